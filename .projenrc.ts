@@ -1,0 +1,98 @@
+import { cdk8s, javascript, JsonFile } from 'projen';
+
+/** jsii phones home and prints an end-of-life banner on Node 20 unless told not to. */
+const JSII_ENV = {
+  JSII_SILENCE_SUPPORT_WARNING: '1',
+  JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20',
+};
+
+const project = new cdk8s.ConstructLibraryCdk8s({
+  name: 'cdk8s-argo-rollouts',
+  description: 'Argo Rollouts for cdk8s: typed canary and blue-green Rollouts, their Services, and the controller\'s rules checked at synth time.',
+  author: 'cdk8s-argo-rollouts developers',
+  authorAddress: 'dev@example.invalid',
+  repositoryUrl: 'https://example.invalid/cdk8s-argo-rollouts.git',
+  keywords: ['cdk8s', 'argo', 'argo-rollouts', 'progressive-delivery', 'canary', 'blue-green', 'kubernetes'],
+  defaultReleaseBranch: 'main',
+
+  cdk8sVersion: '2.70.0',
+  constructsVersion: '10.5.0',
+  jsiiVersion: '~6.0.0',
+  peerDeps: ['cdk8s-plus-27@^2.9.5'],
+  devDeps: [
+    '@types/node@^20',
+    'cdk8s-cli@^2.207.60',
+    'ajv@^8.17.0',
+    'ajv-formats@^3.0.1',
+    'yaml@^2.8.0',
+  ],
+  packageManager: javascript.NodePackageManager.NPM,
+  projenrcTs: true,
+
+  github: false,
+  buildWorkflow: false,
+  release: false,
+  depsUpgrade: false,
+  pullRequestTemplate: false,
+  vscode: false,
+  // API.md documents our own API only; the generated L1 (`crds` submodule) would add ~90k lines.
+  docgen: true,
+
+  jestOptions: {
+    // The test command must never rewrite snapshots: a mismatch is a failure.
+    updateSnapshot: javascript.UpdateSnapshot.NEVER,
+    jestConfig: {
+      coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/'],
+      testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
+    },
+  },
+});
+
+for (const [k, v] of Object.entries(JSII_ENV)) {
+  project.tasks.addEnvironment(k, v);
+}
+
+// The generated L1 must not be linted (eslint --fix would rewrite it).
+project.eslint?.addIgnorePattern('src/imports/');
+// examples/ and bench/ are type-checked and linted like the tests (they run through ts-node).
+for (const dir of ['examples', 'bench']) {
+  new JsonFile(project, `${dir}/tsconfig.json`, {
+    obj: { extends: '../test/tsconfig.json', include: ['**/*.ts'] },
+  });
+}
+project.eslint?.addLintPattern('examples');
+project.eslint?.addLintPattern('bench');
+
+// API.md: our own API only (the generated `crds` submodule stays out of it).
+project.tasks.tryFind('docgen')?.reset('jsii-docgen -o API.md --submodule root');
+
+// Importing the library must not load the generated L1: `crds` becomes a lazy getter in lib/index.js.
+project.postCompileTask.exec('node build-tools/lazy-crds.js');
+
+// L1 bindings for the five Argo kinds, generated offline from the pinned upstream CRDs
+// (../shared/argo-rollouts by default, ARGO_ROLLOUTS_UPSTREAM to override; see imports/generate.js).
+project.addTask('import', {
+  description: 'Regenerate src/imports/argoproj.io.ts from the v1.9.1 CRDs (offline)',
+  exec: 'node imports/generate.js',
+});
+
+const TS_NODE = 'ts-node --transpile-only';
+
+project.addTask('demo', {
+  description: 'Synthesize the demo app (the seed examples) into dist/demo',
+  exec: `${TS_NODE} examples/demo.ts`,
+});
+
+project.addTask('examples', {
+  description: 'Synthesize every example app into dist/examples/<app>',
+  exec: `${TS_NODE} examples/synth-all.ts`,
+});
+
+project.addTask('bench', {
+  description: 'Benchmarks: synth speed of the L2 API against raw ApiObjects, import cost',
+  exec: `${TS_NODE} bench/run.ts`,
+});
+
+project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/docs/', '/.ci/');
+
+project.synth();

@@ -1,0 +1,157 @@
+// npm run bench: speed of the L2 API against raw ApiObjects, and the cost of importing the library.
+// Not a test: it prints numbers and the targets, and exits 0 either way.
+//
+//   1. N = 1000 and 5000 canary Rollouts, each with its stable and canary Services, defined through the
+//      L2 API (synth-time validation included) and, in the same process, the identical manifests as
+//      plain cdk8s ApiObjects. Each variant is synthesized to YAML (`app.synthYaml()`).
+//   2. `require()` of the compiled library (lib/) against `require('cdk8s-plus-27')`, in fresh processes.
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { ApiObject, App, Chart, Duration, Size } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } from '../src';
+
+const ROOT = path.join(__dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+function defineL2(chart: Chart, i: number) {
+  new Rollout(chart, `app${i}`, {
+    metadata: { name: `app${i}` },
+    replicas: 3,
+    select: false,
+    podMetadata: { labels: { app: `app${i}` } },
+    podTemplateDefaults: PodTemplateDefaults.NONE,
+    containers: [{
+      name: 'app',
+      image: `registry.example/app${i}:1.0.0`,
+      ports: [{ name: 'http', number: 8080 }],
+      resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128) } },
+    }],
+    strategy: RolloutStrategy.canary({
+      stableService: StrategyService.define(),
+      canaryService: StrategyService.define(),
+      steps: CanaryStep.progression({ weights: [10, 25, 50, 75], pause: Duration.minutes(1) }),
+    }),
+  });
+}
+
+function rawManifests(i: number): any[] {
+  const labels = { app: `app${i}` };
+  const steps = [10, 25, 50, 75].flatMap(w => [{ setWeight: w }, { pause: { duration: '1m' } }]);
+  const service = (role: string) => ({
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: `app${i}-${role}` },
+    spec: { selector: labels, ports: [{ name: 'http', port: 8080, targetPort: 8080 }] },
+  });
+  return [{
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: `app${i}` },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: labels },
+      template: {
+        metadata: { labels },
+        spec: {
+          containers: [{
+            name: 'app',
+            image: `registry.example/app${i}:1.0.0`,
+            ports: [{ name: 'http', containerPort: 8080 }],
+            resources: { requests: { cpu: '100m', memory: '128Mi' } },
+          }],
+        },
+      },
+      strategy: { canary: { steps, stableService: `app${i}-stable`, canaryService: `app${i}-canary` } },
+    },
+  }, service('stable'), service('canary')];
+}
+
+function defineRaw(chart: Chart, i: number) {
+  rawManifests(i).forEach((m, k) => new ApiObject(chart, `app${i}-${k}`, m));
+}
+
+interface Sample { construct: number; synth: number; total: number; bytes: number }
+
+function run(n: number, define: (chart: Chart, i: number) => void): Sample {
+  const app = new App({ outdir: fs.mkdtempSync('/tmp/bench-') });
+  const chart = new Chart(app, 'bench', { disableResourceNameHashes: true });
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) define(chart, i);
+  const t1 = process.hrtime.bigint();
+  const yaml = app.synthYaml();
+  const t2 = process.hrtime.bigint();
+  const ms = (a: bigint, b: bigint) => Number(b - a) / 1e6;
+  return { construct: ms(t0, t1), synth: ms(t1, t2), total: ms(t0, t2), bytes: yaml.length };
+}
+
+function median(samples: Sample[]): Sample {
+  const sorted = [...samples].sort((a, b) => a.total - b.total);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function sameOutput() {
+  const app = new App({ outdir: fs.mkdtempSync('/tmp/bench-') });
+  const a = new Chart(app, 'a', { disableResourceNameHashes: true });
+  const b = new Chart(app, 'b', { disableResourceNameHashes: true });
+  defineL2(a, 7);
+  defineRaw(b, 7);
+  const ja = JSON.stringify(a.toJson());
+  const jb = JSON.stringify(b.toJson());
+  if (ja !== jb) {
+    throw new Error(`The raw manifests differ from the L2 output; fix bench/run.ts.\nL2:  ${ja}\nraw: ${jb}`);
+  }
+}
+
+function importCost(): { kplus: number; lib: number } | undefined {
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'index.js'))) return undefined;
+  const probe = (code: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      times.push(Number(execFileSync(process.execPath, ['-e', code], { cwd: ROOT }).toString().trim()));
+    }
+    return times.sort((x, y) => x - y)[3];
+  };
+  const t = 'const t=process.hrtime.bigint();';
+  const out = 'console.log(Number(process.hrtime.bigint()-t)/1e6)';
+  return {
+    kplus: probe(`${t}require('cdk8s-plus-27');${out}`),
+    lib: probe(`${t}require('cdk8s-plus-27');require('./lib');${out}`),
+  };
+}
+
+function main() {
+  sameOutput();
+  run(200, defineL2); // warm up the JIT
+  run(200, defineRaw);
+  const results: { [key: string]: Sample } = {};
+  const f = (x: number) => x.toFixed(0).padStart(9);
+  console.log(`Rollouts with stable and canary Services, synthesized to YAML (median of ${RUNS} runs, one process)`);
+  console.log('variant     N  construct ms   synth ms   total ms  peak RSS so far MB  output MB');
+  for (const n of [1000, 5000]) {
+    for (const [name, define] of [['raw', defineRaw], ['l2', defineL2]] as const) {
+      const samples: Sample[] = [];
+      for (let r = 0; r < RUNS; r++) samples.push(run(n, define));
+      const s = median(samples);
+      results[`${name}${n}`] = s;
+      const rss = process.resourceUsage().maxRSS / 1024;
+      console.log(`${name.padEnd(7)} ${String(n).padStart(5)} ${f(s.construct)}  ${f(s.synth)}  ${f(s.total)}  ${f(rss)}           ${(s.bytes / 1e6).toFixed(2)}`);
+    }
+  }
+  const ratio1000 = results.l21000.total / results.raw1000.total;
+  const ratio5000 = results.l25000.total / results.raw5000.total;
+  const scaling = results.l25000.total / results.l21000.total;
+  console.log(`L2 / raw, N=1000: ${ratio1000.toFixed(2)} (target <= 1.3) ${ratio1000 <= 1.3 ? 'met' : 'MISSED'}`);
+  console.log(`L2 / raw, N=5000: ${ratio5000.toFixed(2)} (target <= 1.3) ${ratio5000 <= 1.3 ? 'met' : 'MISSED'}`);
+  console.log(`L2 t(5000) / t(1000): ${scaling.toFixed(2)} (target <= 5.5) ${scaling <= 5.5 ? 'met' : 'MISSED'}`);
+  const imp = importCost();
+  if (imp) {
+    const extra = imp.lib - imp.kplus;
+    console.log(`require: cdk8s-plus-27 ${imp.kplus.toFixed(1)} ms, + cdk8s-argo-rollouts ${imp.lib.toFixed(1)} ms: adds ${extra.toFixed(1)} ms (target <= 50) ${extra <= 50 ? 'met' : 'MISSED'}`);
+  } else {
+    console.log('require: lib/ is not built; run `npx projen compile` first to measure the import cost.');
+  }
+}
+
+main();

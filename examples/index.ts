@@ -1,0 +1,23 @@
+// Every example app, by name: `npm run examples` synthesizes each into dist/examples/<name>/,
+// and the tests synthesize and check each one.
+import { Chart } from 'cdk8s';
+import { Construct } from 'constructs';
+import { BlueGreenChart } from './blue-green';
+import { GettingStartedChart } from './getting-started';
+import { WorkloadRefChart } from './workload-ref';
+
+/** An example app: a name and the function that defines its charts in an App. */
+export interface ExampleApp {
+  readonly name: string;
+  readonly description: string;
+  define(app: Construct): Chart[];
+}
+
+export const EXAMPLES: ExampleApp[] = [
+  { name: 'getting-started', description: 'canary demo of the getting-started guide', define: app => [new GettingStartedChart(app)] },
+  { name: 'blue-green', description: 'blue-green with a manual promotion gate', define: app => [new BlueGreenChart(app)] },
+  { name: 'workload-ref', description: 'Rollout that runs the pod template of a Deployment', define: app => [new WorkloadRefChart(app)] },
+];
+
+/** The seed examples that make up the demo app. */
+export const DEMO = ['getting-started', 'blue-green', 'workload-ref'];

@@ -1,0 +1,13 @@
+export * from './rollout/rollout';
+export * from './rollout/strategy';
+export * from './rollout/strategy-service';
+export * from './rollout/canary-step';
+export * from './rollout/workload-ref';
+export * from './analysis/analysis-template-ref';
+export * from './analysis/args';
+export * from './analysis/rollout-analysis';
+export * from './experiment/experiment-step';
+export * from './traffic/match';
+export * from './traffic/router';
+export * from './traffic/traffic-routing';
+export * as crds from './imports/argoproj.io';

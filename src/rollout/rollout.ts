@@ -1,0 +1,468 @@
+import { ApiObject, Duration, Lazy } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import { CanaryStep } from './canary-step';
+import { ResolvedService, serviceManifest } from './service-binding';
+import { RolloutStrategy } from './strategy';
+import { BoundStrategy } from './strategy-binding';
+import { WorkloadReference } from './workload-ref';
+import { templateManifests } from '../analysis/render';
+import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
+import { formatFinding, validateManifests } from '../validation';
+
+/** API version and kind of Rollout objects. */
+const ROLLOUT_GVK = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout' };
+
+/**
+ * Which defaults fill the pod template of a Rollout.
+ */
+export enum PodTemplateDefaults {
+  /**
+   * The defaults of cdk8s-plus workloads: restricted security contexts, resource requests and
+   * limits, `imagePullPolicy: Always`, a TCP startup probe on the first port, no service-account
+   * token, and the other pod fields cdk8s-plus writes out.
+   */
+  CDK8S_PLUS = 'cdk8s-plus',
+
+  /**
+   * Only what you set: fields you leave out stay out of the manifest, and Kubernetes applies its
+   * own defaults. Use this to reproduce an existing manifest field for field.
+   */
+  NONE = 'none',
+}
+
+/**
+ * Properties of a Rollout.
+ */
+export interface RolloutProps extends kplus.WorkloadProps {
+  /**
+   * Number of desired pods. Left out when a HorizontalPodAutoscaler scales the Rollout.
+   *
+   * @default - 1 (the controller's default)
+   */
+  readonly replicas?: number;
+
+  /**
+   * How an update is rolled out.
+   *
+   * @default RolloutStrategy.canary() - a canary without steps, which replaces pods like a rolling update
+   */
+  readonly strategy?: RolloutStrategy;
+
+  /**
+   * An existing Deployment whose pod template the Rollout uses instead of its own. The Rollout
+   * then takes no containers, volumes or pod metadata.
+   *
+   * @default - the Rollout has its own pod template
+   */
+  readonly workloadRef?: WorkloadReference;
+
+  /**
+   * Which defaults fill the pod template.
+   *
+   * @default PodTemplateDefaults.CDK8S_PLUS
+   */
+  readonly podTemplateDefaults?: PodTemplateDefaults;
+
+  /**
+   * Minimum time a new pod must be ready, without any container crashing, to count as available.
+   *
+   * @default Duration.seconds(0)
+   */
+  readonly minReady?: Duration;
+
+  /**
+   * Time an update may make no progress before it is reported as failed. Paused time does not count.
+   *
+   * @default Duration.seconds(600)
+   */
+  readonly progressDeadline?: Duration;
+
+  /**
+   * Abort the update when `progressDeadline` is exceeded.
+   *
+   * @default false
+   */
+  readonly progressDeadlineAbort?: boolean;
+
+  /**
+   * Number of old ReplicaSets kept for rollback.
+   *
+   * @default 10
+   */
+  readonly revisionHistoryLimit?: number;
+
+  /**
+   * Pause the Rollout.
+   *
+   * @default false
+   */
+  readonly paused?: boolean;
+
+  /**
+   * Restart every pod created before this time.
+   *
+   * @default - no restart
+   */
+  readonly restartAt?: Date;
+
+  /**
+   * Number of previous revisions to which a rollback is fast-tracked (no steps, no analysis).
+   *
+   * @default - no fast-track rollback
+   */
+  readonly rollbackWindowRevisions?: number;
+
+  /**
+   * Successful AnalysisRuns and Experiments kept.
+   *
+   * @default 5
+   */
+  readonly successfulRunHistoryLimit?: number;
+
+  /**
+   * Failed, errored and inconclusive AnalysisRuns and Experiments kept.
+   *
+   * @default 5
+   */
+  readonly unsuccessfulRunHistoryLimit?: number;
+}
+
+/**
+ * An Argo Rollouts Rollout: a Deployment-like workload whose updates follow a canary or
+ * blue-green strategy.
+ *
+ * The pod template is built with the cdk8s-plus container API. The Rollout defines the Services
+ * its strategy needs, and checks the controller's rules at synth time.
+ *
+ * @see https://argo-rollouts.readthedocs.io/en/stable/features/specification/
+ */
+export class Rollout extends kplus.Workload implements kplus.IScalable {
+  /** The number of desired pods, when set. */
+  public readonly replicas?: number;
+
+  /** The update strategy. */
+  public readonly strategy: RolloutStrategy;
+
+  /** The workload whose pod template the Rollout uses, when set. */
+  public readonly workloadRef?: WorkloadReference;
+
+  /** Minimum time a new pod must be ready to count as available, when set. */
+  public readonly minReady?: Duration;
+
+  /** Time an update may make no progress before it fails, when set. */
+  public readonly progressDeadline?: Duration;
+
+  /** Which defaults fill the pod template. */
+  public readonly podTemplateDefaults: PodTemplateDefaults;
+
+  /** @see base.Resource.resourceType */
+  public readonly resourceType = 'rollouts';
+
+  /** @see IScalable.hasAutoscaler */
+  public hasAutoscaler = false;
+
+  /** @see base.Resource.apiObject */
+  protected readonly apiObject: ApiObject;
+
+  private readonly props: RolloutProps;
+  private readonly bound: BoundStrategy;
+  private readonly containerProps: (kplus.ContainerProps | undefined)[] = [];
+  private readonly initContainerProps: (kplus.ContainerProps | undefined)[] = [];
+
+  constructor(scope: Construct, id: string, props: RolloutProps = {}) {
+    // Containers are replayed below, after this class's fields exist; spread is applied once here
+    // (cdk8s-plus applies it on every render).
+    super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });
+    this.props = props;
+    this.apiObject = new ApiObject(this, 'Resource', {
+      ...ROLLOUT_GVK,
+      metadata: props.metadata,
+      spec: Lazy.any({ produce: () => this.renderChecked() }),
+    });
+
+    checkInteger('replicas', props.replicas, 0);
+    checkInteger('revisionHistoryLimit', props.revisionHistoryLimit, 0);
+    checkInteger('rollbackWindowRevisions', props.rollbackWindowRevisions, 0);
+    checkInteger('successfulRunHistoryLimit', props.successfulRunHistoryLimit, 0);
+    checkInteger('unsuccessfulRunHistoryLimit', props.unsuccessfulRunHistoryLimit, 0);
+    const minReady = toSeconds('minReady', props.minReady);
+    const progressDeadline = toSeconds('progressDeadline', props.progressDeadline);
+    if ((progressDeadline ?? 600) <= (minReady ?? 0)) {
+      throw new Error(`'progressDeadline' (${progressDeadline ?? 600}s) must be greater than 'minReady' (${minReady ?? 0}s). Raise progressDeadline or lower minReady.`);
+    }
+    if (props.restartAt !== undefined && isNaN(props.restartAt.getTime())) {
+      throw new Error(`'restartAt' is not a valid date: ${props.restartAt}.`);
+    }
+
+    this.replicas = props.replicas;
+    this.minReady = props.minReady;
+    this.progressDeadline = props.progressDeadline;
+    this.workloadRef = props.workloadRef;
+    this.podTemplateDefaults = props.podTemplateDefaults ?? PodTemplateDefaults.CDK8S_PLUS;
+    this.strategy = props.strategy ?? RolloutStrategy.canary();
+
+    if (props.workloadRef && (props.containers?.length || props.initContainers?.length || props.volumes?.length || props.podMetadata)) {
+      throw new Error(`Rollout ${this.node.path} takes its pod template from workloadRef ${props.workloadRef.kind}/${props.workloadRef.name}, `
+        + 'so it cannot also have containers, init containers, volumes or pod metadata. Move them to the referenced workload.');
+    }
+    props.containers?.forEach(c => this.addContainer(c));
+    props.initContainers?.forEach(c => this.addInitContainer(c));
+    if (props.spread) {
+      this.scheduling.spread({ topology: kplus.Topology.HOSTNAME });
+      this.scheduling.spread({ topology: kplus.Topology.ZONE });
+    }
+    if (this.isolate) {
+      this.connections.isolate();
+    }
+
+    this.bound = this.strategy._bind(this);
+  }
+
+  /** The Rollout's namespace, when set. */
+  public get namespace(): string | undefined {
+    return this.metadata.namespace;
+  }
+
+  /** `revisionHistoryLimit` as configured. */
+  public get revisionHistoryLimit(): number | undefined {
+    return this.props.revisionHistoryLimit;
+  }
+
+  /** The steps of a canary Rollout (a copy). Empty for blue-green. */
+  public get steps(): CanaryStep[] {
+    return this.bound.steps;
+  }
+
+  /** The active Service of a blue-green Rollout, when this app defines it. */
+  public get activeService(): kplus.Service | undefined {
+    return this.bound.services.active?.service;
+  }
+
+  /** The preview Service of a blue-green Rollout, when this app defines it. */
+  public get previewService(): kplus.Service | undefined {
+    return this.bound.services.preview?.service;
+  }
+
+  /** The stable Service of a canary Rollout, when this app defines it. */
+  public get stableService(): kplus.Service | undefined {
+    return this.bound.services.stable?.service;
+  }
+
+  /** The canary Service of a canary Rollout, when this app defines it. */
+  public get canaryService(): kplus.Service | undefined {
+    return this.bound.services.canary?.service;
+  }
+
+  /**
+   * Adds a step at the end of a canary Rollout's steps.
+   */
+  public addStep(step: CanaryStep): void {
+    this.bound.addStep(step);
+  }
+
+  /**
+   * Adds a container to the pod template.
+   */
+  public addContainer(cont: kplus.ContainerProps): kplus.Container {
+    this.checkOwnTemplate('a container');
+    const container = super.addContainer(cont);
+    this.containerProps[this.containers.length - 1] = cont;
+    return container;
+  }
+
+  /**
+   * Adds an init container to the pod template.
+   */
+  public addInitContainer(cont: kplus.ContainerProps): kplus.Container {
+    this.checkOwnTemplate('an init container');
+    const container = super.addInitContainer(cont);
+    this.initContainerProps[this.initContainers.length - 1] = cont;
+    return container;
+  }
+
+  /**
+   * @see IPodSelector.toPodSelectorConfig()
+   */
+  public toPodSelectorConfig(): kplus.PodSelectorConfig {
+    return {
+      labelSelector: kplus.LabelSelector.of({ labels: this.selectorLabels() }),
+      namespaces: this.metadata.namespace ? { names: [this.metadata.namespace] } : undefined,
+    };
+  }
+
+  /**
+   * @see IScalable.markHasAutoscaler()
+   */
+  public markHasAutoscaler(): void {
+    this.hasAutoscaler = true;
+  }
+
+  /**
+   * @see IScalable.toScalingTarget()
+   */
+  public toScalingTarget(): kplus.ScalingTarget {
+    return {
+      kind: ROLLOUT_GVK.kind,
+      apiVersion: ROLLOUT_GVK.apiVersion,
+      name: this.name,
+      containers: this.containers,
+      replicas: this.replicas,
+    };
+  }
+
+  /** @internal */
+  public _servicePodSelector(role: string): { [key: string]: string } {
+    const labels = this.selectorLabels();
+    if (Object.keys(labels).length === 0) {
+      throw new Error(`Rollout ${this.node.path}: cannot define its ${role} Service, because its pods have no labels to select. `
+        + 'Give the pods labels (podMetadata), keep select: true, or pass your own Service.');
+    }
+    return labels;
+  }
+
+  /** @internal */
+  public _servicePodPorts(): kplus.ContainerPort[] {
+    if (this.workloadRef) {
+      return kplus.extractContainerPorts(this.workloadRef._deployment);
+    }
+    return kplus.extractContainerPorts(this);
+  }
+
+  /** @internal */
+  public _toKube(): any {
+    const props = this.props;
+    const ref = this.workloadRef;
+    const podMetadata = ref ? undefined : this.renderPodMetadata();
+    const selector = this.renderSelector(podMetadata);
+    return {
+      replicas: this.hasAutoscaler ? undefined : this.replicas,
+      selector,
+      workloadRef: ref?._toKube(),
+      template: ref ? undefined : { metadata: podMetadata, spec: this.renderPodSpec() },
+      minReadySeconds: toSeconds('minReady', this.minReady),
+      progressDeadlineSeconds: toSeconds('progressDeadline', this.progressDeadline),
+      progressDeadlineAbort: props.progressDeadlineAbort,
+      revisionHistoryLimit: props.revisionHistoryLimit,
+      paused: props.paused,
+      restartAt: props.restartAt?.toISOString(),
+      rollbackWindow: props.rollbackWindowRevisions !== undefined ? { revisions: props.rollbackWindowRevisions } : undefined,
+      analysis: undefinedIfEmpty({
+        successfulRunHistoryLimit: props.successfulRunHistoryLimit,
+        unsuccessfulRunHistoryLimit: props.unsuccessfulRunHistoryLimit,
+      }),
+      strategy: this.bound.render(),
+    };
+  }
+
+  /**
+   * The labels that select this Rollout's pods: those it selects explicitly, else the labels of
+   * the pod template (rendered ones may be passed in), else those of the referenced workload.
+   */
+  private selectorLabels(podMetadata?: any): { [key: string]: string } {
+    const explicit = this.matchLabels;
+    if (Object.keys(explicit).length > 0 || this.matchExpressions.length > 0) return explicit;
+    if (this.workloadRef) return this.workloadRef._podLabels() ?? {};
+    return { ...((podMetadata ?? this.renderPodMetadata())?.labels ?? {}) };
+  }
+
+  private renderSelector(podMetadata: any): any {
+    const matchExpressions = this.matchExpressions;
+    if (this.workloadRef && Object.keys(this.matchLabels).length === 0 && matchExpressions.length === 0) {
+      return undefined; // taken from the referenced workload
+    }
+    const matchLabels = this.selectorLabels(podMetadata);
+    return undefinedIfEmpty({
+      matchLabels: undefinedIfEmpty(matchLabels),
+      matchExpressions: undefinedIfEmpty(matchExpressions.map(e => ({ key: e.key, operator: e.operator, values: e.values }))),
+    });
+  }
+
+  private renderPodMetadata(): any {
+    const meta = this.podMetadata.toJson();
+    if ((this.props.select === false || this.workloadRef) && meta.labels) {
+      // the address label only serves the default selection, which is turned off
+      const { [kplus.Pod.ADDRESS_LABEL]: _, ...rest } = meta.labels;
+      meta.labels = undefinedIfEmpty(rest);
+    }
+    return undefinedIfEmpty(meta);
+  }
+
+  private renderPodSpec(): any {
+    if (this.containers.length === 0) {
+      throw new Error(`[V07] Rollout ${this.node.path} has no containers (spec.template.spec.containers is empty). `
+        + 'Fix: add one with containers: [...] or addContainer(), or take the pod template from a Deployment with workloadRef.');
+    }
+    const spec: any = kplus.k8s.toJson_PodSpec(this._toPodSpec());
+    if (this.podTemplateDefaults === PodTemplateDefaults.NONE) {
+      stripPodDefaults(spec, this.props, this.containerProps, this.initContainerProps);
+    }
+    return spec;
+  }
+
+  private checkOwnTemplate(what: string) {
+    if (this.props.workloadRef) {
+      throw new Error(`Rollout ${this.node.path} takes its pod template from workloadRef; add ${what} to the referenced workload instead.`);
+    }
+  }
+
+  /**
+   * Renders the spec and runs the rule engine over it, with the objects of this app the Rollout
+   * references that it did not define itself (the Services it defines select its pods by
+   * construction). Checking while rendering means every synth checks each Rollout exactly once.
+   *
+   * JSON patches added with `ApiObject.of()` are applied after this: they are an escape hatch and
+   * are not checked.
+   */
+  private renderChecked(): any {
+    const spec = this._toKube();
+    const own = { ...ROLLOUT_GVK, metadata: { name: this.name, namespace: this.metadata.namespace }, spec };
+    const services = Object.values(this.bound.services) as ResolvedService[];
+    const related = [
+      ...services.filter(s => !s.owned).map(serviceManifest),
+      ...templateManifests(this.bound.analysisTemplates()),
+      ...this.bound.routerManifests(),
+    ].filter(m => m !== undefined);
+    const findings = validateManifests([own, ...related]).filter(f => f.documentIndex === 0);
+    if (findings.length > 0) {
+      throw new Error(`Rollout ${this.node.path} breaks ${findings.length === 1 ? 'a rule' : `${findings.length} rules`} of the Argo Rollouts controller `
+        + `(it would be stuck in InvalidSpec after apply):\n  ${findings.map(formatFinding).join('\n  ')}`);
+    }
+    return spec;
+  }
+}
+
+/**
+ * Removes the fields cdk8s-plus fills in by default that the user did not set.
+ */
+function stripPodDefaults(spec: any, props: RolloutProps, containers: (kplus.ContainerProps | undefined)[],
+  initContainers: (kplus.ContainerProps | undefined)[]) {
+  const podFields: [keyof RolloutProps, string[]][] = [
+    ['automountServiceAccountToken', ['automountServiceAccountToken']],
+    ['securityContext', ['securityContext']],
+    ['dns', ['dnsPolicy', 'setHostnameAsFQDN']],
+    ['hostNetwork', ['hostNetwork']],
+    ['restartPolicy', ['restartPolicy']],
+    ['terminationGracePeriod', ['terminationGracePeriodSeconds']],
+  ];
+  for (const [prop, fields] of podFields) {
+    if (props[prop] === undefined) fields.forEach(f => delete spec[f]);
+  }
+  const containerFields: [keyof kplus.ContainerProps, string][] = [
+    ['imagePullPolicy', 'imagePullPolicy'],
+    ['resources', 'resources'],
+    ['securityContext', 'securityContext'],
+    ['startup', 'startupProbe'],
+  ];
+  const strip = (list: any[] | undefined, given: (kplus.ContainerProps | undefined)[]) => {
+    (list ?? []).forEach((c, i) => {
+      const p = given[i];
+      if (!p) return; // attached Container objects keep everything
+      for (const [prop, field] of containerFields) {
+        if (p[prop] === undefined) delete c[field];
+      }
+    });
+  };
+  strip(spec.containers, containers);
+  strip(spec.initContainers, initContainers);
+}

@@ -1,0 +1,102 @@
+import { ApiObject, ApiObjectMetadata } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import { StrategyService, StrategyServiceDefineOptions } from './strategy-service';
+import { copyMap } from '../private/utils';
+
+/**
+ * What an owned Service needs from its Rollout at synth time.
+ */
+export interface ServicePodSource {
+  /** Path of the Rollout, for errors. */
+  readonly node: Construct['node'];
+  /** The labels that select the Rollout's pods. */
+  _servicePodSelector(role: string): { [key: string]: string };
+  /** The container ports of the Rollout's pods. */
+  _servicePodPorts(): kplus.ContainerPort[];
+}
+
+/**
+ * A cdk8s-plus Service defined by a Rollout: selector and ports are read from the Rollout at synth
+ * time, so containers and labels added later still show up.
+ */
+class OwnedService extends kplus.Service {
+  constructor(scope: Construct, id: string, private readonly source: ServicePodSource, private readonly role: string,
+    private readonly options: StrategyServiceDefineOptions, metadata: ApiObjectMetadata) {
+    super(scope, id, { metadata, type: options.serviceType });
+  }
+
+  /** @internal */
+  public _toKube(): kplus.k8s.ServiceSpec {
+    const selector = this.source._servicePodSelector(this.role);
+    const ports: kplus.ServicePort[] = this.options.ports ?? this.source._servicePodPorts().map(p => ({
+      name: p.name, port: p.number, targetPort: p.number, protocol: p.protocol,
+    }));
+    if (ports.length === 0) {
+      throw new Error(`The ${this.role} Service of Rollout ${this.source.node.path} has no port: no container of the Rollout declares a port. `
+        + 'Add a port to a container (portNumber or ports), or pass StrategyService.define({ ports }).');
+    }
+    if (ports.length > 1 && ports.some(p => !p.name)) {
+      throw new Error(`The ${this.role} Service of Rollout ${this.source.node.path} has several ports, and not all have a name. `
+        + 'Name every container port, or pass StrategyService.define({ ports }) with named ports.');
+    }
+    return {
+      type: this.options.serviceType,
+      selector,
+      ports: ports.map(p => ({
+        name: p.name,
+        port: p.port,
+        targetPort: p.targetPort !== undefined ? kplus.k8s.IntOrString.fromNumber(p.targetPort) : undefined,
+        protocol: p.protocol,
+        nodePort: p.nodePort,
+      })),
+    };
+  }
+}
+
+/** The result of resolving a StrategyService for a Rollout. */
+export interface ResolvedService {
+  readonly name: string;
+  /** The cdk8s-plus Service, when it is part of this app. */
+  readonly service?: kplus.Service;
+  /** True when the Service was imported by name. */
+  readonly imported: boolean;
+  /** True when the Rollout defined the Service itself. */
+  readonly owned: boolean;
+}
+
+/**
+ * Resolves a StrategyService: defines the Service when asked. Called once per role at construction.
+ */
+export function resolveStrategyService(scope: Construct & ServicePodSource, role: string, rolloutName: string,
+  spec: StrategyService | undefined, namespace: string | undefined): ResolvedService | undefined {
+  if (!spec || spec._mode === 'none') return undefined;
+  switch (spec._mode) {
+    case 'name':
+      return { name: spec._name!, imported: true, owned: false };
+    case 'service':
+      return { name: spec._service!.name, service: spec._service, imported: false, owned: false };
+    default: {
+      const options = spec._defineOptions ?? {};
+      const name = options.name ?? `${rolloutName}-${role}`;
+      if (name.length > 63 || !/^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
+        throw new Error(`The ${role} Service name '${name}' of Rollout ${scope.node.path} is not a valid Service name (at most 63 lowercase letters, digits and '-', `
+          + 'starting with a letter). Give the Rollout a shorter metadata.name, or pass StrategyService.define({ name }).');
+      }
+      const id = `${role[0].toUpperCase()}${role.slice(1)}Service`;
+      const service = new OwnedService(scope, id, scope, role, options, {
+        name,
+        namespace,
+        labels: copyMap(options.labels),
+        annotations: copyMap(options.annotations),
+      });
+      return { name, service, imported: false, owned: true };
+    }
+  }
+}
+
+/** The plain manifest of a Service of this app, for reference checks. */
+export function serviceManifest(resolved: ResolvedService | undefined): any | undefined {
+  if (!resolved?.service) return undefined;
+  return ApiObject.of(resolved.service).toJson();
+}

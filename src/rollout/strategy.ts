@@ -1,0 +1,616 @@
+import { Duration } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import { CanaryStep } from './canary-step';
+import { ResolvedService, resolveStrategyService } from './service-binding';
+import { BoundStrategy, StrategyHost } from './strategy-binding';
+import { StrategyService } from './strategy-service';
+import { renderRolloutAnalysis } from '../analysis/render';
+import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
+import { checkInteger, copyMap, toSeconds, undefinedIfEmpty } from '../private/utils';
+import { ManagedRoute } from '../traffic/match';
+import { ITrafficRouter, TrafficRouterConfig } from '../traffic/router';
+
+/**
+ * Labels and annotations added to a set of pods for as long as they play a role
+ * (canary, stable, active, preview).
+ */
+export interface RolePodMetadata {
+  /**
+   * Labels.
+   *
+   * @default - none
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * Annotations.
+   *
+   * @default - none
+   */
+  readonly annotations?: { [key: string]: string };
+}
+
+/**
+ * Anti-affinity of new pods against the pods of the previous ReplicaSet.
+ */
+export class AntiAffinity {
+  /**
+   * Prefer to schedule new pods away from the old ones.
+   *
+   * @param weight 1 to 100
+   */
+  public static preferred(weight: number): AntiAffinity {
+    checkInteger('AntiAffinity.preferred() weight', weight, 1, 100);
+    return new AntiAffinity({ preferredDuringSchedulingIgnoredDuringExecution: { weight } });
+  }
+
+  /**
+   * Never schedule new pods on a node that runs pods of the previous ReplicaSet.
+   */
+  public static required(): AntiAffinity {
+    return new AntiAffinity({ requiredDuringSchedulingIgnoredDuringExecution: {} });
+  }
+
+  private constructor(private readonly value: any) {}
+
+  /** @internal */
+  public _toKube(): any {
+    return JSON.parse(JSON.stringify(this.value));
+  }
+}
+
+/**
+ * How many canary pods must be available before a step counts as complete (Argo Rollouts 1.9+).
+ */
+export class ReplicaProgressThreshold {
+  /**
+   * A percentage of the desired canary pods.
+   */
+  public static percent(value: number): ReplicaProgressThreshold {
+    checkInteger('ReplicaProgressThreshold.percent()', value, 0, 100);
+    return new ReplicaProgressThreshold('Percent', value);
+  }
+
+  /**
+   * A number of pods.
+   */
+  public static pods(value: number): ReplicaProgressThreshold {
+    checkInteger('ReplicaProgressThreshold.pods()', value, 0);
+    return new ReplicaProgressThreshold('Pods', value);
+  }
+
+  private constructor(private readonly type: string, private readonly value: number) {}
+
+  /** @internal */
+  public _toKube(): any {
+    return { type: this.type, value: this.value };
+  }
+}
+
+/**
+ * Background analysis of a canary: runs from `startingStep` until the Rollout completes.
+ */
+export interface BackgroundAnalysisOptions extends RolloutAnalysisOptions {
+  /**
+   * Index of the step at which the analysis starts.
+   *
+   * @default 0
+   */
+  readonly startingStep?: number;
+}
+
+/**
+ * Ping-pong Services: the controller swaps two Services between stable and canary instead of
+ * using stable and canary Services. ALB and Istio routing only.
+ */
+export interface PingPongOptions {
+  /**
+   * The ping Service.
+   *
+   * @default StrategyService.define() named `<rollout>-ping`
+   */
+  readonly pingService?: StrategyService;
+
+  /**
+   * The pong Service.
+   *
+   * @default StrategyService.define() named `<rollout>-pong`
+   */
+  readonly pongService?: StrategyService;
+}
+
+/**
+ * Options of a canary strategy.
+ */
+export interface CanaryStrategyOptions {
+  /**
+   * The steps of an update, in order.
+   *
+   * @default - no steps: the new version replaces the old one like a rolling update
+   */
+  readonly steps?: CanaryStep[];
+
+  /**
+   * Pods that may be created above the desired count during the update.
+   *
+   * @default PercentOrAbsolute.percent(25)
+   */
+  readonly maxSurge?: kplus.PercentOrAbsolute;
+
+  /**
+   * Pods that may be unavailable during the update. Not 0 when `maxSurge` is 0.
+   *
+   * @default PercentOrAbsolute.percent(25)
+   */
+  readonly maxUnavailable?: kplus.PercentOrAbsolute;
+
+  /**
+   * The Service that selects only stable pods.
+   *
+   * @default - defined when a traffic router needs it, none otherwise
+   */
+  readonly stableService?: StrategyService;
+
+  /**
+   * The Service that selects only canary pods.
+   *
+   * @default - defined when a traffic router needs it, none otherwise
+   */
+  readonly canaryService?: StrategyService;
+
+  /**
+   * Traffic routers that shift traffic by weight instead of by pod counts.
+   *
+   * @default - no traffic routing: the canary weight is approximated by replica counts
+   */
+  readonly trafficRouting?: ITrafficRouter[];
+
+  /**
+   * The denominator of traffic weights (NGINX and plugin routers only).
+   *
+   * @default 100
+   */
+  readonly maxTrafficWeight?: number;
+
+  /**
+   * Background analysis that runs during the update.
+   *
+   * @default - none
+   */
+  readonly analysis?: BackgroundAnalysisOptions;
+
+  /**
+   * Labels and annotations of canary pods during an update.
+   *
+   * @default - none
+   */
+  readonly canaryMetadata?: RolePodMetadata;
+
+  /**
+   * Labels and annotations of stable pods.
+   *
+   * @default - none
+   */
+  readonly stableMetadata?: RolePodMetadata;
+
+  /**
+   * Delay before the old ReplicaSet is scaled down once the update is complete. Traffic routing only.
+   *
+   * @default - 30 seconds with traffic routing
+   */
+  readonly scaleDownDelay?: Duration;
+
+  /**
+   * How many old ReplicaSets may keep running during `scaleDownDelay`.
+   *
+   * @default - no limit
+   */
+  readonly scaleDownDelayRevisionLimit?: number;
+
+  /**
+   * Delay before the canary is scaled down after an abort; `Duration.seconds(0)` keeps it. Traffic routing only.
+   *
+   * @default - 30 seconds
+   */
+  readonly abortScaleDownDelay?: Duration;
+
+  /**
+   * Scale the stable ReplicaSet down as canary traffic grows. Traffic routing only; not with `scaleDownDelay`.
+   *
+   * @default false
+   */
+  readonly dynamicStableScale?: boolean;
+
+  /**
+   * Minimum pods per stable and canary ReplicaSet. Traffic routing only.
+   *
+   * @default 1
+   */
+  readonly minPodsPerReplicaSet?: number;
+
+  /**
+   * Anti-affinity of new pods against the previous ReplicaSet.
+   *
+   * @default - none
+   */
+  readonly antiAffinity?: AntiAffinity;
+
+  /**
+   * Ping-pong Services instead of stable and canary Services (ALB and Istio routing only).
+   *
+   * @default - none
+   */
+  readonly pingPong?: PingPongOptions;
+
+  /**
+   * Share of canary pods that must be available before a step completes (Argo Rollouts 1.9+).
+   *
+   * @default - 100%
+   */
+  readonly replicaProgressThreshold?: ReplicaProgressThreshold;
+}
+
+/**
+ * Options of a blue-green strategy. The timeline: the new version starts behind the preview
+ * Service (`previewReplicaCount` pods), pre-promotion analysis runs, the Rollout is promoted
+ * (automatically, after `autoPromotionDelay`, or by hand), the active Service switches to the new
+ * pods, post-promotion analysis runs, and after `scaleDownDelay` the old pods go away.
+ */
+export interface BlueGreenStrategyOptions {
+  /**
+   * The Service that serves production traffic; switched to the new pods at promotion.
+   *
+   * @default StrategyService.define() named `<rollout>-active`
+   */
+  readonly activeService?: StrategyService;
+
+  /**
+   * The Service that points at the new pods before promotion.
+   *
+   * @default StrategyService.define() named `<rollout>-preview`
+   */
+  readonly previewService?: StrategyService;
+
+  /**
+   * Promote without a manual step once the new pods are ready. False pauses before the switch.
+   *
+   * @default true
+   */
+  readonly autoPromotionEnabled?: boolean;
+
+  /**
+   * Promote this long after the new pods are ready (`autoPromotionSeconds`). Ignored when
+   * auto-promotion is off.
+   *
+   * @default - at once
+   */
+  readonly autoPromotionDelay?: Duration;
+
+  /**
+   * Pods of the new version before promotion; scaled to full size before the switch.
+   *
+   * @default - the full replica count
+   */
+  readonly previewReplicaCount?: number;
+
+  /**
+   * Pods that may be unavailable during the update.
+   *
+   * @default PercentOrAbsolute.percent(25)
+   */
+  readonly maxUnavailable?: kplus.PercentOrAbsolute;
+
+  /**
+   * Delay before the old pods are scaled down after the switch.
+   *
+   * @default Duration.seconds(30)
+   */
+  readonly scaleDownDelay?: Duration;
+
+  /**
+   * How many old ReplicaSets may keep running during `scaleDownDelay`. At most `revisionHistoryLimit`.
+   *
+   * @default - no limit
+   */
+  readonly scaleDownDelayRevisionLimit?: number;
+
+  /**
+   * Delay before the preview pods are scaled down after an abort; `Duration.seconds(0)` keeps them.
+   *
+   * @default Duration.seconds(30)
+   */
+  readonly abortScaleDownDelay?: Duration;
+
+  /**
+   * Analysis before the switch; its metrics must finish.
+   *
+   * @default - none
+   */
+  readonly prePromotionAnalysis?: RolloutAnalysisOptions;
+
+  /**
+   * Analysis after the switch; its metrics must finish.
+   *
+   * @default - none
+   */
+  readonly postPromotionAnalysis?: RolloutAnalysisOptions;
+
+  /**
+   * Anti-affinity of new pods against the previous ReplicaSet.
+   *
+   * @default - none
+   */
+  readonly antiAffinity?: AntiAffinity;
+
+  /**
+   * Labels and annotations of active pods.
+   *
+   * @default - none
+   */
+  readonly activeMetadata?: RolePodMetadata;
+
+  /**
+   * Labels and annotations of preview pods.
+   *
+   * @default - none
+   */
+  readonly previewMetadata?: RolePodMetadata;
+}
+
+/**
+ * The update strategy of a Rollout: canary or blue-green.
+ */
+export class RolloutStrategy {
+  /**
+   * A canary update: the new version gets a growing share of pods or traffic, step by step.
+   */
+  public static canary(options: CanaryStrategyOptions = {}): RolloutStrategy {
+    checkCanaryOptions(options);
+    return new RolloutStrategy('canary', options, {});
+  }
+
+  /**
+   * A blue-green update: the new version starts next to the old one behind a preview Service and
+   * takes over the active Service at promotion.
+   */
+  public static blueGreen(options: BlueGreenStrategyOptions = {}): RolloutStrategy {
+    checkBlueGreenOptions(options);
+    return new RolloutStrategy('blueGreen', {}, options);
+  }
+
+  private constructor(
+    /** The strategy kind: `canary` or `blueGreen`. */
+    public readonly kind: string,
+    private readonly canaryOptions: CanaryStrategyOptions,
+    private readonly blueGreenOptions: BlueGreenStrategyOptions) {}
+
+  /**
+   * Binds the strategy to a Rollout: defines the Services it needs. Called once, by the Rollout.
+   *
+   * @internal
+   */
+  public _bind(host: Construct & StrategyHost): BoundStrategy {
+    return this.kind === 'canary' ? bindCanary(host, this.canaryOptions) : bindBlueGreen(host, this.blueGreenOptions);
+  }
+}
+
+function metadataOf(m: RolePodMetadata | undefined): any {
+  if (!m) return undefined;
+  return undefinedIfEmpty({ labels: copyMap(m.labels), annotations: copyMap(m.annotations) });
+}
+
+function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined): number | string | undefined {
+  if (v === undefined) return undefined;
+  const raw = v.value;
+  const n = typeof raw === 'string' ? Number(raw.replace(/%$/, '')) : raw;
+  if (!Number.isInteger(n) || n < 0) {
+    throw new Error(`'${field}' must be a non-negative whole number or percentage, got ${raw}.`);
+  }
+  return raw;
+}
+
+function checkCanaryOptions(o: CanaryStrategyOptions) {
+  percentOrAbsolute('maxSurge', o.maxSurge);
+  percentOrAbsolute('maxUnavailable', o.maxUnavailable);
+  checkInteger('maxTrafficWeight', o.maxTrafficWeight, 1);
+  checkInteger('scaleDownDelayRevisionLimit', o.scaleDownDelayRevisionLimit, 0);
+  checkInteger('minPodsPerReplicaSet', o.minPodsPerReplicaSet, 1);
+  checkInteger('analysis.startingStep', o.analysis?.startingStep, 0);
+  toSeconds('scaleDownDelay', o.scaleDownDelay);
+  toSeconds('abortScaleDownDelay', o.abortScaleDownDelay);
+  if (o.pingPong && (o.stableService || o.canaryService)) {
+    throw new Error('Canary pingPong replaces the stable and canary Services: drop stableService/canaryService, or drop pingPong.');
+  }
+  for (const [i, step] of (o.steps ?? []).entries()) {
+    checkStepWeight(i, step, o.maxTrafficWeight ?? 100);
+  }
+}
+
+function checkStepWeight(index: number, step: CanaryStep, maxTrafficWeight: number) {
+  const w = step._info.weight;
+  const declared = step._info.maxTrafficWeight;
+  if (declared !== undefined && declared !== maxTrafficWeight) {
+    throw new Error(`Step ${index} (setWeight ${w}) was declared for maxTrafficWeight ${declared}, but the strategy's maxTrafficWeight is ${maxTrafficWeight}. Make them agree.`);
+  }
+  if (w !== undefined && w > maxTrafficWeight) {
+    throw new Error(`Step ${index} sets weight ${w}, above maxTrafficWeight ${maxTrafficWeight}. Use a weight between 0 and ${maxTrafficWeight}.`);
+  }
+}
+
+function checkBlueGreenOptions(o: BlueGreenStrategyOptions) {
+  percentOrAbsolute('maxUnavailable', o.maxUnavailable);
+  checkInteger('previewReplicaCount', o.previewReplicaCount, 1);
+  checkInteger('scaleDownDelayRevisionLimit', o.scaleDownDelayRevisionLimit, 0);
+  toSeconds('autoPromotionDelay', o.autoPromotionDelay);
+  toSeconds('scaleDownDelay', o.scaleDownDelay);
+  toSeconds('abortScaleDownDelay', o.abortScaleDownDelay);
+  if (o.activeService?._mode === 'none') {
+    throw new Error('A blue-green Rollout needs an active Service: leave activeService out (the Rollout defines one) or pass your own.');
+  }
+  if (o.autoPromotionDelay !== undefined && o.autoPromotionEnabled === false) {
+    throw new Error('autoPromotionDelay has no effect with autoPromotionEnabled: false (the Rollout waits to be promoted by hand). Drop one of them.');
+  }
+  if (o.prePromotionAnalysis) renderRolloutAnalysis('prePromotionAnalysis', o.prePromotionAnalysis);
+  if (o.postPromotionAnalysis) renderRolloutAnalysis('postPromotionAnalysis', o.postPromotionAnalysis);
+}
+
+function checkDistinct(host: Construct, a: ResolvedService | undefined, b: ResolvedService | undefined, roleA: string, roleB: string) {
+  if (a && b && a.name === b.name) {
+    throw new Error(`Rollout ${host.node.path}: the ${roleA} and ${roleB} Services are both '${a.name}'. They must be two different Services.`);
+  }
+}
+
+function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptions): BoundStrategy {
+  const active = resolveStrategyService(host, 'active', host.name, o.activeService ?? StrategyService.define(), host.namespace)!;
+  const preview = resolveStrategyService(host, 'preview', host.name, o.previewService ?? StrategyService.define(), host.namespace);
+  checkDistinct(host, active, preview, 'active', 'preview');
+  const services: { [role: string]: ResolvedService } = { active };
+  if (preview) services.preview = preview;
+  const templates = [...(o.prePromotionAnalysis?.templates ?? []), ...(o.postPromotionAnalysis?.templates ?? [])];
+  return {
+    services,
+    steps: [],
+    addStep: () => {
+      throw new Error(`Rollout ${host.node.path} uses a blue-green strategy, which has no steps. Use RolloutStrategy.canary() for steps.`);
+    },
+    analysisTemplates: () => templates,
+    routerManifests: () => [],
+    render: () => {
+      if (o.scaleDownDelayRevisionLimit !== undefined && o.scaleDownDelayRevisionLimit > (host.revisionHistoryLimit ?? 10)) {
+        throw new Error(`scaleDownDelayRevisionLimit (${o.scaleDownDelayRevisionLimit}) is above revisionHistoryLimit (${host.revisionHistoryLimit ?? 10}). `
+          + 'Lower it, or raise revisionHistoryLimit.');
+      }
+      return {
+        blueGreen: {
+          activeService: active.name,
+          previewService: preview?.name,
+          autoPromotionEnabled: o.autoPromotionEnabled,
+          autoPromotionSeconds: toSeconds('autoPromotionDelay', o.autoPromotionDelay),
+          previewReplicaCount: o.previewReplicaCount,
+          maxUnavailable: percentOrAbsolute('maxUnavailable', o.maxUnavailable),
+          scaleDownDelaySeconds: toSeconds('scaleDownDelay', o.scaleDownDelay),
+          scaleDownDelayRevisionLimit: o.scaleDownDelayRevisionLimit,
+          abortScaleDownDelaySeconds: toSeconds('abortScaleDownDelay', o.abortScaleDownDelay),
+          prePromotionAnalysis: o.prePromotionAnalysis ? renderRolloutAnalysis('prePromotionAnalysis', o.prePromotionAnalysis) : undefined,
+          postPromotionAnalysis: o.postPromotionAnalysis ? renderRolloutAnalysis('postPromotionAnalysis', o.postPromotionAnalysis) : undefined,
+          antiAffinity: o.antiAffinity?._toKube(),
+          activeMetadata: metadataOf(o.activeMetadata),
+          previewMetadata: metadataOf(o.previewMetadata),
+        },
+      };
+    },
+  };
+}
+
+function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): BoundStrategy {
+  const steps = [...(o.steps ?? [])];
+  const routers = [...(o.trafficRouting ?? [])];
+  // Bind the routers once with placeholder names to learn their needs; they are bound again at
+  // render time with the real Service names (routers are pure).
+  const probe = routers.map(r => r.bind({ rolloutName: host.name }));
+  const needServices = probe.some(c => c.requiresStableAndCanaryServices);
+  const services: { [role: string]: ResolvedService } = {};
+  if (o.pingPong) {
+    const ping = resolveStrategyService(host, 'ping', host.name, o.pingPong.pingService ?? StrategyService.define(), host.namespace);
+    const pong = resolveStrategyService(host, 'pong', host.name, o.pingPong.pongService ?? StrategyService.define(), host.namespace);
+    if (!ping || !pong) {
+      throw new Error(`Rollout ${host.node.path}: pingPong needs both a ping and a pong Service; StrategyService.none() is not allowed there.`);
+    }
+    checkDistinct(host, ping, pong, 'ping', 'pong');
+    services.ping = ping;
+    services.pong = pong;
+  } else {
+    const stable = resolveStrategyService(host, 'stable', host.name, o.stableService ?? (needServices ? StrategyService.define() : undefined), host.namespace);
+    const canary = resolveStrategyService(host, 'canary', host.name, o.canaryService ?? (needServices ? StrategyService.define() : undefined), host.namespace);
+    if (needServices && (!stable || !canary)) {
+      throw new Error(`Rollout ${host.node.path}: its traffic router needs both a stable and a canary Service. Do not pass StrategyService.none() for them.`);
+    }
+    checkDistinct(host, stable, canary, 'stable', 'canary');
+    if (stable) services.stable = stable;
+    if (canary) services.canary = canary;
+  }
+
+  const bindRouters = (): TrafficRouterConfig[] => routers.map(r => r.bind({
+    rolloutName: host.name,
+    stableServiceName: services.stable?.name,
+    canaryServiceName: services.canary?.name,
+  }));
+
+  return {
+    services,
+    get steps() {
+      return [...steps];
+    },
+    addStep: (step: CanaryStep) => {
+      checkStepWeight(steps.length, step, o.maxTrafficWeight ?? 100);
+      steps.push(step);
+    },
+    analysisTemplates: () => [...(o.analysis?.templates ?? []), ...steps.flatMap(s => s._info.templates ?? [])],
+    routerManifests: () => bindRouters().flatMap(c => c.manifests ?? []),
+    render: () => {
+      const configs = bindRouters();
+      checkRouterKinds(host, configs);
+      return {
+        canary: {
+          steps: undefinedIfEmpty(steps.map(s => s._toKube())),
+          maxSurge: percentOrAbsolute('maxSurge', o.maxSurge),
+          maxUnavailable: percentOrAbsolute('maxUnavailable', o.maxUnavailable),
+          stableService: services.stable?.name,
+          canaryService: services.canary?.name,
+          pingPong: services.ping ? { pingService: services.ping.name, pongService: services.pong.name } : undefined,
+          trafficRouting: renderTrafficRouting(configs, steps, o.maxTrafficWeight),
+          analysis: o.analysis ? {
+            ...renderRolloutAnalysis('canary analysis', o.analysis),
+            startingStep: o.analysis.startingStep,
+          } : undefined,
+          canaryMetadata: metadataOf(o.canaryMetadata),
+          stableMetadata: metadataOf(o.stableMetadata),
+          scaleDownDelaySeconds: toSeconds('scaleDownDelay', o.scaleDownDelay),
+          scaleDownDelayRevisionLimit: o.scaleDownDelayRevisionLimit,
+          abortScaleDownDelaySeconds: toSeconds('abortScaleDownDelay', o.abortScaleDownDelay),
+          dynamicStableScale: o.dynamicStableScale,
+          minPodsPerReplicaSet: o.minPodsPerReplicaSet,
+          antiAffinity: o.antiAffinity?._toKube(),
+          replicaProgressThreshold: o.replicaProgressThreshold?._toKube(),
+        },
+      };
+    },
+  };
+}
+
+/** The managed routes the steps use, in order of first use. */
+function managedRoutesOf(steps: CanaryStep[]): ManagedRoute[] {
+  const seen = new Map<string, ManagedRoute>();
+  for (const s of steps) {
+    const r = s._info.route;
+    if (r && !seen.has(r.name)) seen.set(r.name, r);
+  }
+  return [...seen.values()];
+}
+
+function renderTrafficRouting(configs: TrafficRouterConfig[], steps: CanaryStep[], maxTrafficWeight: number | undefined): any {
+  if (configs.length === 0) return undefined;
+  const out: any = {};
+  for (const c of configs) {
+    if (c.key === 'plugins') {
+      out.plugins = { ...(out.plugins ?? {}), ...c.config };
+    } else {
+      out[c.key] = c.config;
+    }
+  }
+  const routes = managedRoutesOf(steps);
+  if (routes.length > 0) out.managedRoutes = routes.map(r => ({ name: r.name }));
+  if (maxTrafficWeight !== undefined) out.maxTrafficWeight = maxTrafficWeight;
+  return out;
+}
+
+function checkRouterKinds(host: Construct, configs: TrafficRouterConfig[]) {
+  const keys = new Set<string>();
+  for (const c of configs) {
+    if (c.key !== 'plugins' && keys.has(c.key)) {
+      throw new Error(`Rollout ${host.node.path} has two '${c.key}' traffic routers. Use one router of each kind.`);
+    }
+    keys.add(c.key);
+  }
+}

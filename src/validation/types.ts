@@ -1,0 +1,41 @@
+/**
+ * Types of the rule engine. The engine works on plain manifests (parsed YAML/JSON objects), never on
+ * constructs, so the same rules serve synth-time checks and the lint CLI.
+ */
+
+/**
+ * One rule violation found in a set of manifests.
+ */
+export interface Finding {
+  /** Rule ID from docs/argo-rollouts-rules.md, e.g. `V34`. */
+  readonly ruleId: string;
+  /** Index of the offending manifest in the list given to the engine. */
+  readonly documentIndex: number;
+  /** `kind` of the offending manifest. */
+  readonly kind: string;
+  /** `metadata.name` of the offending manifest (empty when it has none). */
+  readonly name: string;
+  /** `metadata.namespace` of the offending manifest, when set. */
+  readonly namespace?: string;
+  /** Path of the offending field in the manifest, e.g. `spec.strategy.canary.steps[0].setWeight`. */
+  readonly path: string;
+  /** What is wrong, in our own words, quoting the bad value. */
+  readonly message: string;
+  /** How to fix it. */
+  readonly fix: string;
+  /** The offending value, when there is one. */
+  readonly value?: any;
+}
+
+/**
+ * Options of a validation run.
+ */
+export interface ValidationOptions {
+  /**
+   * Report references to objects that are not among the given manifests (V47: a named Service that
+   * does not exist). When false, references are checked only against the objects that are present.
+   *
+   * @default false
+   */
+  readonly requireReferencedObjects?: boolean;
+}

@@ -1,0 +1,72 @@
+// The example apps: each synthesizes, passes the rule engine and the CRD schema, and the seed
+// examples equal the upstream manifests field for field.
+import { App, Testing } from 'cdk8s';
+import { EXAMPLES } from '../examples';
+import { loadUpstream, schemaErrors, synth } from './util';
+
+/** All manifests of an example app, validations included. */
+function synthExample(name: string): any[] {
+  const app = Testing.app();
+  const charts = EXAMPLES.find(e => e.name === name)!.define(app);
+  return charts.flatMap(c => synth(c));
+}
+
+/**
+ * Pause durations are integer seconds in some upstream files and Go duration strings in others
+ * (`10` and `10s` mean the same); the library always writes Go durations. Compare them as seconds.
+ */
+function normalizePauses(manifest: any): any {
+  const copy = JSON.parse(JSON.stringify(manifest));
+  for (const step of copy.spec?.strategy?.canary?.steps ?? []) {
+    const d = step.pause?.duration;
+    if (typeof d === 'number') step.pause.duration = `${d}s`;
+  }
+  return copy;
+}
+
+function byKindName(manifests: any[]): Map<string, any> {
+  return new Map(manifests.map(m => [`${m.kind}/${m.metadata.name}`, m]));
+}
+
+/** Our manifests equal the upstream ones, every document, field for field. */
+function expectEqualToUpstream(ours: any[], upstreamFiles: string[]) {
+  const upstream = byKindName(upstreamFiles.flatMap(loadUpstream));
+  const mine = byKindName(ours);
+  expect([...mine.keys()].sort()).toEqual([...upstream.keys()].sort());
+  for (const [key, expected] of upstream) {
+    expect({ key, manifest: normalizePauses(mine.get(key)) }).toEqual({ key, manifest: normalizePauses(expected) });
+  }
+}
+
+describe('examples', () => {
+  test.each(EXAMPLES.map(e => e.name))('%s synthesizes, validates and matches its snapshot', name => {
+    const manifests = synthExample(name);
+    expect(manifests).toMatchSnapshot();
+    for (const m of manifests.filter(x => x.apiVersion?.startsWith('argoproj.io/'))) {
+      expect(schemaErrors(m)).toEqual([]);
+    }
+  });
+
+  test('getting-started equals docs/getting-started/basic (rollout and service)', () => {
+    expectEqualToUpstream(synthExample('getting-started'), [
+      'examples/docs-getting-started__basic__rollout.yaml',
+      'examples/docs-getting-started__basic__service.yaml',
+    ]);
+  });
+
+  test('blue-green equals rollout-bluegreen.yaml (rollout and both services)', () => {
+    expectEqualToUpstream(synthExample('blue-green'), ['examples/rollout-bluegreen.yaml']);
+  });
+
+  test('workload-ref equals workload-ref/workload-ref.yaml (deployment and rollout)', () => {
+    expectEqualToUpstream(synthExample('workload-ref'), ['examples/workload-ref__workload-ref.yaml']);
+  });
+
+  test('the demo app writes one file per chart', () => {
+    const app = Testing.app();
+    for (const e of EXAMPLES) e.define(app);
+    app.synth();
+    expect(app.charts.map(c => c.node.id)).toEqual(EXAMPLES.map(e => e.name));
+    expect(App.of(app.charts[0])).toBe(app);
+  });
+});

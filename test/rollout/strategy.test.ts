@@ -1,0 +1,249 @@
+import { Duration, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import {
+  AnalysisTemplateRef, AntiAffinity, CanaryStep, ReplicaProgressThreshold, Rollout, RolloutStrategy, StrategyService, TrafficRouting,
+} from '../../src';
+import { schemaErrors, synth } from '../util';
+
+const container = { name: 'app', image: 'app:1', portNumber: 8080 };
+const template = AnalysisTemplateRef.fromAnalysisTemplateName('success-rate');
+const plugin = TrafficRouting.plugin('argoproj-labs/gatewayAPI', { config: { httpRoute: 'web', namespace: 'default' } });
+
+function render(strategy: RolloutStrategy, props: any = {}): any {
+  const chart = Testing.chart();
+  new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [container], strategy, ...props });
+  const manifests = synth(chart);
+  const rollout = manifests.find(m => m.kind === 'Rollout');
+  expect(schemaErrors(rollout)).toEqual([]);
+  return { strategy: rollout.spec.strategy, manifests };
+}
+
+describe('RolloutStrategy.canary', () => {
+  test('every canary field', () => {
+    const { strategy } = render(RolloutStrategy.canary({
+      steps: [CanaryStep.setWeight(50)],
+      maxSurge: kplus.PercentOrAbsolute.absolute(2),
+      maxUnavailable: kplus.PercentOrAbsolute.percent(0),
+      stableService: StrategyService.define(),
+      canaryService: StrategyService.define(),
+      trafficRouting: [plugin],
+      maxTrafficWeight: 1000,
+      analysis: { templates: [template], startingStep: 1 },
+      canaryMetadata: { labels: { role: 'canary' } },
+      stableMetadata: { annotations: { role: 'stable' } },
+      abortScaleDownDelay: Duration.seconds(0),
+      scaleDownDelayRevisionLimit: 1,
+      dynamicStableScale: true,
+      minPodsPerReplicaSet: 2,
+      antiAffinity: AntiAffinity.preferred(50),
+      replicaProgressThreshold: ReplicaProgressThreshold.percent(90),
+    }));
+    expect(strategy).toEqual({
+      canary: {
+        steps: [{ setWeight: 50 }],
+        maxSurge: 2,
+        maxUnavailable: '0%',
+        stableService: 'web-stable',
+        canaryService: 'web-canary',
+        trafficRouting: { plugins: { 'argoproj-labs/gatewayAPI': { httpRoute: 'web', namespace: 'default' } }, maxTrafficWeight: 1000 },
+        analysis: { templates: [{ templateName: 'success-rate' }], startingStep: 1 },
+        canaryMetadata: { labels: { role: 'canary' } },
+        stableMetadata: { annotations: { role: 'stable' } },
+        abortScaleDownDelaySeconds: 0,
+        scaleDownDelayRevisionLimit: 1,
+        dynamicStableScale: true,
+        minPodsPerReplicaSet: 2,
+        antiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: { weight: 50 } },
+        replicaProgressThreshold: { type: 'Percent', value: 90 },
+      },
+    });
+  });
+
+  test('scaleDownDelay with traffic routing, required anti-affinity, pods threshold', () => {
+    const { strategy } = render(RolloutStrategy.canary({
+      trafficRouting: [plugin],
+      scaleDownDelay: Duration.seconds(45),
+      antiAffinity: AntiAffinity.required(),
+      replicaProgressThreshold: ReplicaProgressThreshold.pods(2),
+    }));
+    expect(strategy.canary.scaleDownDelaySeconds).toEqual(45);
+    expect(strategy.canary.antiAffinity).toEqual({ requiredDuringSchedulingIgnoredDuringExecution: {} });
+    expect(strategy.canary.replicaProgressThreshold).toEqual({ type: 'Pods', value: 2 });
+  });
+
+  test('no stable/canary Services unless asked or needed', () => {
+    const { manifests } = render(RolloutStrategy.canary());
+    expect(manifests.filter(m => m.kind === 'Service')).toEqual([]);
+  });
+
+  test('stable and canary Services select the Rollout pods', () => {
+    const services2 = { stableService: StrategyService.define(), canaryService: StrategyService.define() };
+    const { manifests, strategy } = render(RolloutStrategy.canary(services2));
+    const services = manifests.filter(m => m.kind === 'Service');
+    const rollout = manifests.find(m => m.kind === 'Rollout');
+    expect(services.map(s => s.metadata.name)).toEqual([strategy.canary.stableService, strategy.canary.canaryService]);
+    for (const s of services) expect(s.spec.selector).toEqual(rollout.spec.selector.matchLabels);
+  });
+
+  test('ping-pong defines ping and pong Services', () => {
+    // ping-pong needs the alb or istio router; a minimal istio router stands in for it here
+    const istio = { bind: () => ({ key: 'istio', config: { virtualService: { name: 'vs' } }, requiresStableAndCanaryServices: false }) };
+    const { strategy, manifests } = render(RolloutStrategy.canary({ trafficRouting: [istio], pingPong: {} }));
+    expect(strategy.canary.pingPong).toEqual({ pingService: 'web-ping', pongService: 'web-pong' });
+    expect(manifests.filter(m => m.kind === 'Service').map(s => s.metadata.name)).toEqual(['web-ping', 'web-pong']);
+  });
+
+  describe('errors', () => {
+    test('negative maxSurge', () => expect(() => RolloutStrategy.canary({ maxSurge: kplus.PercentOrAbsolute.absolute(-1) })).toThrow(/'maxSurge' must be a non-negative/));
+    test('maxSurge and maxUnavailable both zero (V20)', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', {
+        containers: [container],
+        strategy: RolloutStrategy.canary({ maxSurge: kplus.PercentOrAbsolute.absolute(0), maxUnavailable: kplus.PercentOrAbsolute.percent(0) }),
+      });
+      expect(() => synth(chart)).toThrow(/\[V20\] spec\.strategy\.canary\.max/);
+    });
+    test('scaleDownDelay without traffic routing (V28)', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ scaleDownDelay: Duration.seconds(10) }) });
+      expect(() => synth(chart)).toThrow(/\[V28\] spec\.strategy\.canary\.scaleDownDelaySeconds/);
+    });
+    test('dynamicStableScale without traffic routing (V29)', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ dynamicStableScale: true }) });
+      expect(() => synth(chart)).toThrow(/\[V29\] spec\.strategy\.canary\.dynamicStableScale/);
+    });
+    test('scaleDownDelay with dynamicStableScale (V30)', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [plugin], dynamicStableScale: true, scaleDownDelay: Duration.seconds(5) }) });
+      expect(() => synth(chart)).toThrow(/\[V30\] spec\.strategy\.canary\.dynamicStableScale/);
+    });
+    test('pingPong with a router other than alb or istio (V22)', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [plugin], pingPong: {} }) });
+      // the plugin router is neither alb nor istio
+      expect(() => synth(chart)).toThrow(/\[V22\] spec\.strategy\.canary/);
+    });
+    test('pingPong with stable/canary Services', () => expect(() => RolloutStrategy.canary({ trafficRouting: [plugin], pingPong: {}, stableService: StrategyService.define() }))
+      .toThrow(/pingPong replaces the stable and canary Services/));
+    test('stable and canary Service with one name', () => {
+      expect(() => new Rollout(Testing.chart(), 'r', {
+        containers: [container],
+        strategy: RolloutStrategy.canary({ stableService: StrategyService.fromServiceName('same'), canaryService: StrategyService.fromServiceName('same') }),
+      })).toThrow(/the stable and canary Services are both 'same'/);
+    });
+    test('negative minPodsPerReplicaSet', () => expect(() => RolloutStrategy.canary({ minPodsPerReplicaSet: 0 })).toThrow(/'minPodsPerReplicaSet' must be an integer >= 1, got 0/));
+    test('negative startingStep', () => expect(() => RolloutStrategy.canary({ analysis: { templates: [template], startingStep: -1 } })).toThrow(/startingStep' must be an integer >= 0, got -1/));
+    test('anti-affinity weight', () => expect(() => AntiAffinity.preferred(0)).toThrow(/between 1 and 100, got 0/));
+    test('threshold percent', () => expect(() => ReplicaProgressThreshold.percent(120)).toThrow(/between 0 and 100, got 120/));
+    test('two routers of one kind', () => {
+      const fake = { bind: () => ({ key: 'istio', config: {}, requiresStableAndCanaryServices: false }) };
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [fake, fake] }) });
+      expect(() => chart.toJson()).toThrow(/has two 'istio' traffic routers/);
+    });
+  });
+});
+
+describe('RolloutStrategy.blueGreen', () => {
+  test('every blue-green field', () => {
+    const { strategy } = render(RolloutStrategy.blueGreen({
+      autoPromotionDelay: Duration.minutes(1),
+      previewReplicaCount: 1,
+      maxUnavailable: kplus.PercentOrAbsolute.absolute(1),
+      scaleDownDelay: Duration.seconds(60),
+      scaleDownDelayRevisionLimit: 2,
+      abortScaleDownDelay: Duration.seconds(0),
+      prePromotionAnalysis: { templates: [template] },
+      postPromotionAnalysis: { templates: [template], dryRunMetrics: ['.*'] },
+      antiAffinity: AntiAffinity.required(),
+      activeMetadata: { labels: { role: 'active' } },
+      previewMetadata: { labels: { role: 'preview' } },
+    }));
+    expect(strategy).toEqual({
+      blueGreen: {
+        activeService: 'web-active',
+        previewService: 'web-preview',
+        autoPromotionSeconds: 60,
+        previewReplicaCount: 1,
+        maxUnavailable: 1,
+        scaleDownDelaySeconds: 60,
+        scaleDownDelayRevisionLimit: 2,
+        abortScaleDownDelaySeconds: 0,
+        prePromotionAnalysis: { templates: [{ templateName: 'success-rate' }] },
+        postPromotionAnalysis: { templates: [{ templateName: 'success-rate' }], dryRun: [{ metricName: '.*' }] },
+        antiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: {} },
+        activeMetadata: { labels: { role: 'active' } },
+        previewMetadata: { labels: { role: 'preview' } },
+      },
+    });
+  });
+
+  test('without a preview Service', () => {
+    const { strategy, manifests } = render(RolloutStrategy.blueGreen({ previewService: StrategyService.none() }));
+    expect(strategy.blueGreen).toEqual({ activeService: 'web-active' });
+    expect(manifests.filter(m => m.kind === 'Service').length).toEqual(1);
+  });
+
+  test('own cdk8s-plus Service and a Service imported by name', () => {
+    const chart = Testing.chart();
+    const mine = new kplus.Service(chart, 'mine', { metadata: { name: 'mine' }, ports: [{ port: 80 }], selector: kplus.Pods.select(chart, 'p', { labels: { app: 'web' } }) });
+    const rollout = new Rollout(chart, 'r', {
+      metadata: { name: 'web' },
+      containers: [container],
+      select: false,
+      podMetadata: { labels: { app: 'web' } },
+      strategy: RolloutStrategy.blueGreen({
+        activeService: StrategyService.fromService(mine),
+        previewService: StrategyService.fromServiceName('elsewhere'),
+      }),
+    });
+    const manifests = synth(chart);
+    expect(manifests.find(m => m.kind === 'Rollout').spec.strategy.blueGreen).toEqual({ activeService: 'mine', previewService: 'elsewhere' });
+    expect(rollout.activeService).toBe(mine);
+    expect(rollout.previewService).toBeUndefined(); // imported by name
+  });
+
+  test('a Service of the app that does not select the pods fails (V48)', () => {
+    const chart = Testing.chart();
+    new Rollout(chart, 'r', {
+      containers: [container],
+      select: false,
+      podMetadata: { labels: { app: 'web' } },
+      strategy: RolloutStrategy.blueGreen({
+        activeService: StrategyService.fromService(new kplus.Service(chart, 'mine', { ports: [{ port: 80 }], selector: kplus.Pods.select(chart, 'p', { labels: { app: 'other' } }) })),
+      }),
+    });
+    expect(() => synth(chart)).toThrow(/\[V48\] spec\.strategy\.blueGreen\.activeService/);
+  });
+
+  describe('errors', () => {
+    test('no active Service', () => expect(() => RolloutStrategy.blueGreen({ activeService: StrategyService.none() })).toThrow(/needs an active Service/));
+    test('active equals preview', () => expect(() => new Rollout(Testing.chart(), 'r', {
+      containers: [container],
+      strategy: RolloutStrategy.blueGreen({ activeService: StrategyService.fromServiceName('a'), previewService: StrategyService.fromServiceName('a') }),
+    })).toThrow(/the active and preview Services are both 'a'/));
+    test('autoPromotionDelay with auto-promotion off', () => expect(() => RolloutStrategy.blueGreen({ autoPromotionEnabled: false, autoPromotionDelay: Duration.seconds(5) }))
+      .toThrow(/autoPromotionDelay has no effect with autoPromotionEnabled: false/));
+    test('previewReplicaCount 0', () => expect(() => RolloutStrategy.blueGreen({ previewReplicaCount: 0 })).toThrow(/'previewReplicaCount' must be an integer >= 1, got 0/));
+    test('negative scaleDownDelay', () => expect(() => RolloutStrategy.blueGreen({ scaleDownDelay: Duration.seconds(-1) })).toThrow(/Duration amounts cannot be negative/));
+    test('scaleDownDelayRevisionLimit above revisionHistoryLimit', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [container], revisionHistoryLimit: 1, strategy: RolloutStrategy.blueGreen({ scaleDownDelayRevisionLimit: 3 }) });
+      expect(() => chart.toJson()).toThrow(/scaleDownDelayRevisionLimit \(3\) is above revisionHistoryLimit \(1\)/);
+    });
+    test('addStep on blue-green', () => {
+      const r = new Rollout(Testing.chart(), 'r', { containers: [container], strategy: RolloutStrategy.blueGreen() });
+      expect(() => r.addStep(CanaryStep.pause())).toThrow(/blue-green strategy, which has no steps/);
+    });
+    test('Service without ports', () => {
+      const chart = Testing.chart();
+      new Rollout(chart, 'r', { containers: [{ image: 'x' }], strategy: RolloutStrategy.blueGreen() });
+      expect(() => chart.toJson()).toThrow(/The active Service of Rollout test\/r has no port/);
+    });
+    test('invalid Service name', () => expect(() => StrategyService.fromServiceName('Not_OK')).toThrow(/is not a valid Service name/));
+    test('Service name too long', () => expect(() => new Rollout(Testing.chart(), 'r', {
+      metadata: { name: 'x'.repeat(60) }, containers: [container], strategy: RolloutStrategy.blueGreen(),
+    })).toThrow(/The active Service name 'x{60}-active' of Rollout test\/r is not a valid Service name/));
+  });
+});

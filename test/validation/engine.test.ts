@@ -1,0 +1,169 @@
+import { blueGreenRollout, routedRollout, service, validRollout } from './helpers';
+import { formatFinding, validateManifests } from '../../src/validation';
+
+/** Freezes a value and everything inside it, so that any write by the engine throws. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object') {
+    Object.values(value as any).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Small seeded generator so that the fuzz test is repeatable. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+const FIELD_NAMES = [
+  'spec', 'selector', 'matchLabels', 'matchExpressions', 'key', 'operator', 'values', 'template', 'metadata', 'labels', 'annotations',
+  'containers', 'initContainers', 'name', 'image', 'ports', 'containerPort', 'hostPort', 'env', 'volumes', 'volumeMounts', 'strategy',
+  'canary', 'blueGreen', 'steps', 'setWeight', 'pause', 'duration', 'trafficRouting', 'istio', 'alb', 'nginx', 'plugins', 'pingPong',
+  'pingService', 'pongService', 'stableService', 'canaryService', 'activeService', 'previewService', 'managedRoutes', 'setHeaderRoute',
+  'setMirrorRoute', 'match', 'headerValue', 'method', 'path', 'experiment', 'templates', 'weight', 'analysis', 'analyses', 'args',
+  'valueFrom', 'fieldRef', 'fieldPath', 'antiAffinity', 'workloadRef', 'replicas', 'maxSurge', 'maxUnavailable', '__proto__', 'constructor',
+];
+
+function randomValue(next: () => number, depth: number): any {
+  const pick = Math.floor(next() * (depth > 4 ? 6 : 9));
+  switch (pick) {
+    case 0: return null;
+    case 1: return Math.floor(next() * 300) - 100;
+    case 2: return ['', 'web', '0%', '-5s', "metadata.labels['x']", 'Always', 'In'][Math.floor(next() * 7)];
+    case 3: return next() > 0.5;
+    case 4: return undefined;
+    case 5: return 1.5;
+    case 6:
+    case 7: {
+      const object: any = {};
+      const count = Math.floor(next() * 5);
+      for (let i = 0; i < count; i++) {
+        object[FIELD_NAMES[Math.floor(next() * FIELD_NAMES.length)]] = randomValue(next, depth + 1);
+      }
+      return object;
+    }
+    default:
+      return Array.from({ length: Math.floor(next() * 3) }, () => randomValue(next, depth + 1));
+  }
+}
+
+describe('engine', () => {
+  test('reports every finding, in document order, then rule evaluation order, then path', () => {
+    const first = validRollout();
+    first.spec.replicas = -1;
+    first.spec.strategy.canary.antiAffinity = {};
+    first.spec.strategy.canary.steps = [{}, { setWeight: 150, pause: {} }, { setWeight: 200 }];
+    const second = blueGreenRollout();
+    second.spec.strategy.blueGreen.previewService = 'web-active';
+
+    const findings = validateManifests([first, { kind: 'ConfigMap' }, second]);
+
+    expect(findings.map(f => `${f.documentIndex} ${f.ruleId} ${f.path}`)).toEqual([
+      '0 V01 spec.replicas',
+      '0 V33 spec.strategy.canary.steps[1]',
+      '0 V32 spec.strategy.canary.steps[0]',
+      '0 V34 spec.strategy.canary.steps[1].setWeight',
+      '0 V34 spec.strategy.canary.steps[2].setWeight',
+      '0 V18 spec.strategy.canary.antiAffinity',
+      '2 V16 spec.strategy.blueGreen.activeService',
+    ]);
+  });
+
+  test('findings carry the manifest identity', () => {
+    const rollout = validRollout();
+    rollout.metadata.namespace = 'shop';
+    rollout.spec.replicas = -1;
+    expect(validateManifests([service('x'), rollout])).toEqual([{
+      ruleId: 'V01',
+      documentIndex: 1,
+      kind: 'Rollout',
+      name: 'web',
+      namespace: 'shop',
+      path: 'spec.replicas',
+      message: expect.stringContaining('-1'),
+      fix: expect.any(String),
+      value: -1,
+    }]);
+  });
+
+  test('only argoproj.io Rollouts are checked', () => {
+    const other = validRollout();
+    other.apiVersion = 'example.com/v1';
+    other.spec.replicas = -1;
+    const noVersion = validRollout();
+    delete noVersion.apiVersion;
+    noVersion.spec.replicas = -1;
+    expect(validateManifests([other, noVersion]).map(f => f.documentIndex)).toEqual([1]);
+  });
+
+  test('never throws on malformed input', () => {
+    const junk: any[] = [
+      null, undefined, 0, 'Rollout', [], {}, { kind: 'Rollout' }, { kind: 'Rollout', spec: 'x' }, { kind: 'Rollout', metadata: 5, spec: [] },
+      {
+        kind: 'Rollout',
+        spec: {
+          selector: { matchLabels: [], matchExpressions: [null, 5, { key: 7, operator: 'In', values: 'x' }] },
+          template: { metadata: { labels: 'x', annotations: [] }, spec: { containers: [null, 'x', { ports: [null, { name: 5 }], env: 'x' }] } },
+          strategy: { canary: { steps: [null, 'pause', { pause: 'x' }, { setHeaderRoute: 5 }], trafficRouting: 'x', pingPong: 'x', antiAffinity: 'x' } },
+        },
+      },
+      { kind: 'Rollout', spec: { strategy: { blueGreen: 'x' } } },
+      { kind: 'Service', metadata: { name: 'x' }, spec: 'x' },
+    ];
+    expect(() => validateManifests(junk)).not.toThrow();
+    expect(() => validateManifests(undefined as any)).not.toThrow();
+    expect(() => validateManifests(null as any, null as any)).not.toThrow();
+    expect(validateManifests('x' as any)).toEqual([]);
+  });
+
+  test('never throws on random manifests', () => {
+    const next = random(42);
+    for (let i = 0; i < 2000; i++) {
+      const manifest = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', ...randomValue(next, 0) };
+      const services = [{ kind: 'Service', ...randomValue(next, 2) }];
+      expect(() => validateManifests([manifest, ...services], { requireReferencedObjects: true })).not.toThrow();
+    }
+  });
+
+  test('does not change its input and gives the same result twice', () => {
+    const manifests = deepFreeze([routedRollout(), service('web-stable', { app: 'other' })]);
+    const first = validateManifests(manifests, { requireReferencedObjects: true });
+    expect(first.map(f => f.ruleId)).toEqual(['V47', 'V48']);
+    expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual(first);
+  });
+
+  test('validates 1,000 Rollouts quickly', () => {
+    const manifests: any[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const rollout = i % 2 === 0 ? routedRollout() : blueGreenRollout();
+      rollout.metadata.name = `web-${i}`;
+      rollout.metadata.namespace = `ns-${i % 10}`;
+      manifests.push(rollout);
+    }
+    for (let n = 0; n < 10; n++) {
+      for (const name of ['web-stable', 'web-canary', 'web-active', 'web-preview']) {
+        manifests.push(service(name, undefined, { metadata: { namespace: `ns-${n}` } }));
+      }
+    }
+    validateManifests(manifests); // warm up
+    const start = process.hrtime.bigint();
+    const findings = validateManifests(manifests, { requireReferencedObjects: true });
+    const elapsedMs = Number(process.hrtime.bigint() - start) / 1e6;
+    expect(findings).toEqual([]);
+    // The target is well under 100 ms; the bound leaves room for slow CI machines.
+    expect(elapsedMs).toBeLessThan(100);
+  });
+
+  test('formatFinding gives one line with rule, path, problem and fix', () => {
+    const rollout = validRollout();
+    rollout.spec.strategy.canary.steps = [{ setWeight: 120 }];
+    const [finding] = validateManifests([rollout]);
+    expect(formatFinding(finding)).toBe(
+      `[V34] spec.strategy.canary.steps[0].setWeight: ${finding.message} Fix: Use a weight between 0 and 100 (maxTrafficWeight).`,
+    );
+  });
+});

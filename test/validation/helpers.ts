@@ -1,0 +1,83 @@
+import { Finding, validateManifests, ValidationOptions } from '../../src/validation';
+
+/** A small valid canary Rollout; every call returns a fresh copy that tests may change. */
+export function validRollout(): any {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: {
+          containers: [{ name: 'web', image: 'nginx:1.27', ports: [{ name: 'http', containerPort: 8080 }] }],
+        },
+      },
+      strategy: {
+        canary: {
+          steps: [{ setWeight: 20 }, { pause: { duration: '30s' } }, { setWeight: 60 }, { pause: {} }],
+        },
+      },
+    },
+  };
+}
+
+/** A valid canary Rollout with Istio host-level traffic routing and its two Services. */
+export function routedRollout(): any {
+  const rollout = validRollout();
+  rollout.spec.strategy.canary = {
+    canaryService: 'web-canary',
+    stableService: 'web-stable',
+    trafficRouting: { istio: { virtualService: { name: 'web', routes: ['primary'] } } },
+    steps: [{ setWeight: 20 }, { pause: { duration: 60 } }],
+  };
+  return rollout;
+}
+
+/** A valid blue-green Rollout. */
+export function blueGreenRollout(): any {
+  const rollout = validRollout();
+  rollout.spec.strategy = { blueGreen: { activeService: 'web-active', previewService: 'web-preview' } };
+  return rollout;
+}
+
+/** A core Service selecting `selector`. */
+export function service(name: string, selector: Record<string, string> = { app: 'web' }, extra: any = {}): any {
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, ...extra.metadata },
+    spec: { selector, ports: [{ port: 80, targetPort: 'http' }] },
+  };
+}
+
+/** Findings of one rule for the given manifests. */
+export function findingsOf(ruleId: string, manifests: any[], options?: ValidationOptions): Finding[] {
+  return validateManifests(manifests, options).filter(f => f.ruleId === ruleId);
+}
+
+/**
+ * Asserts that exactly the given rule fires once at `path` (among that rule's findings) and that the
+ * message or fix quotes `mention`; returns the finding.
+ */
+export function expectFinding(ruleId: string, manifests: any[], path: string, mention?: string, options?: ValidationOptions): Finding {
+  const findings = findingsOf(ruleId, manifests, options);
+  const atPath = findings.filter(f => f.path === path);
+  if (atPath.length !== 1) {
+    throw new Error(`expected one ${ruleId} finding at ${path}, got: ${JSON.stringify(findings, undefined, 2)}`);
+  }
+  const finding = atPath[0];
+  expect(finding.message.length).toBeGreaterThan(0);
+  expect(finding.fix.length).toBeGreaterThan(0);
+  if (mention !== undefined) {
+    expect(`${finding.message} ${finding.fix}`).toContain(mention);
+  }
+  return finding;
+}
+
+/** Asserts that the rule does not fire. */
+export function expectNoFinding(ruleId: string, manifests: any[], options?: ValidationOptions): void {
+  expect(findingsOf(ruleId, manifests, options)).toEqual([]);
+}
