@@ -62,6 +62,16 @@ describe('examples', () => {
     expectEqualToUpstream(synthExample('workload-ref'), ['examples/workload-ref__workload-ref.yaml']);
   });
 
+  test('every example re-synthesizes to byte-identical YAML', () => {
+    const yaml = () => {
+      const app = Testing.app();
+      for (const e of EXAMPLES) e.define(app);
+      return app.synthYaml();
+    };
+    const first = yaml();
+    expect(yaml()).toEqual(first);
+  });
+
   test('the demo app writes one file per chart', () => {
     const app = Testing.app();
     for (const e of EXAMPLES) e.define(app);

@@ -1,6 +1,6 @@
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { RolloutAnalysisOptions } from './rollout-analysis';
-import { copyMap, undefinedIfEmpty } from '../private/utils';
+import { metadataBlock, undefinedIfEmpty } from '../private/utils';
 
 /** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
 export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): any {
@@ -25,10 +25,7 @@ export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOpt
     args: undefinedIfEmpty((options.args ?? []).map(a => a._toKube())),
     dryRun: undefinedIfEmpty((options.dryRunMetrics ?? []).map(metricName => ({ metricName }))),
     measurementRetention: undefinedIfEmpty(retention),
-    analysisRunMetadata: undefinedIfEmpty({
-      ...(options.analysisRunLabels ? { labels: copyMap(options.analysisRunLabels) } : {}),
-      ...(options.analysisRunAnnotations ? { annotations: copyMap(options.analysisRunAnnotations) } : {}),
-    }),
+    analysisRunMetadata: metadataBlock(options.analysisRunLabels, options.analysisRunAnnotations),
   };
 }
 

@@ -1,5 +1,5 @@
 import { ExperimentStepOptions } from './experiment-step';
-import { checkInteger, copyMap, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
+import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
 
 /** Validates and renders an experiment step. Throws on impossible input. */
 export function renderExperimentStep(options: ExperimentStepOptions): any {
@@ -17,10 +17,7 @@ export function renderExperimentStep(options: ExperimentStepOptions): any {
     if (t.serviceName !== undefined && !t.service) {
       throw new Error(`${where}: template '${t.name}' sets serviceName '${t.serviceName}' without service: true. Set service: true or drop serviceName.`);
     }
-    const metadata = undefinedIfEmpty({
-      ...(t.labels ? { labels: copyMap(t.labels) } : {}),
-      ...(t.annotations ? { annotations: copyMap(t.annotations) } : {}),
-    });
+    const metadata = metadataBlock(t.labels, t.annotations);
     return {
       name: t.name,
       specRef: t.specRef,
@@ -49,10 +46,7 @@ export function renderExperimentStep(options: ExperimentStepOptions): any {
     duration: options.duration ? toGoDuration(`${where} duration`, options.duration) : undefined,
     analyses: undefinedIfEmpty(analyses),
     dryRun: undefinedIfEmpty((options.dryRunMetrics ?? []).map(metricName => ({ metricName }))),
-    analysisRunMetadata: undefinedIfEmpty({
-      ...(options.analysisRunLabels ? { labels: copyMap(options.analysisRunLabels) } : {}),
-      ...(options.analysisRunAnnotations ? { annotations: copyMap(options.analysisRunAnnotations) } : {}),
-    }),
+    analysisRunMetadata: metadataBlock(options.analysisRunLabels, options.analysisRunAnnotations),
     scaleDownDelaySeconds: toSeconds(`${where} scaleDownDelay`, options.scaleDownDelay),
   };
 }

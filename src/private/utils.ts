@@ -56,3 +56,8 @@ export function checkInteger(field: string, value: number | undefined, min: numb
 export function copyMap(map: { [key: string]: string } | undefined): { [key: string]: string } | undefined {
   return map ? undefinedIfEmpty({ ...map }) : undefined;
 }
+
+/** A `{ labels, annotations }` block, or undefined when both are empty. */
+export function metadataBlock(labels?: { [key: string]: string }, annotations?: { [key: string]: string }): any {
+  return undefinedIfEmpty({ labels: copyMap(labels), annotations: copyMap(annotations) });
+}

@@ -7,7 +7,7 @@ import { BoundStrategy, StrategyHost } from './strategy-binding';
 import { StrategyService } from './strategy-service';
 import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
-import { checkInteger, copyMap, toSeconds, undefinedIfEmpty } from '../private/utils';
+import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
 import { ITrafficRouter, TrafficRouterConfig } from '../traffic/router';
 
@@ -396,8 +396,7 @@ export class RolloutStrategy {
 }
 
 function metadataOf(m: RolePodMetadata | undefined): any {
-  if (!m) return undefined;
-  return undefinedIfEmpty({ labels: copyMap(m.labels), annotations: copyMap(m.annotations) });
+  return m ? metadataBlock(m.labels, m.annotations) : undefined;
 }
 
 function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined): number | string | undefined {

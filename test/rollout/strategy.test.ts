@@ -247,3 +247,36 @@ describe('RolloutStrategy.blueGreen', () => {
     })).toThrow(/The active Service name 'x{60}-active' of Rollout test\/r is not a valid Service name/));
   });
 });
+
+describe('strategy Service errors', () => {
+  test('pingPong with StrategyService.none()', () => {
+    const istio = { bind: () => ({ key: 'istio', config: { virtualService: { name: 'vs' } }, requiresStableAndCanaryServices: false }) };
+    expect(() => new Rollout(Testing.chart(), 'r', {
+      containers: [container],
+      strategy: RolloutStrategy.canary({ trafficRouting: [istio], pingPong: { pingService: StrategyService.none() } }),
+    })).toThrow(/pingPong needs both a ping and a pong Service/);
+  });
+
+  test('a router that needs Services, with StrategyService.none()', () => {
+    const smi = { bind: () => ({ key: 'smi', config: {}, requiresStableAndCanaryServices: true }) };
+    expect(() => new Rollout(Testing.chart(), 'r', {
+      containers: [container],
+      strategy: RolloutStrategy.canary({ trafficRouting: [smi], canaryService: StrategyService.none() }),
+    })).toThrow(/its traffic router needs both a stable and a canary Service/);
+  });
+
+  test('several container ports without names', () => {
+    const chart = Testing.chart();
+    new Rollout(chart, 'r', { containers: [{ image: 'x', ports: [{ number: 80 }, { number: 81 }] }], strategy: RolloutStrategy.blueGreen() });
+    expect(() => chart.toJson()).toThrow(/has several ports, and not all have a name/);
+  });
+
+  test('labels added after construction reach the Rollout and its Services', () => {
+    const chart = Testing.chart();
+    const rollout = new Rollout(chart, 'r', { containers: [container], select: false, strategy: RolloutStrategy.blueGreen() });
+    rollout.podMetadata.addLabel('app', 'late');
+    const manifests = synth(chart);
+    expect(manifests.find(m => m.kind === 'Rollout').spec.selector).toEqual({ matchLabels: { app: 'late' } });
+    for (const s of manifests.filter(m => m.kind === 'Service')) expect(s.spec.selector).toEqual({ app: 'late' });
+  });
+});
