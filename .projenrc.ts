@@ -68,12 +68,22 @@ project.tasks.tryFind('docgen')?.reset('jsii-docgen -o API.md --submodule root')
 
 // Importing the library must not load the generated L1: `crds` becomes a lazy getter in lib/index.js.
 project.postCompileTask.exec('node build-tools/lazy-crds.js');
+// The generated install data (CRDs, notification catalog) is JSON that jsii does not copy.
+project.postCompileTask.exec('rm -rf lib/install/data && cp -r src/install/data lib/install/data');
 
 // L1 bindings for the five Argo kinds, generated offline from the pinned upstream CRDs
 // (../shared/argo-rollouts by default, ARGO_ROLLOUTS_UPSTREAM to override; see imports/generate.js).
-project.addTask('import', {
+const importTask = project.addTask('import', {
   description: 'Regenerate src/imports/argoproj.io.ts from the v1.9.1 CRDs (offline)',
   exec: 'node imports/generate.js',
+});
+const installDataTask = project.addTask('import:install-data', {
+  description: 'Regenerate src/install/data/<version>/ (CRDs, notification catalog) from the upstream release manifests',
+  exec: 'node imports/generate-install-data.js',
+});
+project.addTask('generate', {
+  description: 'Regenerate every generated file: the L1 bindings and the install data',
+  steps: [{ spawn: importTask.name }, { spawn: installDataTask.name }],
 });
 
 const TS_NODE = 'ts-node --transpile-only';
@@ -89,8 +99,8 @@ project.addTask('examples', {
 });
 
 project.addTask('bench', {
-  description: 'Benchmarks: synth speed of the L2 API against raw ApiObjects, import cost',
-  exec: `${TS_NODE} bench/run.ts`,
+  description: 'Benchmarks: synth speed of the L2 API against raw ApiObjects, import cost, install synth (builds lib/ first)',
+  steps: [{ spawn: 'compile' }, { spawn: 'post-compile' }, { exec: `${TS_NODE} bench/run.ts` }],
 });
 
 project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/docs/', '/.ci/');

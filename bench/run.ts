@@ -5,6 +5,8 @@
 //      L2 API (synth-time validation included) and, in the same process, the identical manifests as
 //      plain cdk8s ApiObjects. Each variant is synthesized to YAML (`app.synthYaml()`).
 //   2. `require()` of the compiled library (lib/) against `require('cdk8s-plus-27')`, in fresh processes.
+//   3. A cold process that synthesizes the default ArgoRollouts install to YAML, against
+//      `kubectl kustomize` of the upstream cluster install (when kubectl is on the PATH).
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -121,6 +123,37 @@ function importCost(): { kplus: number; lib: number } | undefined {
   };
 }
 
+/** Median wall time of a command, in ms, over `runs` fresh processes. */
+function wallTime(cmd: string, args: string[], runs = 5): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  return times.sort((x, y) => x - y)[Math.floor(runs / 2)];
+}
+
+function installCost(): { ours: number; kustomize?: number } | undefined {
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'install', 'data'))) return undefined;
+  const ours = wallTime(process.execPath, ['-e', [
+    "const { App, Chart } = require('cdk8s');",
+    "const { ArgoRollouts } = require('./lib');",
+    "const app = new App({ outdir: require('os').tmpdir() });",
+    "new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'argo-rollouts');",
+    'process.stdout.write(app.synthYaml());',
+  ].join('\n')]);
+  const kustomizeDir = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM ?? '../shared/argo-rollouts', 'v1.9.1', 'kustomize', 'cluster-install');
+  let kustomize: number | undefined;
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    kustomize = wallTime('kubectl', ['kustomize', kustomizeDir]);
+  } catch {
+    kustomize = undefined;
+  }
+  return { ours, kustomize };
+}
+
 function main() {
   sameOutput();
   run(200, defineL2); // warm up the JIT
@@ -151,6 +184,16 @@ function main() {
     console.log(`require: cdk8s-plus-27 ${imp.kplus.toFixed(1)} ms, + cdk8s-argo-rollouts ${imp.lib.toFixed(1)} ms: adds ${extra.toFixed(1)} ms (target <= 50) ${extra <= 50 ? 'met' : 'MISSED'}`);
   } else {
     console.log('require: lib/ is not built; run `npx projen compile` first to measure the import cost.');
+  }
+  const inst = installCost();
+  if (!inst) {
+    console.log('install: lib/ is not built; run `npx projen compile` first.');
+  } else if (inst.kustomize === undefined) {
+    console.log(`install: cold synth of the default install ${inst.ours.toFixed(0)} ms; kubectl not found, no comparison.`);
+  } else {
+    const r = inst.ours / inst.kustomize;
+    console.log(`install: cold synth of the default install ${inst.ours.toFixed(0)} ms, kubectl kustomize ${inst.kustomize.toFixed(0)} ms: `
+      + `${r.toFixed(2)}x (target <= 0.7) ${r <= 0.7 ? 'met' : 'MISSED'}`);
   }
 }
 

@@ -1,4 +1,5 @@
 // npm run demo: the demo app (the seed examples) synthesized into dist/demo/.
+import * as fs from 'fs';
 import * as path from 'path';
 import { App } from 'cdk8s';
 import { DEMO, EXAMPLES } from './index';
@@ -8,6 +9,6 @@ for (const name of DEMO) {
   EXAMPLES.find(e => e.name === name)!.define(app);
 }
 app.synth();
-for (const chart of app.charts) {
-  console.log(`${path.relative(process.cwd(), app.outdir)}/${chart.node.id}.k8s.yaml`);
+for (const file of fs.readdirSync(app.outdir).sort()) {
+  console.log(`${path.relative(process.cwd(), app.outdir)}/${file}`);
 }

@@ -4,6 +4,7 @@ import { Chart } from 'cdk8s';
 import { Construct } from 'constructs';
 import { BlueGreenChart } from './blue-green';
 import { GettingStartedChart } from './getting-started';
+import { defineInstall } from './install';
 import { WorkloadRefChart } from './workload-ref';
 
 /** An example app: a name and the function that defines its charts in an App. */
@@ -14,10 +15,11 @@ export interface ExampleApp {
 }
 
 export const EXAMPLES: ExampleApp[] = [
+  { name: 'install', description: 'Argo Rollouts v1.9.1: CRDs in their own chart, controller, dashboard, notifications', define: defineInstall },
   { name: 'getting-started', description: 'canary demo of the getting-started guide', define: app => [new GettingStartedChart(app)] },
   { name: 'blue-green', description: 'blue-green with a manual promotion gate', define: app => [new BlueGreenChart(app)] },
   { name: 'workload-ref', description: 'Rollout that runs the pod template of a Deployment', define: app => [new WorkloadRefChart(app)] },
 ];
 
-/** The seed examples that make up the demo app. */
-export const DEMO = ['getting-started', 'blue-green', 'workload-ref'];
+/** The demo app: the install (CRDs first), then the seed examples. */
+export const DEMO = ['install', 'getting-started', 'blue-green', 'workload-ref'];

@@ -1,0 +1,204 @@
+import { Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import { loadCrd, loadCrds } from './data';
+import { ClusterScopedApiObject } from './objects';
+import { ArgoRolloutsVersion } from './version';
+
+/** Argo CD: comma-separated sync options of one resource. */
+const ARGOCD_SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';
+/** Argo CD: the sync wave of one resource. */
+const ARGOCD_SYNC_WAVE = 'argocd.argoproj.io/sync-wave';
+/** Helm: `keep` leaves the resource in the cluster on `helm uninstall`. */
+const HELM_RESOURCE_POLICY = 'helm.sh/resource-policy';
+
+/**
+ * Properties of the Argo Rollouts CustomResourceDefinitions.
+ */
+export interface ArgoRolloutsCrdsProps {
+  /**
+   * The Argo Rollouts release whose CRDs are written.
+   *
+   * @default ArgoRolloutsVersion.V1_9_1
+   */
+  readonly version?: ArgoRolloutsVersion;
+
+  /**
+   * Ask Argo CD to apply the CRDs server-side (annotation
+   * `argocd.argoproj.io/sync-options: ServerSideApply=true`).
+   *
+   * Client-side apply copies the whole object into the `kubectl.kubernetes.io/last-applied-configuration`
+   * annotation, and annotations are limited to 262,144 bytes in total; the CRDs fit today, but only
+   * server-side apply is safe from that limit as the schemas grow. Outside Argo CD, use
+   * `kubectl apply --server-side`.
+   *
+   * @default false
+   * @see https://argo-cd.readthedocs.io/en/stable/user-guide/sync-options/#server-side-apply
+   */
+  readonly serverSideApply?: boolean;
+
+  /**
+   * Keep the CRDs in the cluster when the application that installed them is deleted.
+   *
+   * Deleting a CRD deletes every object of its kind, so every Rollout, AnalysisTemplate and
+   * Experiment in the cluster would go with it. This writes Argo CD's `Delete=false` sync option
+   * (in `argocd.argoproj.io/sync-options`, next to `ServerSideApply=true` when both are set) and
+   * Helm's `helm.sh/resource-policy: keep`.
+   *
+   * @default false
+   * @see https://argo-cd.readthedocs.io/en/stable/user-guide/sync-options/#no-resource-deletion
+   */
+  readonly keepOnDelete?: boolean;
+
+  /**
+   * The Argo CD sync wave of the CRDs (annotation `argocd.argoproj.io/sync-wave`). A wave lower than
+   * the rest of the application makes Argo CD create the CRDs before any Rollout.
+   *
+   * @default - no sync wave annotation (wave 0)
+   * @see https://argo-cd.readthedocs.io/en/stable/user-guide/sync-waves/
+   */
+  readonly syncWave?: number;
+
+  /**
+   * Extra annotations on every CRD. They may not change an annotation the construct writes itself
+   * (for `serverSideApply`, `keepOnDelete`, `syncWave`, or taken from the upstream CRDs).
+   *
+   * @default - only the annotations of the options above and of the upstream CRDs
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * Extra labels on every CRD, next to the labels of the chart.
+   *
+   * @default - only the labels of the chart
+   */
+  readonly labels?: { [key: string]: string };
+}
+
+/**
+ * The CustomResourceDefinitions of Argo Rollouts (Rollout, AnalysisTemplate,
+ * ClusterAnalysisTemplate, AnalysisRun, Experiment) for a pinned release, exactly as upstream
+ * ships them.
+ *
+ * CRDs are cluster-scoped: they never get a namespace, even in a chart that has one. Put them in a
+ * chart of their own to apply them before anything that uses them (`kubectl apply --server-side`
+ * on that chart's file first), or give them an Argo CD sync wave.
+ *
+ * @example
+ *
+ *   const crdChart = new Chart(app, 'argo-rollouts-crds');
+ *   new ArgoRolloutsCrds(crdChart, 'crds', { serverSideApply: true, keepOnDelete: true, syncWave: -1 });
+ */
+export class ArgoRolloutsCrds extends Construct {
+  /** The Argo Rollouts release whose CRDs are written. */
+  public readonly version: ArgoRolloutsVersion;
+
+  private readonly _crdNames: string[];
+
+  constructor(scope: Construct, id: string, props: ArgoRolloutsCrdsProps = {}) {
+    super(scope, id);
+    this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
+
+    if (props.syncWave !== undefined && !Number.isInteger(props.syncWave)) {
+      throw new Error(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);
+    }
+    const owned = ownedAnnotations(props);
+
+    const crds = loadCrds(this.version);
+    this._crdNames = crds.map(crd => crd.metadata.name);
+    for (const crd of crds) {
+      const { apiVersion, kind, metadata, ...rest } = crd;
+      const upstreamAnnotations: Record<string, string> = metadata.annotations ?? {};
+      const upstream = (key: string, value: string): OwnedEntry => ({
+        key, value, source: `the upstream CRD ${metadata.name} of Argo Rollouts ${this.version.tag}`, fix: 'it is part of the upstream CRD',
+      });
+      const annotations = merge(this, 'annotation', [
+        ...Object.entries(upstreamAnnotations).map(([key, value]) => upstream(key, value)),
+        ...owned,
+      ], props.annotations ?? {});
+      const labels = merge(this, 'label', Object.entries(metadata.labels ?? {})
+        .map(([key, value]) => upstream(key, value as string)), props.labels ?? {});
+
+      const body: Record<string, any> = {};
+      for (const key of Object.keys(rest)) {
+        body[key] = Lazy.any({ produce: () => this._renderField(metadata.name, key) });
+      }
+      new ClusterScopedApiObject(this, crd.spec.names.plural, {
+        apiVersion,
+        kind,
+        metadata: { ...metadata, name: metadata.name, annotations, labels },
+        ...body,
+      });
+    }
+  }
+
+  /** The names of the CRDs, e.g. `rollouts.argoproj.io`, in the order they are written. */
+  public get crdNames(): string[] {
+    return [...this._crdNames];
+  }
+
+  /**
+   * One top-level field (e.g. `spec`) of a CRD, read from the generated data at synth time.
+   * Pure: every call returns a fresh copy.
+   */
+  private _renderField(name: string, field: string): any {
+    return loadCrd(this.version, name)[field];
+  }
+}
+
+/** An annotation or label the construct writes, and where it comes from (for error messages). */
+interface OwnedEntry {
+  readonly key: string;
+  readonly value: string;
+  /** Who writes it, e.g. `'serverSideApply'`. */
+  readonly source: string;
+  /** Why the user may not change it, or what to do instead. */
+  readonly fix: string;
+}
+
+/** The annotations written for `serverSideApply`, `keepOnDelete` and `syncWave`. */
+function ownedAnnotations(props: ArgoRolloutsCrdsProps): OwnedEntry[] {
+  const owned: OwnedEntry[] = [];
+  const syncOptions: string[] = [];
+  const syncSources: string[] = [];
+  if (props.serverSideApply) {
+    syncOptions.push('ServerSideApply=true');
+    syncSources.push('serverSideApply');
+  }
+  if (props.keepOnDelete) {
+    syncOptions.push('Delete=false');
+    syncSources.push('keepOnDelete');
+    owned.push(option(HELM_RESOURCE_POLICY, 'keep', ['keepOnDelete']));
+  }
+  if (syncOptions.length > 0) {
+    owned.push(option(ARGOCD_SYNC_OPTIONS, syncOptions.join(','), syncSources));
+  }
+  if (props.syncWave !== undefined) {
+    owned.push(option(ARGOCD_SYNC_WAVE, String(props.syncWave), ['syncWave']));
+  }
+  return owned;
+}
+
+/** An annotation written for some of the props. */
+function option(key: string, value: string, props: string[]): OwnedEntry {
+  const names = props.map(p => `'${p}'`).join(' and ');
+  return { key, value, source: names, fix: `or drop ${names} and write the whole value in 'annotations' yourself` };
+}
+
+/**
+ * The construct's own entries plus the user's extra ones. A user entry that would change an own
+ * entry is an error naming both values; repeating an own entry with the same value is allowed.
+ */
+function merge(host: Construct, what: string, owned: OwnedEntry[], extra: { [key: string]: string }): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const entry of owned) result[entry.key] = entry.value;
+  const plural = `${what}s`;
+  for (const [key, value] of Object.entries(extra)) {
+    const mine = owned.find(e => e.key === key);
+    if (mine && mine.value !== value) {
+      throw new Error(`ArgoRolloutsCrds ${host.node.path}: the ${what} '${key}' is set twice, to '${value}' in '${plural}' and to '${mine.value}' by ${mine.source}. `
+        + `Drop '${key}' from '${plural}' (${mine.fix}).`);
+    }
+    result[key] = value;
+  }
+  return result;
+}

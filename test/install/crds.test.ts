@@ -1,0 +1,283 @@
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, Chart, JsonPatch, Testing, Yaml } from 'cdk8s';
+import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
+import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/data';
+import { ArgoRolloutsVersion } from '../../src/install/version';
+import { loadUpstream, synth, upstreamDir } from '../util';
+
+const ROOT = path.join(__dirname, '..', '..');
+const GENERATOR = path.join(ROOT, 'imports', 'generate-install-data.js');
+const DATA = path.join(ROOT, 'src', 'install', 'data');
+/** The largest object the API server stores (etcd request limit for one annotation / object). */
+const MAX_BYTES = 262_144;
+
+/** The upstream CRDs of a version, from ../shared/argo-rollouts/<tag>/crds/*.yaml, ordered by name. */
+function upstreamCrds(version: ArgoRolloutsVersion): any[] {
+  const dir = path.join(upstreamDir(), version.tag, 'crds');
+  return fs.readdirSync(dir).filter(f => f.endsWith('.yaml'))
+    .flatMap(f => loadUpstream(`${version.tag}/crds/${f}`))
+    .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+}
+
+function render(props: ArgoRolloutsCrdsProps = {}): any[] {
+  const chart = Testing.chart();
+  new ArgoRolloutsCrds(chart, 'crds', props);
+  return synth(chart);
+}
+
+function annotationsOf(props: ArgoRolloutsCrdsProps): any[] {
+  return render(props).map(m => m.metadata.annotations);
+}
+
+describe.each(ArgoRolloutsVersion.all().map(v => [v.tag, v] as const))('ArgoRolloutsCrds %s', (_tag, version) => {
+  test('the synthesized CRDs are the upstream CRDs, field for field, without preserveUnknownFields', () => {
+    // GIVEN
+    const expected = upstreamCrds(version).map(crd => {
+      const { preserveUnknownFields, ...spec } = crd.spec;
+      return { ...crd, spec };
+    });
+    // WHEN
+    const manifests = render({ version });
+    // THEN
+    expect(manifests).toHaveLength(5);
+    expect(manifests).toEqual(expected);
+  });
+
+  test('no preserveUnknownFields anywhere in the output', () => {
+    const manifests = render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1 });
+    expect(JSON.stringify(manifests)).not.toContain('preserveUnknownFields');
+    expect(Yaml.stringify(...manifests)).not.toContain('preserveUnknownFields');
+  });
+
+  test(`each CRD is smaller than ${MAX_BYTES} bytes, as compact JSON and as YAML`, () => {
+    for (const manifest of render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1, annotations: { team: 'platform' } })) {
+      const json = Buffer.byteLength(JSON.stringify(manifest));
+      const yaml = Buffer.byteLength(Yaml.stringify(manifest));
+      expect({ name: manifest.metadata.name, json: json < MAX_BYTES, yaml: yaml < MAX_BYTES })
+        .toEqual({ name: manifest.metadata.name, json: true, yaml: true });
+    }
+  });
+
+  test('the notification catalog is the data of the upstream notifications ConfigMap', () => {
+    const configMap = loadUpstream(`${version.tag}/notifications-install.yaml`).find(d => d.kind === 'ConfigMap');
+    const catalog = loadNotificationCatalog(version);
+    expect(catalog).toEqual(configMap.data);
+    expect(Object.keys(catalog)).toEqual(Object.keys(catalog).sort());
+  });
+
+  test('crdSchema gives the openAPIV3Schema of each kind', () => {
+    for (const crd of upstreamCrds(version)) {
+      expect(crdSchema(version, crd.spec.names.kind)).toEqual(crd.spec.versions[0].schema.openAPIV3Schema);
+    }
+  });
+});
+
+describe('ArgoRolloutsCrds', () => {
+  test('defaults to v1.9.1, one ApiObject per CRD with the plural as id, no annotations of its own', () => {
+    // GIVEN
+    const chart = Testing.chart();
+    // WHEN
+    const crds = new ArgoRolloutsCrds(chart, 'crds');
+    // THEN
+    expect(crds.version).toBe(ArgoRolloutsVersion.V1_9_1);
+    expect(crds.crdNames).toEqual([
+      'analysisruns.argoproj.io', 'analysistemplates.argoproj.io', 'clusteranalysistemplates.argoproj.io',
+      'experiments.argoproj.io', 'rollouts.argoproj.io',
+    ]);
+    expect(crds.node.children.map(c => c.node.id)).toEqual(['analysisruns', 'analysistemplates', 'clusteranalysistemplates', 'experiments', 'rollouts']);
+    expect(crds.node.children.every(c => c instanceof ApiObject)).toBe(true);
+    const manifests = synth(chart);
+    expect(manifests.map(m => m.metadata.name)).toEqual(crds.crdNames);
+    expect(manifests.map(m => m.metadata.annotations)).toEqual(Array(5).fill({ 'controller-gen.kubebuilder.io/version': 'v0.19.0' }));
+  });
+
+  test('version V1_8_3 gives the v1.8.3 CRDs', () => {
+    const manifests = render({ version: ArgoRolloutsVersion.V1_8_3 });
+    expect(manifests.map(m => m.metadata.annotations['controller-gen.kubebuilder.io/version'])).toEqual(Array(5).fill('v0.14.0'));
+  });
+
+  test('crdNames is a copy', () => {
+    const crds = new ArgoRolloutsCrds(Testing.chart(), 'crds');
+    crds.crdNames.push('x');
+    expect(crds.crdNames).toHaveLength(5);
+  });
+
+  describe('annotations', () => {
+    const upstream = { 'controller-gen.kubebuilder.io/version': 'v0.19.0' };
+    const ssa = { 'argocd.argoproj.io/sync-options': 'ServerSideApply=true' };
+    const keep = { 'argocd.argoproj.io/sync-options': 'Delete=false', 'helm.sh/resource-policy': 'keep' };
+    const both = { 'argocd.argoproj.io/sync-options': 'ServerSideApply=true,Delete=false', 'helm.sh/resource-policy': 'keep' };
+    const wave = { 'argocd.argoproj.io/sync-wave': '-5' };
+    test.each([
+      ['nothing', {}, {}],
+      ['serverSideApply', { serverSideApply: true }, ssa],
+      ['keepOnDelete', { keepOnDelete: true }, keep],
+      ['serverSideApply + keepOnDelete', { serverSideApply: true, keepOnDelete: true }, both],
+      ['syncWave', { syncWave: -5 }, wave],
+      ['serverSideApply + syncWave', { serverSideApply: true, syncWave: -5 }, { ...ssa, ...wave }],
+      ['keepOnDelete + syncWave', { keepOnDelete: true, syncWave: -5 }, { ...keep, ...wave }],
+      ['serverSideApply + keepOnDelete + syncWave', { serverSideApply: true, keepOnDelete: true, syncWave: -5 }, { ...both, ...wave }],
+      ['false flags', { serverSideApply: false, keepOnDelete: false }, {}],
+      ['syncWave 0', { syncWave: 0 }, { 'argocd.argoproj.io/sync-wave': '0' }],
+    ])('%s', (_name, props: ArgoRolloutsCrdsProps, expected) => {
+      // WHEN
+      const withoutExtra = annotationsOf(props);
+      const withExtra = annotationsOf({ ...props, annotations: { 'example.com/owner': 'platform' } });
+      // THEN
+      expect(withoutExtra).toEqual(Array(5).fill({ ...upstream, ...expected }));
+      expect(withExtra).toEqual(Array(5).fill({ ...upstream, ...expected, 'example.com/owner': 'platform' }));
+    });
+
+    test('an extra annotation that repeats an own annotation with the same value is fine', () => {
+      expect(annotationsOf({ serverSideApply: true, annotations: { ...ssa, ...upstream } })[0]).toEqual({ ...upstream, ...ssa });
+    });
+
+    test('an extra annotation that changes an own annotation is an error naming both values', () => {
+      expect(() => render({ serverSideApply: true, annotations: { 'argocd.argoproj.io/sync-options': 'Replace=true' } })).toThrow(
+        "ArgoRolloutsCrds test/crds: the annotation 'argocd.argoproj.io/sync-options' is set twice, to 'Replace=true' in 'annotations' "
+        + "and to 'ServerSideApply=true' by 'serverSideApply'. Drop 'argocd.argoproj.io/sync-options' from 'annotations' "
+        + "(or drop 'serverSideApply' and write the whole value in 'annotations' yourself).");
+      expect(() => render({ serverSideApply: true, keepOnDelete: true, annotations: { 'argocd.argoproj.io/sync-options': 'Prune=false' } }))
+        .toThrow(/to 'Prune=false' in 'annotations' and to 'ServerSideApply=true,Delete=false' by 'serverSideApply' and 'keepOnDelete'/);
+      expect(() => render({ keepOnDelete: true, annotations: { 'helm.sh/resource-policy': 'delete' } }))
+        .toThrow(/'helm.sh\/resource-policy' is set twice, to 'delete' in 'annotations' and to 'keep' by 'keepOnDelete'/);
+      expect(() => render({ syncWave: 1, annotations: { 'argocd.argoproj.io/sync-wave': '2' } }))
+        .toThrow(/'argocd.argoproj.io\/sync-wave' is set twice, to '2' in 'annotations' and to '1' by 'syncWave'/);
+      expect(() => render({ annotations: { 'controller-gen.kubebuilder.io/version': 'v1' } })).toThrow(
+        /'controller-gen.kubebuilder.io\/version' is set twice, to 'v1' in 'annotations' and to 'v0.19.0' by the upstream CRD analysisruns.argoproj.io of Argo Rollouts v1.9.1\. .*\(it is part of the upstream CRD\)/);
+    });
+
+    test('Argo CD annotations without the matching option are extra annotations like any other', () => {
+      expect(annotationsOf({ annotations: { 'argocd.argoproj.io/sync-options': 'Replace=true' } })[0])
+        .toEqual({ ...upstream, 'argocd.argoproj.io/sync-options': 'Replace=true' });
+    });
+
+    test('the props passed in are not changed', () => {
+      const annotations = { team: 'a' };
+      const labels = { tier: 'crd' };
+      render({ serverSideApply: true, annotations, labels });
+      expect(annotations).toEqual({ team: 'a' });
+      expect(labels).toEqual({ tier: 'crd' });
+    });
+  });
+
+  test('syncWave must be a whole number', () => {
+    expect(() => render({ syncWave: 1.5 })).toThrow("ArgoRolloutsCrds test/crds: 'syncWave' must be a whole number (Argo CD orders waves by integer), got 1.5.");
+  });
+
+  test('labels are added next to the chart labels', () => {
+    const app = Testing.app();
+    const chart = new Chart(app, 'crds', { labels: { 'app.kubernetes.io/part-of': 'argo-rollouts' } });
+    new ArgoRolloutsCrds(chart, 'crds', { labels: { tier: 'crd' } });
+    expect(synth(chart).map(m => m.metadata.labels)).toEqual(Array(5).fill({ 'app.kubernetes.io/part-of': 'argo-rollouts', 'tier': 'crd' }));
+  });
+
+  test('in a chart of their own with a namespace, the CRDs still have no namespace', () => {
+    // GIVEN
+    const app = Testing.app();
+    const chart = new Chart(app, 'argo-rollouts-crds', { namespace: 'argo-rollouts' });
+    // WHEN
+    new ArgoRolloutsCrds(chart, 'crds', { serverSideApply: true });
+    new ApiObject(chart, 'cm', { apiVersion: 'v1', kind: 'ConfigMap' });
+    // THEN
+    const manifests = synth(chart);
+    const crds = manifests.filter(m => m.kind === 'CustomResourceDefinition');
+    expect(crds).toHaveLength(5);
+    expect(crds.map(m => Object.keys(m.metadata).sort())).toEqual(Array(5).fill(['annotations', 'name']));
+    expect(manifests.find(m => m.kind === 'ConfigMap').metadata.namespace).toEqual('argo-rollouts');
+    expect(app.synthYaml()).not.toMatch(/namespace: argo-rollouts\n(.*\n)*kind: CustomResourceDefinition/);
+  });
+
+  test('two synths give the same output, and JSON patches still apply', () => {
+    const chart = Testing.chart();
+    const crds = new ArgoRolloutsCrds(chart, 'crds');
+    const first = JSON.stringify(synth(chart));
+    expect(JSON.stringify(synth(chart))).toEqual(first);
+    ApiObject.of(crds.node.findChild('rollouts')).addJsonPatch(JsonPatch.add('/metadata/annotations/x', 'y'));
+    expect(synth(chart).find(m => m.metadata.name === 'rollouts.argoproj.io').metadata.annotations.x).toEqual('y');
+  });
+});
+
+describe('install data', () => {
+  test('the CRD data is shared and frozen; the notification catalog is a copy callers may change', () => {
+    const v = ArgoRolloutsVersion.V1_9_1;
+    expect(() => { loadCrds(v)[0].spec.group = 'changed'; }).toThrow(TypeError);
+    expect(() => { loadCrd(v, 'rollouts.argoproj.io').spec.group = 'changed'; }).toThrow(TypeError);
+    expect(() => { crdSchema(v, 'Rollout').type = 'changed'; }).toThrow(TypeError);
+    loadNotificationCatalog(v)['trigger.on-rollout-updated'] = 'changed';
+    expect(loadCrds(v).map(c => c.spec.group)).toEqual(Array(5).fill('argoproj.io'));
+    expect(crdSchema(v, 'Rollout').type).toEqual('object');
+    expect(loadNotificationCatalog(v)['trigger.on-rollout-updated']).not.toEqual('changed');
+  });
+
+  test('an unknown kind or CRD name is an error that lists the known ones', () => {
+    expect(() => crdSchema(ArgoRolloutsVersion.V1_8_3, 'Deployment')).toThrow(
+      "Argo Rollouts v1.8.3 has no CustomResourceDefinition for kind 'Deployment'. "
+      + 'Use one of: AnalysisRun, AnalysisTemplate, ClusterAnalysisTemplate, Experiment, Rollout.');
+    expect(() => loadCrd(ArgoRolloutsVersion.V1_9_1, 'rollout')).toThrow(/no CustomResourceDefinition named 'rollout'. Use one of: analysisruns.argoproj.io, /);
+  });
+
+  test('missing data files are an error that says how to regenerate them', () => {
+    jest.isolateModules(() => {
+      // A private module registry in which no file exists; `require` is how jest loads modules into it.
+      jest.doMock('fs', () => ({ ...jest.requireActual('fs'), existsSync: () => false }));
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const data: typeof import('../../src/install/data') = require('../../src/install/data');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const versions: typeof import('../../src/install/version') = require('../../src/install/version');
+      expect(() => data.loadCrds(versions.ArgoRolloutsVersion.V1_8_3)).toThrow(
+        `The install data of Argo Rollouts v1.8.3 is missing: ${path.join(DATA, 'v1.8.3', 'crds.json')} does not exist. `
+        + 'Regenerate it with `node imports/generate-install-data.js`, and make sure the build copies src/install/data to lib/install/data.');
+    });
+    jest.dontMock('fs');
+  });
+
+  test('the committed data files are the output of imports/generate-install-data.js, unedited', () => {
+    // GIVEN
+    const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argo-install-data-'));
+    // WHEN
+    const stdout = execFileSync(process.execPath, [GENERATOR, out], {
+      env: { ...process.env, ARGO_ROLLOUTS_UPSTREAM: upstreamDir() },
+      encoding: 'utf8',
+    });
+    // THEN
+    const files = ArgoRolloutsVersion.all().flatMap(v => [`${v.tag}/crds.json`, `${v.tag}/notifications.json`]);
+    for (const file of files) {
+      expect(stdout).toContain(path.join(file));
+      const generated = fs.readFileSync(path.join(out, file), 'utf8');
+      const committed = fs.readFileSync(path.join(DATA, file), 'utf8');
+      expect({ file, same: generated === committed }).toEqual({ file, same: true });
+    }
+    expect(fs.readdirSync(DATA).sort()).toEqual(ArgoRolloutsVersion.all().map(v => v.tag).sort());
+    fs.rmSync(out, { recursive: true, force: true });
+  }, 60_000);
+
+  test('the generator fails with a clear message when the upstream folder is missing', () => {
+    const missing = path.join(os.tmpdir(), 'no-such-argo-rollouts-upstream');
+    const result = spawnSync(process.execPath, [GENERATOR, path.join(os.tmpdir(), 'unused')], {
+      env: { ...process.env, ARGO_ROLLOUTS_UPSTREAM: missing },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(`cannot find the upstream Argo Rollouts release manifests at ${missing}`);
+  });
+
+  test('importing the library loads no install data; creating the CRDs does', () => {
+    // A fresh Node process: jest's module registry is not Node's require.cache.
+    const script = [
+      "const loaded = () => Object.keys(require.cache).filter(k => k.endsWith('.json') && k.includes(require('path').join('install', 'data'))).length;",
+      "require('./src');",
+      'const afterIndex = loaded();',
+      "const { ArgoRolloutsCrds } = require('./src/install/crds');",
+      'const afterCrdsModule = loaded();',
+      "const { Testing } = require('cdk8s');",
+      "new ArgoRolloutsCrds(Testing.chart(), 'crds');",
+      'console.log(JSON.stringify({ afterIndex, afterCrdsModule, afterConstruct: loaded() }));',
+    ].join('\n');
+    const stdout = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ afterIndex: 0, afterCrdsModule: 0, afterConstruct: 1 });
+  }, 120_000);
+});
