@@ -577,6 +577,10 @@ export class ArgoRollouts extends Construct {
     }
     checkInteger('controller.replicas', controller.replicas, 1, Number.MAX_SAFE_INTEGER,
       'The controller must run; to pause it, scale the Deployment to zero out of band.');
+    if ((controller.replicas ?? 1) > 1 && controller.flags?.leaderElect === false) {
+      throw new Error(`${where}: controller.replicas is ${controller.replicas} with flags.leaderElect: false; the controllers would all act on every Rollout. `
+        + 'Keep leader election on, or run one replica.');
+    }
     const pdb = controller.podDisruptionBudget;
     if (pdb && (pdb.minAvailable === undefined) === (pdb.maxUnavailable === undefined)) {
       throw new Error(`${where}: controller.podDisruptionBudget needs exactly one of minAvailable and maxUnavailable, got `

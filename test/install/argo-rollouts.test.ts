@@ -265,6 +265,8 @@ describe('knobs', () => {
 
 describe('bad input', () => {
   const fails = (props: any, message: RegExp) => expect(() => install(props)).toThrow(message);
+  test('several replicas without leader election', () => fails({ controller: { replicas: 2, flags: { leaderElect: false } } },
+    /controller.replicas is 2 with flags.leaderElect: false/));
   test('replicas below 1', () => fails({ controller: { replicas: 0 } }, /'controller.replicas' must be an integer >= 1, got 0/));
   test('PDB with both fields', () => fails({ controller: { podDisruptionBudget: { minAvailable: kplus.PercentOrAbsolute.absolute(1), maxUnavailable: kplus.PercentOrAbsolute.absolute(1) } } },
     /needs exactly one of minAvailable and maxUnavailable, got both/));
