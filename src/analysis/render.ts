@@ -1,6 +1,7 @@
 import { IAnalysisTemplate } from './analysis-template-ref';
+import { Metric } from './metric';
 import { RolloutAnalysisOptions } from './rollout-analysis';
-import { metadataBlock, undefinedIfEmpty } from '../private/utils';
+import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../private/utils';
 
 /** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
 export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): any {
@@ -21,7 +22,7 @@ export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOpt
     return { metricName, limit };
   });
   return {
-    templates: options.templates.map(t => (t.clusterScope ? { templateName: t.name, clusterScope: true } : { templateName: t.name })),
+    templates: options.templates.map(templateRef),
     args: undefinedIfEmpty((options.args ?? []).map(a => a._toKube())),
     dryRun: undefinedIfEmpty((options.dryRunMetrics ?? []).map(metricName => ({ metricName }))),
     measurementRetention: undefinedIfEmpty(retention),
@@ -29,7 +30,48 @@ export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOpt
   };
 }
 
+/** A reference to a template, as in `templates[]` of an analysis. */
+export function templateRef(t: IAnalysisTemplate): any {
+  return t.clusterScope ? { templateName: t.name, clusterScope: true } : { templateName: t.name };
+}
+
 /** The manifests of templates this app defines, for reference checks. */
 export function templateManifests(templates: IAnalysisTemplate[]): any[] {
   return templates.map(t => t.toManifest()).filter(m => m !== undefined);
+}
+
+/** Checks a metric's own values eagerly, with the field, value and fix. */
+export function checkMetric(where: string, m: Metric): void {
+  if (!m.name || !/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(m.name)) {
+    throw new Error(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);
+  }
+  const at = `${where}, metric '${m.name}'`;
+  checkInteger(`${at}: count`, m.count, 0);
+  checkInteger(`${at}: failureLimit`, m.failureLimit, -1);
+  checkInteger(`${at}: inconclusiveLimit`, m.inconclusiveLimit, 0);
+  checkInteger(`${at}: consecutiveErrorLimit`, m.consecutiveErrorLimit, 0);
+  checkInteger(`${at}: consecutiveSuccessLimit`, m.consecutiveSuccessLimit, 0);
+  checkInteger(`${at}: measurementRetention`, m.measurementRetention, 0);
+  if (m.condition && (m.successCondition !== undefined || m.failureCondition !== undefined)) {
+    throw new Error(`${at}: give either condition or successCondition/failureCondition, not both.`);
+  }
+  if (m.interval) toGoDuration(`${at}: interval`, m.interval);
+  if (m.initialDelay) toGoDuration(`${at}: initialDelay`, m.initialDelay);
+}
+
+/** A metric as it appears in `spec.metrics`. */
+export function renderMetric(m: Metric): any {
+  return {
+    name: m.name,
+    interval: m.interval ? toGoDuration('interval', m.interval) : undefined,
+    initialDelay: m.initialDelay ? toGoDuration('initialDelay', m.initialDelay) : undefined,
+    count: m.count,
+    successCondition: m.condition ? m.condition.successCondition : m.successCondition,
+    failureCondition: m.condition ? m.condition.failureCondition : m.failureCondition,
+    failureLimit: m.failureLimit,
+    inconclusiveLimit: m.inconclusiveLimit,
+    consecutiveErrorLimit: m.consecutiveErrorLimit,
+    consecutiveSuccessLimit: m.consecutiveSuccessLimit,
+    provider: m.provider._toKube(),
+  };
 }

@@ -74,9 +74,9 @@ export interface ExperimentStepTemplate {
 }
 
 /**
- * An analysis that an experiment step runs.
+ * An analysis that an experiment (or an experiment step) runs.
  */
-export interface ExperimentStepAnalysis {
+export interface ExperimentAnalysis {
   /** Name of the analysis within the experiment. */
   readonly name: string;
 
@@ -117,7 +117,7 @@ export interface ExperimentStepOptions {
    *
    * @default - none
    */
-  readonly analyses?: ExperimentStepAnalysis[];
+  readonly analyses?: ExperimentAnalysis[];
 
   /**
    * Metrics (names or regular expressions) run in dry-run mode.

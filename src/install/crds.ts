@@ -1,8 +1,8 @@
 import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { loadCrd, loadCrds } from './data';
-import { ClusterScopedApiObject } from './objects';
 import { ArgoRolloutsVersion } from './version';
+import { ClusterScopedApiObject } from '../private/cluster-scoped';
 
 /** Argo CD: comma-separated sync options of one resource. */
 const ARGOCD_SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';

@@ -1,5 +1,4 @@
 import * as kplus from 'cdk8s-plus-27';
-import { ArgoRolloutsVersion } from './version';
 
 /**
  * The image of an install component. Every part is optional; the default is the upstream image
@@ -41,23 +40,4 @@ export interface ImageOptions {
    * @default ImagePullPolicy.IF_NOT_PRESENT
    */
   readonly pullPolicy?: kplus.ImagePullPolicy;
-}
-
-/** The image reference of a component, checked. */
-export function imageReference(component: string, defaultRepository: string, version: ArgoRolloutsVersion, options: ImageOptions = {}): string {
-  const registry = options.registry ?? 'quay.io';
-  const repository = options.repository ?? defaultRepository;
-  const tag = options.tag ?? version.tag;
-  const customRepository = options.repository !== undefined || options.registry !== undefined;
-  if (options.tag !== undefined && options.tag !== version.tag && !customRepository) {
-    throw new Error(`The ${component} image tag '${options.tag}' does not match the install's version ${version.tag}: the CRDs and the controller must come from `
-      + `one release. Set version: ArgoRolloutsVersion.of('${options.tag}') or drop the tag.`);
-  }
-  if (options.tag !== undefined && !/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/.test(options.tag)) {
-    throw new Error(`The ${component} image tag '${options.tag}' is not a valid tag (letters, digits, '_', '.' and '-', at most 128).`);
-  }
-  if (options.digest !== undefined && !/^sha256:[a-f0-9]{64}$/.test(options.digest)) {
-    throw new Error(`The ${component} image digest '${options.digest}' is not a digest: use 'sha256:' followed by 64 lowercase hex digits.`);
-  }
-  return `${registry}/${repository}:${tag}${options.digest ? `@${options.digest}` : ''}`;
 }

@@ -1,4 +1,4 @@
-import { Yaml } from 'cdk8s';
+import { checkKey, secretRef, toYaml } from './notification-util';
 
 /**
  * A notification service (where notifications are sent), configured as `service.<name>` in the
@@ -223,64 +223,4 @@ export interface NotificationOptions {
    * @default true
    */
   readonly catalog?: boolean;
-}
-
-function secretRef(key: string): string {
-  checkKey('Secret key', key);
-  return `$${key}`;
-}
-
-function checkKey(what: string, key: string) {
-  if (!key || !/^[-._a-zA-Z0-9]+$/.test(key)) {
-    throw new Error(`Notification ${what} '${key}' is invalid: use letters, digits, '-', '_' and '.'.`);
-  }
-}
-
-function toYaml(value: any): string {
-  return Yaml.stringify(JSON.parse(JSON.stringify(value)));
-}
-
-/** The notifications ConfigMap data: the catalog (unless turned off) with the user's entries on top. */
-export function notificationConfigData(catalog: { [key: string]: string }, options: NotificationOptions): { [key: string]: string } {
-  const data: { [key: string]: string } = options.catalog === false ? {} : { ...catalog };
-  const put = (key: string, value: string, what: string) => {
-    if (data[key] !== undefined && !(key in catalog)) {
-      throw new Error(`Notification ${what} '${key}' is given twice. Give each one once.`);
-    }
-    data[key] = value;
-  };
-  for (const s of options.services ?? []) {
-    const [k, v] = s._toConfigMapEntry();
-    put(k, v, 'service');
-  }
-  for (const t of options.triggers ?? []) {
-    checkKey('trigger name', t.name);
-    if (!t.condition) throw new Error(`Notification trigger '${t.name}' has no condition.`);
-    if (t.templates.length === 0) throw new Error(`Notification trigger '${t.name}' sends no template. List at least one.`);
-    put(`trigger.${t.name}`, toYaml([{ when: t.condition, send: [...t.templates], oncePer: t.oncePer }]), 'trigger');
-  }
-  for (const t of options.templates ?? []) {
-    checkKey('template name', t.name);
-    put(`template.${t.name}`, toYaml({ message: t.message, ...(t.services ?? {}) }), 'template');
-  }
-  // every trigger must send templates that exist
-  const templates = new Set(Object.keys(data).filter(k => k.startsWith('template.')).map(k => k.slice('template.'.length)));
-  for (const t of options.triggers ?? []) {
-    for (const name of t.templates) {
-      if (!templates.has(name)) {
-        throw new Error(`Notification trigger '${t.name}' sends template '${name}', which is not defined. Define it in templates, or keep the catalog that has it.`);
-      }
-    }
-  }
-  if (options.defaultSubscriptions && options.defaultSubscriptions.length > 0) {
-    const triggers = new Set(Object.keys(data).filter(k => k.startsWith('trigger.')).map(k => k.slice('trigger.'.length)));
-    for (const sub of options.defaultSubscriptions) {
-      for (const t of sub.triggers) {
-        if (!triggers.has(t)) throw new Error(`Default subscription names trigger '${t}', which is not defined. Defined: ${[...triggers].sort().join(', ') || 'none'}.`);
-      }
-      if (sub.recipients.length === 0) throw new Error(`A default subscription for ${sub.triggers.join(', ')} has no recipients.`);
-    }
-    data.subscriptions = toYaml(options.defaultSubscriptions.map(s => ({ recipients: [...s.recipients], triggers: [...s.triggers] })));
-  }
-  return data;
 }

@@ -1,7 +1,5 @@
-import { PolicyRule } from './objects';
 import { ArgoRolloutsVersion } from './version';
 
-const READ = ['get', 'list', 'watch'];
 
 /**
  * The controller's permissions for one traffic provider or integration. Leave a group out of
@@ -98,67 +96,27 @@ export class ProviderPermissions {
   }
 }
 
-/** The controller's core rules (everything but the providers), with the index of the provider block. */
-export function controllerRules(version: ArgoRolloutsVersion, providers: ProviderPermissions[], additional: PolicyRule[]): PolicyRule[] {
-  const byName = new Map(providers.map(p => [p.name, p]));
-  const take = (p: ProviderPermissions) => (byName.delete(p.name) ? p.rules(version) : []);
-  // the upstream order: core rules, istio, smi, ambassador, endpoints + target groups, app mesh, traefik, apisix
-  const rules: PolicyRule[] = [
-    { apiGroups: ['argoproj.io'], resources: ['rollouts', 'rollouts/status', 'rollouts/finalizers'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
-    {
-      apiGroups: ['argoproj.io'],
-      resources: ['analysisruns', 'analysisruns/finalizers', 'experiments', 'experiments/finalizers'],
-      verbs: ['create', 'get', 'list', 'watch', 'update', 'patch', 'delete'],
-    },
-    { apiGroups: ['argoproj.io'], resources: ['analysistemplates', 'clusteranalysistemplates'], verbs: READ },
-    { apiGroups: ['apps'], resources: ['replicasets'], verbs: ['create', 'get', 'list', 'watch', 'update', 'patch', 'delete'] },
-    { apiGroups: ['', 'apps'], resources: ['deployments', 'podtemplates'], verbs: ['get', 'list', 'watch', 'update'] },
-    { apiGroups: [''], resources: ['services'], verbs: ['get', 'list', 'watch', 'patch', 'create', 'delete'] },
-    { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create', 'get', 'update'] },
-    { apiGroups: [''], resources: ['secrets', 'configmaps'], verbs: READ },
-    { apiGroups: [''], resources: ['pods'], verbs: ['list', 'update', 'watch'] },
-    { apiGroups: [''], resources: ['pods/eviction'], verbs: ['create'] },
-    { apiGroups: [''], resources: ['events'], verbs: ['create', 'update', 'patch'] },
-    { apiGroups: ['networking.k8s.io', 'extensions'], resources: ['ingresses'], verbs: ['create', 'get', 'list', 'watch', 'update', 'patch'] },
-    { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create', 'get', 'list', 'watch', 'update', 'patch', 'delete'] },
-    ...take(ProviderPermissions.ISTIO),
-    ...take(ProviderPermissions.SMI),
-    ...take(ProviderPermissions.AMBASSADOR),
-    ...take(ProviderPermissions.AWS_LOAD_BALANCER_CONTROLLER),
-    ...take(ProviderPermissions.APP_MESH),
-    ...take(ProviderPermissions.TRAEFIK),
-    ...take(ProviderPermissions.APISIX),
-  ];
-  // groups beyond the upstream ones, in the order given
-  for (const p of providers) {
-    if (byName.has(p.name)) rules.push(...p.rules(version));
-  }
-  rules.push(...additional);
-  return rules;
-}
+/** A policy rule of a Role or ClusterRole. */
+export interface PolicyRule {
+  /**
+   * API groups; `''` is the core group.
+   */
+  readonly apiGroups: string[];
 
-/** Rules of the aggregate ClusterRoles (`admin`, `edit`, `view`). */
-export function aggregateRules(role: 'admin' | 'edit' | 'view'): PolicyRule[] {
-  const resources = ['rollouts', 'rollouts/scale', 'rollouts/status', 'experiments', 'analysistemplates', 'clusteranalysistemplates', 'analysisruns'];
-  if (role === 'view') {
-    return [{ apiGroups: ['argoproj.io'], resources: resources.filter(r => r !== 'rollouts/status'), verbs: READ }];
-  }
-  return [{ apiGroups: ['argoproj.io'], resources, verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] }];
-}
+  /**
+   * Resources, e.g. `rollouts` or `rollouts/status`.
+   */
+  readonly resources: string[];
 
-/** Rules of the dashboard's ClusterRole. */
-export function dashboardRules(readOnly: boolean): PolicyRule[] {
-  const w = (verbs: string[]) => (readOnly ? READ : verbs);
-  return [
-    { apiGroups: ['argoproj.io'], resources: ['rollouts', 'rollouts/status', 'rollouts/finalizers'], verbs: w(['get', 'list', 'watch', 'update', 'patch']) },
-    {
-      apiGroups: ['argoproj.io'],
-      resources: ['analysisruns', 'analysisruns/finalizers', 'experiments', 'experiments/finalizers'],
-      verbs: w(['create', 'get', 'list', 'watch']),
-    },
-    { apiGroups: ['argoproj.io'], resources: ['analysistemplates', 'clusteranalysistemplates'], verbs: READ },
-    { apiGroups: ['apps'], resources: ['deployments'], verbs: w(['get', 'update', 'list', 'watch', 'patch']) },
-    { apiGroups: ['apps'], resources: ['replicasets'], verbs: READ },
-    { apiGroups: [''], resources: ['pods'], verbs: ['list', 'watch'] },
-  ];
+  /**
+   * Verbs, e.g. `get`, `list`, `watch`.
+   */
+  readonly verbs: string[];
+
+  /**
+   * Restrict the rule to these object names.
+   *
+   * @default - all objects
+   */
+  readonly resourceNames?: string[];
 }

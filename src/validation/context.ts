@@ -1,5 +1,8 @@
+import {
+  ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, resolveTemplateTree, TemplateInfo, templateInfo, TemplateTree,
+} from './templates';
 import { Finding, ValidationOptions } from './types';
-import { asArray, asNumber, asObject, asString, isObject, isSet } from './util';
+import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet } from './util';
 
 /** Path of the canary strategy; rules build their paths from these. */
 export const CANARY_PATH = 'spec.strategy.canary';
@@ -15,10 +18,30 @@ export const DEFAULT_MAX_TRAFFIC_WEIGHT = 100;
 export const DEFAULT_MAX_SURGE = '25%';
 export const DEFAULT_MAX_UNAVAILABLE = '25%';
 
-/** A rule of the engine: its ID from argo-rollouts-rules.md and a check that reports through the context. */
-export interface Rule {
+/**
+ * A rule of the engine: its ID from argo-rollouts-rules.md and a check that reports through the
+ * context of the manifest being checked (a Rollout unless stated otherwise).
+ */
+export interface Rule<C extends ManifestContext = RuleContext> {
   readonly id: string;
-  check(ctx: RuleContext): void;
+  check(ctx: C): void;
+}
+
+/** API group of the Argo Rollouts kinds. */
+const ARGO_GROUP = 'argoproj.io';
+/** Kinds the engine checks. */
+const CHECKED_KINDS: ReadonlySet<string> = new Set(['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment']);
+
+/**
+ * The Argo Rollouts kind of a manifest (`Rollout`, `AnalysisTemplate`, `ClusterAnalysisTemplate`,
+ * `AnalysisRun` or `Experiment`, API group `argoproj.io` or no apiVersion), else `undefined`.
+ */
+export function argoKindOf(manifest: any): string | undefined {
+  if (!isObject(manifest) || typeof manifest.kind !== 'string' || !CHECKED_KINDS.has(manifest.kind)) {
+    return undefined;
+  }
+  const apiVersion = manifest.apiVersion;
+  return apiVersion === undefined || (typeof apiVersion === 'string' && apiVersion.startsWith(`${ARGO_GROUP}/`)) ? manifest.kind : undefined;
 }
 
 /** Key of a namespaced object in the indexes: namespace (empty when absent) and name. */
@@ -50,35 +73,26 @@ function apiGroupOf(apiVersion: any): string | undefined {
 }
 
 /**
- * Objects that Rollouts refer to, indexed once per validation run: core Services, and the workloads a
- * `workloadRef` may name.
+ * Objects that Rollouts and Experiments refer to, indexed once per validation run: core Services, the
+ * workloads a `workloadRef` may name, and AnalysisTemplates and ClusterAnalysisTemplates. The index
+ * also holds what rules compute once per run (resolved template trees, merged template data).
  */
 export class ManifestIndex {
   /** Builds the index over all manifests of a run. */
   public static build(manifests: readonly any[]): ManifestIndex {
     const index = new ManifestIndex();
-    for (const manifest of manifests) {
-      if (!isObject(manifest) || typeof manifest.kind !== 'string') {
-        continue;
-      }
-      const group = apiGroupOf(manifest.apiVersion);
-      const key = objectKey(namespaceOf(manifest), nameOf(manifest));
-      if (manifest.kind === 'Service' && (group === undefined || group === '')) {
-        if (!index.services.has(key)) {
-          index.services.set(key, manifest);
-        }
-      } else if (WORKLOAD_KINDS.has(manifest.kind) && (group === undefined || group === WORKLOAD_KINDS.get(manifest.kind))) {
-        const workloadKey = `${manifest.kind}\u0000${key}`;
-        if (!index.workloads.has(workloadKey)) {
-          index.workloads.set(workloadKey, manifest);
-        }
-      }
-    }
+    manifests.forEach((manifest, documentIndex) => index.add(manifest, documentIndex));
     return index;
   }
 
   private readonly services = new Map<string, any>();
   private readonly workloads = new Map<string, any>();
+  private readonly templates = new Map<string, TemplateInfo>();
+  private readonly templatesByDocument = new Map<number, TemplateInfo>();
+  /** Resolved template trees, per root template and namespace of use; filled on demand during the run. */
+  private readonly trees = new Map<TemplateInfo, Map<string | undefined, TemplateTree>>();
+  private readonly claimed = new Map<string, Set<unknown>>();
+  private readonly memo = new Map<string, any>();
 
   private constructor() {
   }
@@ -92,20 +106,219 @@ export class ManifestIndex {
   public workload(kind: string, namespace: string, name: string): any {
     return this.workloads.get(`${kind}\u0000${objectKey(namespace, name)}`);
   }
+
+  /**
+   * The AnalysisTemplate (in `namespace`) or ClusterAnalysisTemplate (namespace ignored) of that name,
+   * if present; the first one wins when a name is defined twice.
+   */
+  public template(kind: string, namespace: string, name: string): TemplateInfo | undefined {
+    return this.templates.get(`${kind}\u0000${objectKey(kind === CLUSTER_ANALYSIS_TEMPLATE ? '' : namespace, name)}`);
+  }
+
+  /** The template defined by the manifest at that document index, if it is one. */
+  public templateAt(documentIndex: number): TemplateInfo | undefined {
+    return this.templatesByDocument.get(documentIndex);
+  }
+
+  /**
+   * A template with everything it composes, for use from `namespace` (`undefined` when unknown).
+   * Computed once per template and namespace in a run.
+   */
+  public templateTree(root: TemplateInfo, namespace: string | undefined): TemplateTree {
+    let byNamespace = this.trees.get(root);
+    if (byNamespace === undefined) {
+      byNamespace = new Map();
+      this.trees.set(root, byNamespace);
+    }
+    let tree = byNamespace.get(namespace);
+    if (tree === undefined) {
+      tree = resolveTemplateTree(root, namespace, (kind, ns, name) => this.template(kind, ns, name));
+      byNamespace.set(namespace, tree);
+    }
+    return tree;
+  }
+
+  /** Computes a value once per run (`key` names it), e.g. the merged data of a list of templates. */
+  public memoize<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) {
+      this.memo.set(key, compute());
+    }
+    return this.memo.get(key);
+  }
+
+  /**
+   * True the first time an item (e.g. a template) is claimed for a scope (e.g. a rule ID) in a run,
+   * false afterwards. Rules use it to check a template once however many Rollouts use it, when the
+   * result does not depend on the Rollout.
+   */
+  public claim(scope: string, item: unknown): boolean {
+    let items = this.claimed.get(scope);
+    if (items === undefined) {
+      items = new Set();
+      this.claimed.set(scope, items);
+    }
+    if (items.has(item)) {
+      return false;
+    }
+    items.add(item);
+    return true;
+  }
+
+  private add(manifest: any, documentIndex: number): void {
+    if (!isObject(manifest) || typeof manifest.kind !== 'string') {
+      return;
+    }
+    const group = apiGroupOf(manifest.apiVersion);
+    const key = objectKey(namespaceOf(manifest), nameOf(manifest));
+    if (manifest.kind === 'Service' && (group === undefined || group === '')) {
+      if (!this.services.has(key)) {
+        this.services.set(key, manifest);
+      }
+    } else if (WORKLOAD_KINDS.has(manifest.kind) && (group === undefined || group === WORKLOAD_KINDS.get(manifest.kind))) {
+      const workloadKey = `${manifest.kind}\u0000${key}`;
+      if (!this.workloads.has(workloadKey)) {
+        this.workloads.set(workloadKey, manifest);
+      }
+    } else if (manifest.kind === ANALYSIS_TEMPLATE || manifest.kind === CLUSTER_ANALYSIS_TEMPLATE) {
+      if (argoKindOf(manifest) === undefined) {
+        return;
+      }
+      const template = templateInfo(manifest, documentIndex);
+      this.templatesByDocument.set(documentIndex, template);
+      const templateKey = `${template.kind}\u0000${objectKey(template.clusterScope ? '' : template.namespace, template.name)}`;
+      if (!this.templates.has(templateKey)) {
+        this.templates.set(templateKey, template);
+      }
+    }
+  }
+}
+
+/** Rank added to findings that a rule reports on another manifest than the one it checks. */
+const OTHER_MANIFEST_RANK = 100000;
+
+interface RankedFinding {
+  readonly finding: Finding;
+  readonly rank: number;
+}
+
+/** Compares two field paths, list indexes by number (`steps[2]` before `steps[10]`). */
+function comparePaths(a: string, b: string): number {
+  const partsA = a.split(/(\d+)/);
+  const partsB = b.split(/(\d+)/);
+  const length = Math.min(partsA.length, partsB.length);
+  for (let i = 0; i < length; i++) {
+    if (partsA[i] === partsB[i]) {
+      continue;
+    }
+    if (i % 2 === 1) {
+      return Number(partsA[i]) - Number(partsB[i]) || (partsA[i] < partsB[i] ? -1 : 1);
+    }
+    return partsA[i] < partsB[i] ? -1 : 1;
+  }
+  return partsA.length - partsB.length;
 }
 
 /**
- * What the rules see of one Rollout: the raw manifest, tolerant views of the fields most rules need
- * (never throwing on malformed input), and `report()`, which turns a violation into a Finding.
+ * Collects the findings of a run: drops repeats (a template used by several Rollouts gets a finding
+ * once) and orders them by document index, rule evaluation order and path.
  */
-export class RuleContext {
+export class FindingSink {
+  private readonly entries: RankedFinding[] = [];
+  private readonly keys = new Set<string>();
+
+  /** Adds a finding with the evaluation rank of the rule that found it. */
+  public add(finding: Finding, rank: number): void {
+    const key = `${finding.ruleId}\u0000${finding.documentIndex}\u0000${finding.path}\u0000${finding.message}`;
+    if (this.keys.has(key)) {
+      return;
+    }
+    this.keys.add(key);
+    this.entries.push({ finding, rank });
+  }
+
+  /**
+   * The findings in their final order. A rule reports on its own manifest in path order already (in
+   * the controller's field order, e.g. stableService before canaryService), so those keep the order
+   * found (the sort is stable); findings that Rollouts report on a template are ordered by path.
+   */
+  public findings(): Finding[] {
+    return [...this.entries]
+      .sort((a, b) => a.finding.documentIndex - b.finding.documentIndex || a.rank - b.rank
+        || (a.rank >= OTHER_MANIFEST_RANK ? comparePaths(a.finding.path, b.finding.path) : 0))
+      .map(entry => entry.finding);
+  }
+}
+
+/**
+ * What every rule sees of the manifest it checks: identity, `spec`, the index of the other manifests,
+ * the options, and `report()`, which turns a violation into a Finding.
+ */
+export class ManifestContext implements ManifestIdentity {
   /** Rule ID stamped on reported findings; set by the engine before each rule runs. */
   public ruleId = '';
+  /** Position of the current rule in the evaluation order of this kind; set by the engine. */
+  public rank = 0;
 
+  public readonly kind: string;
   public readonly name: string;
   public readonly namespace: string;
   /** `spec`, or an empty object when it is missing or not an object. */
   public readonly spec: any;
+
+  private readonly memo = new Map<string, any>();
+
+  constructor(
+    public readonly manifest: any,
+    public readonly documentIndex: number,
+    public readonly index: ManifestIndex,
+    public readonly options: ValidationOptions,
+    private readonly sink: FindingSink,
+  ) {
+    const metadata = asObject(manifest.metadata);
+    this.kind = asString(manifest.kind);
+    this.name = asString(metadata?.name);
+    this.namespace = asString(metadata?.namespace);
+    this.spec = asObject(manifest.spec) ?? {};
+  }
+
+  /** Computes a value once per manifest and run, shared by the rules (`key` names it). */
+  public memoize<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) {
+      this.memo.set(key, compute());
+    }
+    return this.memo.get(key);
+  }
+
+  /** Records a violation of the current rule at `path` of this manifest. */
+  public report(path: string, message: string, fix: string, value?: any): void {
+    this.reportOn(this, path, message, fix, value);
+  }
+
+  /**
+   * Records a violation of the current rule located in another manifest (e.g. a template that a
+   * Rollout uses): the finding carries that manifest's document index, kind and name.
+   */
+  public reportOn(target: ManifestIdentity, path: string, message: string, fix: string, value?: any): void {
+    const finding: Finding = {
+      ruleId: this.ruleId,
+      documentIndex: target.documentIndex,
+      kind: target.kind,
+      name: target.name,
+      ...(target.namespace !== '' ? { namespace: target.namespace } : {}),
+      path,
+      message,
+      fix,
+      ...(value !== undefined ? { value } : {}),
+    };
+    this.sink.add(finding, target.documentIndex === this.documentIndex ? this.rank : OTHER_MANIFEST_RANK + this.rank);
+  }
+}
+
+/**
+ * What the Rollout rules see of one Rollout: besides the manifest context, tolerant views of the
+ * fields most rules need (never throwing on malformed input).
+ */
+export class RuleContext extends ManifestContext {
   /** True when `spec.workloadRef` is set. */
   public readonly hasWorkloadRef: boolean;
   /** `spec.strategy.blueGreen` when it is the only strategy set. */
@@ -117,17 +330,8 @@ export class RuleContext {
   /** The canary steps (empty when not a canary or no steps). */
   public readonly steps: readonly any[];
 
-  constructor(
-    public readonly manifest: any,
-    public readonly documentIndex: number,
-    public readonly index: ManifestIndex,
-    public readonly options: ValidationOptions,
-    private readonly findings: Finding[],
-  ) {
-    const metadata = asObject(manifest.metadata);
-    this.name = asString(metadata?.name);
-    this.namespace = asString(metadata?.namespace);
-    this.spec = asObject(manifest.spec) ?? {};
+  constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
+    super(manifest, documentIndex, index, options, sink);
     this.hasWorkloadRef = isSet(this.spec.workloadRef);
 
     const strategy = asObject(this.spec.strategy);
@@ -171,20 +375,64 @@ export class RuleContext {
     const template = kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template;
     return asObject(asObject(asObject(template)?.metadata)?.labels) ?? {};
   }
+}
 
-  /** Records a violation of the current rule at `path`. */
-  public report(path: string, message: string, fix: string, value?: any): void {
-    const finding: Finding = {
-      ruleId: this.ruleId,
-      documentIndex: this.documentIndex,
-      kind: 'Rollout',
-      name: this.name,
-      ...(this.namespace !== '' ? { namespace: this.namespace } : {}),
-      path,
-      message,
-      fix,
-      ...(value !== undefined ? { value } : {}),
-    };
-    this.findings.push(finding);
+/** Metric names that dryRun and measurementRetention patterns are matched against. */
+export interface MetricNames {
+  readonly names: readonly string[];
+  /** False when some composed template is not among the manifests, so that more names may exist. */
+  readonly complete: boolean;
+}
+
+/**
+ * What the analysis rules (A01–A17, P01–P06) see of an AnalysisTemplate, ClusterAnalysisTemplate or
+ * AnalysisRun.
+ */
+export class AnalysisContext extends ManifestContext {
+  /** True for an AnalysisRun, false for the two template kinds. */
+  public readonly isRun: boolean;
+  /** The template view of this manifest (for AnalysisRuns too: same fields). */
+  public readonly template: TemplateInfo;
+  /** `spec.metrics` (empty when missing or not a list). */
+  public readonly metrics: readonly any[];
+  /** `spec.args` (empty when missing or not a list). */
+  public readonly args: readonly any[];
+  /**
+   * Values that resolve `{{args.x}}` in numeric fields: the literal values of an AnalysisRun's
+   * arguments. Templates resolve nothing, since callers may override every default.
+   */
+  public readonly argValue: ArgLookup;
+
+  constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
+    super(manifest, documentIndex, index, options, sink);
+    this.isRun = this.kind === ANALYSIS_RUN;
+    this.template = index.templateAt(documentIndex) ?? templateInfo(manifest, documentIndex);
+    this.metrics = this.template.metrics;
+    this.args = this.template.args;
+    const values = new Map<string, string>();
+    if (this.isRun) {
+      for (const arg of this.args) {
+        const value = asObject(arg)?.value;
+        if (typeof value === 'string' && !isSet(arg.valueFrom)) {
+          values.set(asString(arg.name), value);
+        }
+      }
+    }
+    this.argValue = name => values.get(name);
+  }
+
+  /**
+   * Names of the metrics an AnalysisRun made from this manifest holds: its own, and for a template
+   * those of every template it composes.
+   */
+  public metricNames(): MetricNames {
+    return this.memoize('metricNames', () => {
+      const own = (template: TemplateInfo) => template.metrics.map((metric: any) => asString(asObject(metric)?.name));
+      if (this.isRun) {
+        return { names: own(this.template), complete: true };
+      }
+      const tree = this.index.templateTree(this.template, this.template.clusterScope ? undefined : this.namespace);
+      return { names: tree.templates.flatMap(own), complete: tree.missing.length === 0 && !tree.unresolvable };
+    });
   }
 }

@@ -1,27 +1,31 @@
 /**
- * The rule engine: runs every rule on every Rollout of a set of plain manifests.
+ * The rule engine: runs the rules of each Argo Rollouts kind on every such manifest of a set of plain
+ * manifests.
  */
-import { ManifestIndex, RuleContext } from './context';
-import { ROLLOUT_RULES } from './rules';
+import { AnalysisContext, argoKindOf, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
+import { ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, ROLLOUT_RULES } from './rules';
 import { Finding, ValidationOptions } from './types';
 import { isObject } from './util';
 
-/** True for an Argo Rollout manifest (`kind: Rollout`, API group `argoproj.io` or no apiVersion). */
-function isRollout(manifest: any): boolean {
-  if (!isObject(manifest) || manifest.kind !== 'Rollout') {
-    return false;
-  }
-  const apiVersion = manifest.apiVersion;
-  return apiVersion === undefined || (typeof apiVersion === 'string' && apiVersion.startsWith('argoproj.io/'));
+/** Runs `rules` in order on one manifest. */
+function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]): void {
+  rules.forEach((rule, rank) => {
+    ctx.ruleId = rule.id;
+    ctx.rank = rank;
+    rule.check(ctx);
+  });
 }
 
 /**
- * Validates plain manifests (parsed YAML or JSON objects) against the Argo Rollouts controller's
- * rules V01–V49 and returns every violation found, not only the first as the controller does.
+ * Validates plain manifests (parsed YAML or JSON objects) against the rules of the Argo Rollouts
+ * controller and returns every violation found, not only the first as the controller does:
+ * Rollouts (V01–V57, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
+ * P01–P06) and Experiments (X01–X06).
  *
- * Rollouts are checked; other manifests serve as the targets of references (Services, and the
- * workloads named by `workloadRef`). Findings are ordered by document index, then by the
- * controller's rule evaluation order, then by path. The engine never throws, whatever the input.
+ * Other manifests serve as the targets of references (Services, the workloads named by `workloadRef`,
+ * and the analysis templates that Rollouts and Experiments use). Findings are ordered by document
+ * index, then by the controller's rule evaluation order, then by path. The engine never throws,
+ * whatever the input.
  *
  * @param manifests the manifests to check, e.g. all documents of a YAML stream
  * @param options options of the run
@@ -31,18 +35,21 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
     return [];
   }
   const runOptions: ValidationOptions = isObject(options) ? options! : {};
-  const findings: Finding[] = [];
+  const sink = new FindingSink();
   let index: ManifestIndex | undefined;
   manifests.forEach((manifest, documentIndex) => {
-    if (!isRollout(manifest)) {
+    const kind = argoKindOf(manifest);
+    if (kind === undefined) {
       return;
     }
     index ??= ManifestIndex.build(manifests);
-    const ctx = new RuleContext(manifest, documentIndex, index, runOptions, findings);
-    for (const rule of ROLLOUT_RULES) {
-      ctx.ruleId = rule.id;
-      rule.check(ctx);
+    if (kind === 'Rollout') {
+      runRules(new RuleContext(manifest, documentIndex, index, runOptions, sink), ROLLOUT_RULES);
+    } else if (kind === 'Experiment') {
+      runRules(new ManifestContext(manifest, documentIndex, index, runOptions, sink), EXPERIMENT_MANIFEST_RULES);
+    } else {
+      runRules(new AnalysisContext(manifest, documentIndex, index, runOptions, sink), ANALYSIS_MANIFEST_RULES);
     }
   });
-  return findings;
+  return sink.findings();
 }

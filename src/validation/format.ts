@@ -1,3 +1,4 @@
+import { validateManifests } from './engine';
 import { Finding } from './types';
 
 /**
@@ -9,4 +10,21 @@ import { Finding } from './types';
  */
 export function formatFinding(finding: Finding): string {
   return `[${finding.ruleId}] ${finding.path}: ${finding.message} Fix: ${finding.fix}`;
+}
+
+/**
+ * Checks the manifest of a construct (document 0 of `manifests`, the others being objects it
+ * references) and throws one error listing every finding kept by `keep`, under the construct's
+ * path; findings on a referenced object name that object.
+ *
+ * @param subject e.g. `Rollout demo/web`
+ * @param consequence what the controller would do, e.g. `it would be stuck in InvalidSpec after apply`
+ */
+export function assertNoFindings(subject: string, consequence: string, manifests: any[],
+  keep: (f: Finding) => boolean = f => f.documentIndex === 0): void {
+  const findings = validateManifests(manifests).filter(keep);
+  if (findings.length === 0) return;
+  const line = (f: Finding) => (f.documentIndex === 0 ? formatFinding(f) : `${f.kind} ${f.name}: ${formatFinding(f)}`);
+  throw new Error(`${subject} breaks ${findings.length === 1 ? 'a rule' : `${findings.length} rules`} of the Argo Rollouts controller `
+    + `(${consequence}):\n  ${findings.map(line).join('\n  ')}`);
 }

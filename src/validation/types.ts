@@ -32,8 +32,10 @@ export interface Finding {
  */
 export interface ValidationOptions {
   /**
-   * Report references to objects that are not among the given manifests (V47: a named Service that
-   * does not exist). When false, references are checked only against the objects that are present.
+   * Report references to objects that are not among the given manifests: a named Service (V47), an
+   * AnalysisTemplate or ClusterAnalysisTemplate used by a Rollout or composed by a template (V50), or
+   * one used by an Experiment (X06). When false, references are checked only against the objects that
+   * are present, and checks that need an absent object are skipped.
    *
    * @default false
    */

@@ -1,16 +1,18 @@
-import { AnalysisArg, AnalysisTemplateRef, PodTemplateHash } from '../../src';
+import { Chart, Testing } from 'cdk8s';
+import { AnalysisArg, AnalysisTemplate, ClusterAnalysisTemplate, PodTemplateHash } from '../../src';
 
-describe('AnalysisTemplateRef', () => {
+describe('references to templates defined elsewhere', () => {
+  const chart = new Chart(Testing.app(), 'refs');
   test('namespaced and cluster-scoped references', () => {
-    const a = AnalysisTemplateRef.fromAnalysisTemplateName('success-rate');
-    const c = AnalysisTemplateRef.fromClusterAnalysisTemplateName('org.latency');
+    const a = AnalysisTemplate.fromAnalysisTemplateName(chart, 'a', 'success-rate');
+    const c = ClusterAnalysisTemplate.fromClusterAnalysisTemplateName(chart, 'c', 'org.latency');
     expect([a.name, a.clusterScope, a.toManifest()]).toEqual(['success-rate', false, undefined]);
     expect([c.name, c.clusterScope]).toEqual(['org.latency', true]);
   });
 
   test('fails on an invalid name', () => {
-    expect(() => AnalysisTemplateRef.fromAnalysisTemplateName('Success_Rate')).toThrow(/AnalysisTemplate name 'Success_Rate' is not a valid Kubernetes name/);
-    expect(() => AnalysisTemplateRef.fromClusterAnalysisTemplateName('-x')).toThrow(/ClusterAnalysisTemplate name '-x' is not a valid Kubernetes name/);
+    expect(() => AnalysisTemplate.fromAnalysisTemplateName(chart, 'x', 'Success_Rate')).toThrow(/AnalysisTemplate name 'Success_Rate' is not a valid Kubernetes name/);
+    expect(() => ClusterAnalysisTemplate.fromClusterAnalysisTemplateName(chart, 'y', '-x')).toThrow(/ClusterAnalysisTemplate name '-x' is not a valid Kubernetes name/);
   });
 });
 

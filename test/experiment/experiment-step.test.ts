@@ -1,6 +1,8 @@
-import { AnalysisTemplateRef, CanaryStep, ExperimentSpecRef } from '../../src';
+import { Chart, Testing } from 'cdk8s';
+import { CanaryStep, ClusterAnalysisTemplate, ExperimentSpecRef } from '../../src';
 
-const template = AnalysisTemplateRef.fromClusterAnalysisTemplateName('compare');
+const refs = new Chart(Testing.app(), 'refs');
+const template = ClusterAnalysisTemplate.fromClusterAnalysisTemplateName(refs, 'compare', 'compare');
 
 describe('CanaryStep.experiment', () => {
   test('every field', () => {

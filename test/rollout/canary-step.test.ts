@@ -1,12 +1,14 @@
-import { Duration, Testing } from 'cdk8s';
+import { Chart, Duration, Testing } from 'cdk8s';
 import {
-  AnalysisArg, AnalysisTemplateRef, CanaryStep, ExperimentSpecRef, ManagedRoute, PodTemplateHash, Rollout, RolloutStrategy, StringMatch,
+  AnalysisArg, AnalysisTemplate, CanaryStep, ClusterAnalysisTemplate, ExperimentSpecRef, ManagedRoute, PodTemplateHash, Rollout,
+  RolloutStrategy, StringMatch,
   TrafficRouting,
 } from '../../src';
 import { schemaErrors, synth } from '../util';
 
 const container = { name: 'app', image: 'app:1', portNumber: 8080 };
-const template = AnalysisTemplateRef.fromAnalysisTemplateName('success-rate');
+const refs = new Chart(Testing.app(), 'refs');
+const template = AnalysisTemplate.fromAnalysisTemplateName(refs, 'success-rate', 'success-rate');
 
 /** Synthesizes a canary Rollout with the given steps and returns its steps. */
 function stepsOf(steps: CanaryStep[], routing = false): any[] {
@@ -44,7 +46,7 @@ describe('CanaryStep', () => {
 
   test('analysis', () => {
     expect(stepsOf([CanaryStep.analysis({
-      templates: [template, AnalysisTemplateRef.fromClusterAnalysisTemplateName('cluster-rate')],
+      templates: [template, ClusterAnalysisTemplate.fromClusterAnalysisTemplateName(refs, 'cluster-rate', 'cluster-rate')],
       args: [AnalysisArg.value('service', 'web'), AnalysisArg.fromPodTemplateHash('hash', PodTemplateHash.LATEST), AnalysisArg.fromFieldRef('ns', 'metadata.namespace')],
       dryRunMetrics: ['latency'],
       measurementRetention: { 'success-rate': 20 },

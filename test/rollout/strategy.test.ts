@@ -1,12 +1,13 @@
-import { Duration, Testing } from 'cdk8s';
+import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  AnalysisTemplateRef, AntiAffinity, CanaryStep, ReplicaProgressThreshold, Rollout, RolloutStrategy, StrategyService, TrafficRouting,
+  AnalysisTemplate, AntiAffinity, CanaryStep, ReplicaProgressThreshold, Rollout, RolloutStrategy, StrategyService, TrafficRouting,
 } from '../../src';
 import { schemaErrors, synth } from '../util';
 
 const container = { name: 'app', image: 'app:1', portNumber: 8080 };
-const template = AnalysisTemplateRef.fromAnalysisTemplateName('success-rate');
+const refs = new Chart(Testing.app(), 'refs');
+const template = AnalysisTemplate.fromAnalysisTemplateName(refs, 'success-rate', 'success-rate');
 const plugin = TrafficRouting.plugin('argoproj-labs/gatewayAPI', { config: { httpRoute: 'web', namespace: 'default' } });
 
 function render(strategy: RolloutStrategy, props: any = {}): any {

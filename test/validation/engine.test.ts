@@ -1,4 +1,4 @@
-import { blueGreenRollout, routedRollout, service, validRollout } from './helpers';
+import { analysisRun, analysisTemplate, blueGreenRollout, metric, routedRollout, service, validExperiment, validRollout } from './helpers';
 import { formatFinding, validateManifests } from '../../src/validation';
 
 /** Freezes a value and everything inside it, so that any write by the engine throws. */
@@ -26,6 +26,9 @@ const FIELD_NAMES = [
   'pingService', 'pongService', 'stableService', 'canaryService', 'activeService', 'previewService', 'managedRoutes', 'setHeaderRoute',
   'setMirrorRoute', 'match', 'headerValue', 'method', 'path', 'experiment', 'templates', 'weight', 'analysis', 'analyses', 'args',
   'valueFrom', 'fieldRef', 'fieldPath', 'antiAffinity', 'workloadRef', 'replicas', 'maxSurge', 'maxUnavailable', '__proto__', 'constructor',
+  'metrics', 'count', 'interval', 'initialDelay', 'failureLimit', 'consecutiveSuccessLimit', 'provider', 'prometheus', 'web', 'datadog',
+  'kayenta', 'graphite', 'newRelic', 'job', 'plugin', 'address', 'query', 'queries', 'formula', 'body', 'jsonBody', 'scopes', 'controlScope',
+  'start', 'dryRun', 'measurementRetention', 'metricName', 'templateName', 'clusterScope', 'value', 'selector', 'minReadySeconds', 'specRef',
 ];
 
 function randomValue(next: () => number, depth: number): any {
@@ -129,10 +132,38 @@ describe('engine', () => {
     }
   });
 
+  test('never throws on random analysis templates, runs and experiments', () => {
+    const next = random(7);
+    const kinds = ['AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment', 'Rollout'];
+    for (let i = 0; i < 2000; i++) {
+      const manifests = kinds.map(kind => ({ apiVersion: 'argoproj.io/v1alpha1', kind, metadata: { name: 'x' }, ...randomValue(next, 0) }));
+      expect(() => validateManifests(manifests, { requireReferencedObjects: true })).not.toThrow();
+    }
+  });
+
   test('does not change its input and gives the same result twice', () => {
     const manifests = deepFreeze([routedRollout(), service('web-stable', { app: 'other' })]);
     const first = validateManifests(manifests, { requireReferencedObjects: true });
     expect(first.map(f => f.ruleId)).toEqual(['V47', 'V48']);
+    expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual(first);
+  });
+
+  test('does not change analysis manifests either', () => {
+    const rollout = validRollout();
+    rollout.spec.strategy.canary.steps = [{ analysis: { templates: [{ templateName: 'rates' }, { templateName: 'gone' }], args: [{ name: 'x', value: '1' }] } }];
+    const template = analysisTemplate('rates', {
+      args: [{ name: 'svc' }],
+      templates: [{ templateName: 'rates' }],
+      metrics: [metric('m', { interval: '1m', count: '{{args.svc}}' }), metric('m', { failureLimit: -5 })],
+      dryRun: [{ metricName: 'x' }],
+    });
+    const experiment = validExperiment();
+    experiment.spec.templates[1].name = 'baseline';
+    const manifests = deepFreeze([rollout, template, analysisRun('run', { args: [{ name: 'a' }], metrics: [] }), experiment]);
+    const first = validateManifests(manifests, { requireReferencedObjects: true });
+    expect(first.map(f => `${f.documentIndex} ${f.ruleId}`)).toEqual([
+      '0 V50', '1 A02', '1 A04', '1 A15', '1 V55', '2 A01', '2 A17', '3 X05',
+    ]);
     expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual(first);
   });
 

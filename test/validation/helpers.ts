@@ -81,3 +81,60 @@ export function expectFinding(ruleId: string, manifests: any[], path: string, me
 export function expectNoFinding(ruleId: string, manifests: any[], options?: ValidationOptions): void {
   expect(findingsOf(ruleId, manifests, options)).toEqual([]);
 }
+
+/** A metric with a Prometheus provider; `extra` is merged in. */
+export function metric(name: string, extra: any = {}): any {
+  return {
+    name,
+    successCondition: 'result[0] >= 0.95',
+    provider: { prometheus: { address: 'http://prometheus.monitoring:9090', query: 'sum(rate(requests_total[5m]))' } },
+    ...extra,
+  };
+}
+
+/** An AnalysisTemplate (or, with `kind`, a ClusterAnalysisTemplate or AnalysisRun) with the given spec. */
+export function analysisTemplate(name: string, spec: any = { metrics: [metric('success-rate')] }, extra: any = {}): any {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: extra.kind ?? 'AnalysisTemplate',
+    metadata: { name, ...extra.metadata },
+    spec,
+  };
+}
+
+/** A ClusterAnalysisTemplate with the given spec. */
+export function clusterAnalysisTemplate(name: string, spec: any = { metrics: [metric('success-rate')] }): any {
+  return analysisTemplate(name, spec, { kind: 'ClusterAnalysisTemplate' });
+}
+
+/** An AnalysisRun with the given spec. */
+export function analysisRun(name: string, spec: any = { metrics: [metric('success-rate')] }): any {
+  return analysisTemplate(name, spec, { kind: 'AnalysisRun' });
+}
+
+/** A valid Experiment running two ReplicaSets. */
+export function validExperiment(): any {
+  const podTemplate = (image: string) => ({
+    metadata: { labels: { app: 'web' } },
+    spec: { containers: [{ name: 'web', image }] },
+  });
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Experiment',
+    metadata: { name: 'compare' },
+    spec: {
+      duration: '10m',
+      templates: [
+        { name: 'baseline', selector: { matchLabels: { app: 'web' } }, template: podTemplate('nginx:1.26') },
+        { name: 'candidate', selector: { matchLabels: { app: 'web' } }, template: podTemplate('nginx:1.27') },
+      ],
+    },
+  };
+}
+
+/** A canary Rollout whose only steps are `steps`. */
+export function rolloutWithSteps(steps: any[]): any {
+  const rollout = validRollout();
+  rollout.spec.strategy.canary.steps = steps;
+  return rollout;
+}

@@ -55,8 +55,8 @@ function describeNamespace(ctx: RuleContext): string {
   return ctx.namespace === '' ? 'without a namespace' : `in namespace ${quote(ctx.namespace)}`;
 }
 
-/** Referenced-Service rules in the controller's evaluation order. */
-export const SERVICE_RULES: readonly Rule[] = [
+/** V47, run in the controller's fetch phase (before the analysis templates are fetched, V50). */
+export const SERVICE_EXISTENCE_RULES: readonly Rule[] = [
   {
     id: 'V47',
     check: ctx => {
@@ -71,6 +71,10 @@ export const SERVICE_RULES: readonly Rule[] = [
       }
     },
   },
+];
+
+/** Checks of the fetched Services, V48–V49, in the controller's evaluation order. */
+export const SERVICE_RULES: readonly Rule[] = [
   {
     id: 'V48',
     check: ctx => {

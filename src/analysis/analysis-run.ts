@@ -1,0 +1,139 @@
+import { ApiObject, ApiObjectMetadata, Duration, Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import { IAnalysisTemplate } from './analysis-template-ref';
+import { Metric } from './metric';
+import { checkMetric, renderMetric } from './render';
+import { AnalysisTemplateArg } from './template-arg';
+import { toSeconds, undefinedIfEmpty } from '../private/utils';
+import { assertNoFindings } from '../validation';
+
+/**
+ * Properties of an AnalysisRun.
+ */
+export interface AnalysisRunProps {
+  /**
+   * Metadata of the run.
+   *
+   * @default - a name generated from the construct path
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * Templates of this app whose metrics, arguments, dry-run and retention settings the run takes.
+   *
+   * @default - none
+   */
+  readonly templates?: IAnalysisTemplate[];
+
+  /**
+   * Metrics of the run, next to those of `templates`.
+   *
+   * @default - none
+   */
+  readonly metrics?: Metric[];
+
+  /**
+   * Argument values. Each replaces the template argument of the same name; every argument must end
+   * up with a value.
+   *
+   * @default - none
+   */
+  readonly args?: AnalysisTemplateArg[];
+
+  /**
+   * Stop the run.
+   *
+   * @default false
+   */
+  readonly terminate?: boolean;
+
+  /**
+   * Delete the run this long after it completes.
+   *
+   * @default - kept
+   */
+  readonly ttlAfterCompletion?: Duration;
+
+  /**
+   * Delete the run this long after it succeeds.
+   *
+   * @default - kept
+   */
+  readonly ttlAfterSuccess?: Duration;
+
+  /**
+   * Delete the run this long after it fails.
+   *
+   * @default - kept
+   */
+  readonly ttlAfterFailure?: Duration;
+}
+
+/**
+ * An AnalysisRun: an analysis that runs once, on its own (Rollouts and Experiments create theirs
+ * from templates).
+ */
+export class AnalysisRun extends Construct {
+  /** The AnalysisRun object. */
+  public readonly apiObject: ApiObject;
+
+  private readonly props: AnalysisRunProps;
+
+  constructor(scope: Construct, id: string, props: AnalysisRunProps = {}) {
+    super(scope, id);
+    this.props = props;
+    for (const t of props.templates ?? []) {
+      if (t.toManifest() === undefined) {
+        throw new Error(`AnalysisRun ${this.node.path}: template '${t.name}' is not defined in this app, so its metrics are unknown. `
+          + 'Pass a template construct of this app, or copy its metrics into metrics.');
+      }
+    }
+    (props.metrics ?? []).forEach(m => checkMetric(`AnalysisRun ${this.node.path}`, m));
+    toSeconds('ttlAfterCompletion', props.ttlAfterCompletion);
+    toSeconds('ttlAfterSuccess', props.ttlAfterSuccess);
+    toSeconds('ttlAfterFailure', props.ttlAfterFailure);
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'AnalysisRun',
+      metadata: props.metadata,
+      spec: Lazy.any({ produce: () => this.renderChecked() }),
+    });
+  }
+
+  /** The Kubernetes name of the run. */
+  public get name(): string {
+    return this.apiObject.name;
+  }
+
+  /** @internal */
+  public _toKube(): any {
+    const p = this.props;
+    const specs = (p.templates ?? []).map(t => t.toManifest().spec ?? {});
+    const own = p.metrics ?? [];
+    const args = new Map<string, any>();
+    for (const a of specs.flatMap(s => s.args ?? [])) args.set(a.name, a);
+    for (const a of p.args ?? []) args.set(a.name, a._toKube());
+    return {
+      args: undefinedIfEmpty([...args.values()]),
+      metrics: [...specs.flatMap(s => s.metrics ?? []), ...own.map(renderMetric)],
+      dryRun: undefinedIfEmpty([...specs.flatMap(s => s.dryRun ?? []), ...own.filter(m => m.dryRun).map(m => ({ metricName: m.name }))]),
+      measurementRetention: undefinedIfEmpty([
+        ...specs.flatMap(s => s.measurementRetention ?? []),
+        ...own.filter(m => m.measurementRetention !== undefined).map(m => ({ metricName: m.name, limit: m.measurementRetention })),
+      ]),
+      terminate: p.terminate,
+      ttlStrategy: undefinedIfEmpty({
+        secondsAfterCompletion: toSeconds('ttlAfterCompletion', p.ttlAfterCompletion),
+        secondsAfterSuccess: toSeconds('ttlAfterSuccess', p.ttlAfterSuccess),
+        secondsAfterFailure: toSeconds('ttlAfterFailure', p.ttlAfterFailure),
+      }),
+    };
+  }
+
+  private renderChecked(): any {
+    const spec = this._toKube();
+    const own = { apiVersion: 'argoproj.io/v1alpha1', kind: 'AnalysisRun', metadata: { name: this.name, namespace: this.apiObject.metadata.namespace }, spec };
+    assertNoFindings(`AnalysisRun ${this.node.path}`, 'it would error', [own]);
+    return spec;
+  }
+}

@@ -1,0 +1,207 @@
+import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import { IAnalysisTemplate } from './analysis-template-ref';
+import { Metric } from './metric';
+import { checkMetric, renderMetric, templateRef } from './render';
+import { AnalysisTemplateArg } from './template-arg';
+import { ClusterScopedApiObject } from '../private/cluster-scoped';
+import { undefinedIfEmpty } from '../private/utils';
+import { assertNoFindings } from '../validation';
+
+const API_VERSION = 'argoproj.io/v1alpha1';
+
+/**
+ * Properties shared by AnalysisTemplate and ClusterAnalysisTemplate.
+ */
+export interface AnalysisTemplateProps {
+  /**
+   * Metadata of the template.
+   *
+   * @default - a name generated from the construct path
+   */
+  readonly metadata?: ApiObjectMetadata;
+
+  /**
+   * The metrics. More can be added with `addMetric()`. A template without metrics must compose
+   * other templates.
+   *
+   * @default - none
+   */
+  readonly metrics?: Metric[];
+
+  /**
+   * The arguments the metrics use as `{{args.<name>}}`. More can be added with `addArg()`.
+   *
+   * @default - none
+   */
+  readonly args?: AnalysisTemplateArg[];
+
+  /**
+   * Other templates whose metrics and arguments this one includes.
+   *
+   * @default - none
+   */
+  readonly templates?: IAnalysisTemplate[];
+}
+
+/**
+ * The common part of AnalysisTemplate and ClusterAnalysisTemplate: metrics, arguments, composed
+ * templates, rendered lazily and checked against the controller's analysis rules at synth.
+ */
+export abstract class AnalysisTemplateBase extends Construct implements IAnalysisTemplate {
+  /** Whether this is a ClusterAnalysisTemplate. */
+  public abstract readonly clusterScope: boolean;
+
+  /** The template object. */
+  protected abstract readonly apiObject: ApiObject;
+
+  private readonly _metrics: Metric[] = [];
+  private readonly _args: AnalysisTemplateArg[] = [];
+  private readonly _templates: IAnalysisTemplate[];
+
+  protected constructor(scope: Construct, id: string, props: AnalysisTemplateProps) {
+    super(scope, id);
+    this._templates = [...(props.templates ?? [])];
+    props.args?.forEach(a => this.addArg(a));
+    props.metrics?.forEach(m => this.addMetric(m));
+  }
+
+  /** The Kubernetes name of the template. */
+  public get name(): string {
+    return this.apiObject.name;
+  }
+
+  /** The metrics (a copy). */
+  public get metrics(): Metric[] {
+    return [...this._metrics];
+  }
+
+  /** The declared arguments (a copy). */
+  public get args(): AnalysisTemplateArg[] {
+    return [...this._args];
+  }
+
+  /** Adds a metric. Names must be unique. */
+  public addMetric(metric: Metric): void {
+    checkMetric(`${this.constructor.name} ${this.node.path}`, metric);
+    if (this._metrics.some(m => m.name === metric.name)) {
+      throw new Error(`${this.constructor.name} ${this.node.path} already has a metric named '${metric.name}'. Give each metric its own name.`);
+    }
+    this._metrics.push(metric);
+  }
+
+  /** Declares an argument. Names must be unique. */
+  public addArg(arg: AnalysisTemplateArg): void {
+    if (this._args.some(a => a.name === arg.name)) {
+      throw new Error(`${this.constructor.name} ${this.node.path} already declares the argument '${arg.name}'. Declare each argument once.`);
+    }
+    this._args.push(arg);
+  }
+
+  /** The manifest of this template, for reference checks. */
+  public toManifest(): any {
+    return this.manifestWith(this._toKube());
+  }
+
+  /** @internal */
+  public _toKube(): any {
+    const metrics = this._metrics;
+    return {
+      args: undefinedIfEmpty(this._args.map(a => a._toKube())),
+      metrics: undefinedIfEmpty(metrics.map(renderMetric)),
+      dryRun: undefinedIfEmpty(metrics.filter(m => m.dryRun).map(m => ({ metricName: m.name }))),
+      measurementRetention: undefinedIfEmpty(metrics.filter(m => m.measurementRetention !== undefined)
+        .map(m => ({ metricName: m.name, limit: m.measurementRetention }))),
+      templates: undefinedIfEmpty(this._templates.map(templateRef)),
+    };
+  }
+
+  /** Renders the spec and runs the analysis rules on it (with the templates it composes). */
+  protected renderChecked(): any {
+    if (this._metrics.length === 0 && this._templates.length === 0) {
+      throw new Error(`[A01] ${this.constructor.name} ${this.node.path} has no metrics and composes no template. Add a metric with addMetric(), or templates.`);
+    }
+    const spec = this._toKube();
+    const own = this.manifestWith(spec);
+    const nested = this._templates.map(t => t.toManifest()).filter(m => m !== undefined);
+    assertNoFindings(`${this.constructor.name} ${this.node.path}`, 'its AnalysisRuns would error', [own, ...nested]);
+    return spec;
+  }
+
+  private manifestWith(spec: any): any {
+    const namespace = this.clusterScope ? undefined : this.apiObject.metadata.namespace;
+    return { apiVersion: API_VERSION, kind: this.apiObject.kind, metadata: { name: this.name, namespace }, spec };
+  }
+}
+
+/**
+ * An AnalysisTemplate: metrics that Rollouts and Experiments run in their namespace.
+ *
+ * @see https://argo-rollouts.readthedocs.io/en/stable/features/analysis/
+ */
+export class AnalysisTemplate extends AnalysisTemplateBase {
+  /**
+   * An AnalysisTemplate defined elsewhere, in the namespace of the Rollout that uses it.
+   */
+  public static fromAnalysisTemplateName(scope: Construct, id: string, name: string): IAnalysisTemplate {
+    return new ImportedTemplate(scope, id, checkName(name, 'AnalysisTemplate'), false);
+  }
+
+  public readonly clusterScope: boolean = false;
+  protected readonly apiObject: ApiObject;
+
+  constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
+    super(scope, id, props);
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: API_VERSION,
+      kind: 'AnalysisTemplate',
+      metadata: props.metadata,
+      spec: Lazy.any({ produce: () => this.renderChecked() }),
+    });
+  }
+}
+
+/**
+ * A ClusterAnalysisTemplate: an analysis template for the whole cluster, referenced with
+ * `clusterScope: true`.
+ */
+export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
+  /**
+   * A ClusterAnalysisTemplate defined elsewhere.
+   */
+  public static fromClusterAnalysisTemplateName(scope: Construct, id: string, name: string): IAnalysisTemplate {
+    return new ImportedTemplate(scope, id, checkName(name, 'ClusterAnalysisTemplate'), true);
+  }
+
+  public readonly clusterScope: boolean = true;
+  protected readonly apiObject: ApiObject;
+
+  constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
+    super(scope, id, props);
+    this.apiObject = new ClusterScopedApiObject(this, 'Resource', {
+      apiVersion: API_VERSION,
+      kind: 'ClusterAnalysisTemplate',
+      metadata: props.metadata,
+      spec: Lazy.any({ produce: () => this.renderChecked() }),
+    });
+  }
+}
+
+const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+
+function checkName(name: string, kind: string): string {
+  if (!DNS_SUBDOMAIN.test(name) || name.length > 253) {
+    throw new Error(`${kind} name '${name}' is not a valid Kubernetes name: use lowercase letters, digits, '-' and '.', starting and ending with a letter or digit.`);
+  }
+  return name;
+}
+
+class ImportedTemplate extends Construct implements IAnalysisTemplate {
+  constructor(scope: Construct, id: string, public readonly name: string, public readonly clusterScope: boolean) {
+    super(scope, id);
+  }
+
+  public toManifest(): any {
+    return undefined;
+  }
+}

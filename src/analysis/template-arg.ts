@@ -1,0 +1,63 @@
+/**
+ * An argument that an analysis template declares, used in its metrics as `{{args.<name>}}`.
+ *
+ * @example
+ * AnalysisTemplateArg.required('service-name');
+ * AnalysisTemplateArg.withDefault('threshold', '0.95');
+ * AnalysisTemplateArg.fromSecret('api-token', 'datadog', 'api-key');
+ */
+export class AnalysisTemplateArg {
+  /**
+   * An argument every caller must give (a Rollout, an Experiment or an AnalysisRun).
+   */
+  public static required(name: string): AnalysisTemplateArg {
+    return new AnalysisTemplateArg(checkName(name), {});
+  }
+
+  /**
+   * An argument with a default value that callers may override.
+   */
+  public static withDefault(name: string, value: string): AnalysisTemplateArg {
+    return new AnalysisTemplateArg(checkName(name), { value });
+  }
+
+  /**
+   * An argument read from a key of a Secret in the namespace of the AnalysisRun.
+   */
+  public static fromSecret(name: string, secretName: string, key: string): AnalysisTemplateArg {
+    if (!secretName || !key) {
+      throw new Error(`Analysis template argument '${name}': fromSecret() needs a Secret name and a key, got '${secretName}' and '${key}'.`);
+    }
+    return new AnalysisTemplateArg(checkName(name), { valueFrom: { secretKeyRef: { name: secretName, key } } });
+  }
+
+  /**
+   * An argument read from a field of the object that runs the analysis (e.g. `metadata.namespace`).
+   */
+  public static fromFieldRef(name: string, fieldPath: string): AnalysisTemplateArg {
+    if (!fieldPath) throw new Error(`Analysis template argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.namespace'.`);
+    return new AnalysisTemplateArg(checkName(name), { valueFrom: { fieldRef: { fieldPath } } });
+  }
+
+  private constructor(
+    /** The argument name. */
+    public readonly name: string,
+    private readonly source: any) {}
+
+  /** Whether callers must give a value. */
+  public get isRequired(): boolean {
+    return this.source.value === undefined && this.source.valueFrom === undefined;
+  }
+
+  /** @internal */
+  public _toKube(): any {
+    return { name: this.name, ...JSON.parse(JSON.stringify(this.source)) };
+  }
+}
+
+function checkName(name: string): string {
+  if (!name || !/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(name)) {
+    throw new Error(`Analysis template argument name '${name}' is invalid: use letters, digits, '-', '_' and '.', starting with a letter or digit.`);
+  }
+  return name;
+}

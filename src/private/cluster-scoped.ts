@@ -1,0 +1,13 @@
+import { ApiObject } from 'cdk8s';
+
+/**
+ * An ApiObject of a cluster-scoped kind: cdk8s gives every ApiObject the namespace of its chart,
+ * so the namespace is taken out again when the object is rendered.
+ */
+export class ClusterScopedApiObject extends ApiObject {
+  public toJson(): any {
+    const json = super.toJson();
+    if (json.metadata) delete json.metadata.namespace;
+    return json;
+  }
+}

@@ -1,0 +1,523 @@
+/**
+ * Referenced analysis templates V50–V57: the AnalysisTemplates and ClusterAnalysisTemplates a Rollout
+ * names, looked up among the given manifests by name (AnalysisTemplates in the Rollout's namespace, no
+ * namespace on both sides counting as the same; ClusterAnalysisTemplates cluster-wide) and merged with
+ * everything they compose through `spec.templates`.
+ *
+ * A problem located in the Rollout is reported on the Rollout; one located in a template is reported
+ * on the template (worded without naming the Rollout, so that it is reported once however many
+ * Rollouts use the template). Templates that are not among the manifests are reported by V50 only
+ * when referenced objects are required; otherwise they are skipped, and so are the checks that would
+ * need them.
+ */
+import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext, STEPS_PATH } from '../context';
+import { MissingNestedTemplate, referencedKind, TemplateInfo } from '../templates';
+import { ArgLookup, asArray, asObject, asString, intOrStringValue, isObject, isSet, quote } from '../util';
+import { metricArgReferences } from './analysis';
+import { describeLookup } from './experiment';
+
+/** How a Rollout uses an analysis: the controller's checks differ between them. */
+type AnalysisType = 'prePromotion' | 'postPromotion' | 'step' | 'experiment' | 'background';
+
+/** A `templateName` (with `clusterScope`) in the Rollout. */
+interface TemplateReference {
+  readonly kind: string;
+  readonly name: string;
+  /** Path of the `templateName` field. */
+  readonly path: string;
+}
+
+/** A template argument after the templates' arguments are merged, and the template it came from. */
+interface MergedArg {
+  readonly arg: any;
+  readonly template: TemplateInfo;
+}
+
+/** A `metricName` of a template's dryRun or measurementRetention list that an earlier template already lists. */
+interface RepeatedPattern {
+  readonly template: TemplateInfo;
+  readonly index: number;
+  readonly name: string;
+  readonly earlier: string;
+}
+
+/** The metric names of dryRun or measurementRetention lists across merged templates. */
+interface PatternNames {
+  /** Each name and where it is first listed, for messages. */
+  readonly owners: ReadonlyMap<string, string>;
+  readonly repeated: readonly RepeatedPattern[];
+}
+
+/**
+ * What a list of template references resolves to in a namespace: computed once per run for each
+ * distinct list, however many Rollouts use it.
+ */
+interface MergedTemplates {
+  /** The templates found, with everything they compose, each once. */
+  readonly templates: readonly TemplateInfo[];
+  /** `kind/name` of the listed templates that are not among the manifests. */
+  readonly missing: ReadonlySet<string>;
+  readonly missingNested: readonly MissingNestedTemplate[];
+  /** Template arguments merged the controller's way: a value given by a later template fills an earlier one without. */
+  readonly mergedArgs: ReadonlyMap<string, MergedArg>;
+  /** Metric names defined by two different templates. */
+  readonly duplicateMetrics: ReadonlyArray<{ readonly name: string; readonly first: TemplateInfo; readonly second: TemplateInfo }>;
+  readonly dryRun: PatternNames;
+  readonly measurementRetention: PatternNames;
+}
+
+/** One analysis of a Rollout with its templates resolved. */
+interface AnalysisUse {
+  readonly type: AnalysisType;
+  /** Path of the analysis in the Rollout, e.g. `spec.strategy.canary.steps[2].analysis`. */
+  readonly path: string;
+  /** Path that stands for the analysis' template list in messages about merged templates. */
+  readonly templatesPath: string;
+  readonly args: readonly any[];
+  readonly dryRun: readonly any[];
+  readonly measurementRetention: readonly any[];
+  readonly merged: MergedTemplates;
+  readonly templates: readonly TemplateInfo[];
+  readonly missingRefs: readonly TemplateReference[];
+  /** True when every template, nested ones included, was found. */
+  readonly complete: boolean;
+}
+
+const TYPE_NAMES: Record<AnalysisType, string> = {
+  prePromotion: 'pre-promotion analysis',
+  postPromotion: 'post-promotion analysis',
+  step: 'step analysis',
+  experiment: 'experiment-step analysis',
+  background: 'background analysis',
+};
+
+function hasValue(arg: any): boolean {
+  return isSet(asObject(arg)?.value) || isSet(asObject(arg)?.valueFrom);
+}
+
+function describeTemplate(template: TemplateInfo): string {
+  return `${template.kind} ${quote(template.name)}`;
+}
+
+function refKey(ref: TemplateReference): string {
+  return `${ref.kind}/${ref.name}`;
+}
+
+function mergeArgs(templates: readonly TemplateInfo[]): Map<string, MergedArg> {
+  const merged = new Map<string, MergedArg>();
+  for (const template of templates) {
+    for (const arg of template.args) {
+      if (!isObject(arg)) {
+        continue;
+      }
+      const name = asString(arg.name);
+      const stored = merged.get(name);
+      if (stored === undefined || !isSet(stored.arg.value)) {
+        merged.set(name, { arg, template });
+      }
+    }
+  }
+  return merged;
+}
+
+function findDuplicateMetrics(templates: readonly TemplateInfo[]): MergedTemplates['duplicateMetrics'] {
+  const duplicates: Array<{ name: string; first: TemplateInfo; second: TemplateInfo }> = [];
+  const owners = new Map<string, TemplateInfo>();
+  for (const template of templates) {
+    for (const metric of template.metrics) {
+      const name = asString(asObject(metric)?.name);
+      const owner = owners.get(name);
+      if (owner === undefined) {
+        owners.set(name, template);
+      } else if (owner !== template) {
+        duplicates.push({ name, first: owner, second: template });
+      }
+    }
+  }
+  return duplicates;
+}
+
+function patternNames(templates: readonly TemplateInfo[], field: 'dryRun' | 'measurementRetention'): PatternNames {
+  const owners = new Map<string, string>();
+  const repeated: RepeatedPattern[] = [];
+  for (const template of templates) {
+    template[field].forEach((entry: any, index: number) => {
+      const name = asObject(entry)?.metricName;
+      if (typeof name !== 'string') {
+        return;
+      }
+      const earlier = owners.get(name);
+      if (earlier === undefined) {
+        owners.set(name, `${describeTemplate(template)} (spec.${field})`);
+      } else {
+        repeated.push({ template, index, name, earlier });
+      }
+    });
+  }
+  return { owners, repeated };
+}
+
+/** Resolves and merges a list of template references as seen from `namespace`; cached per run. */
+function mergeTemplates(ctx: RuleContext, refs: readonly TemplateReference[]): MergedTemplates {
+  return ctx.index.memoize(`merged\u0000${ctx.namespace}\u0000${refs.map(refKey).join('\u0000')}`, () => {
+    const templates: TemplateInfo[] = [];
+    const seen = new Set<TemplateInfo>();
+    const missing = new Set<string>();
+    const missingNested: MissingNestedTemplate[] = [];
+    const seenMissing = new Set<string>();
+    for (const ref of refs) {
+      const found = ctx.index.template(ref.kind, ctx.namespace, ref.name);
+      if (found === undefined) {
+        missing.add(refKey(ref));
+        continue;
+      }
+      const tree = ctx.index.templateTree(found, ctx.namespace);
+      for (const template of tree.templates) {
+        if (!seen.has(template)) {
+          seen.add(template);
+          templates.push(template);
+        }
+      }
+      for (const nested of tree.missing) {
+        const nestedKey = `${nested.holder.documentIndex}\u0000${nested.index}`;
+        if (!seenMissing.has(nestedKey)) {
+          seenMissing.add(nestedKey);
+          missingNested.push(nested);
+        }
+      }
+    }
+    return {
+      templates,
+      missing,
+      missingNested,
+      mergedArgs: mergeArgs(templates),
+      duplicateMetrics: findDuplicateMetrics(templates),
+      dryRun: patternNames(templates, 'dryRun'),
+      measurementRetention: patternNames(templates, 'measurementRetention'),
+    };
+  });
+}
+
+/** Resolves the templates of one analysis. */
+function resolveUse(
+  ctx: RuleContext, type: AnalysisType, path: string, analysis: any, refs: TemplateReference[], templatesPath: string,
+): AnalysisUse {
+  const merged = mergeTemplates(ctx, refs);
+  const missingRefs = merged.missing.size === 0 ? [] : refs.filter(ref => merged.missing.has(refKey(ref)));
+  return {
+    type,
+    path,
+    templatesPath,
+    args: asArray(analysis.args),
+    dryRun: asArray(analysis.dryRun),
+    measurementRetention: asArray(analysis.measurementRetention),
+    merged,
+    templates: merged.templates,
+    missingRefs,
+    complete: merged.missing.size === 0 && merged.missingNested.length === 0,
+  };
+}
+
+/** A RolloutAnalysis (`templates[]`, `args[]`, …) at `path`. */
+function rolloutAnalysis(ctx: RuleContext, type: AnalysisType, analysis: any, path: string): AnalysisUse {
+  const refs: TemplateReference[] = [];
+  asArray(analysis.templates).forEach((ref: any, j: number) => {
+    if (isObject(ref)) {
+      refs.push({ kind: referencedKind(ref), name: asString(ref.templateName), path: `${path}.templates[${j}].templateName` });
+    }
+  });
+  return resolveUse(ctx, type, path, analysis, refs, `${path}.templates`);
+}
+
+/**
+ * The analyses of a Rollout in the controller's order: pre- and post-promotion; or each step (step
+ * analyses and experiment-step analyses), then background. Computed once per Rollout.
+ */
+function analysisUses(ctx: RuleContext): readonly AnalysisUse[] {
+  return ctx.memoize('analysisUses', () => {
+    const uses: AnalysisUse[] = [];
+    if (ctx.blueGreen !== undefined) {
+      for (const [type, field] of [['prePromotion', 'prePromotionAnalysis'], ['postPromotion', 'postPromotionAnalysis']] as const) {
+        if (isObject(ctx.blueGreen[field])) {
+          uses.push(rolloutAnalysis(ctx, type, ctx.blueGreen[field], `${BLUE_GREEN_PATH}.${field}`));
+        }
+      }
+    }
+    ctx.steps.forEach((step: any, i: number) => {
+      if (isObject(step?.analysis)) {
+        uses.push(rolloutAnalysis(ctx, 'step', step.analysis, `${STEPS_PATH}[${i}].analysis`));
+      }
+      asArray(asObject(step?.experiment)?.analyses).forEach((analysis: any, k: number) => {
+        if (isObject(analysis)) {
+          const path = `${STEPS_PATH}[${i}].experiment.analyses[${k}]`;
+          const ref = { kind: referencedKind(analysis), name: asString(analysis.templateName), path: `${path}.templateName` };
+          uses.push(resolveUse(ctx, 'experiment', path, analysis, [ref], `${path}.templateName`));
+        }
+      });
+    });
+    if (isObject(ctx.canary?.analysis)) {
+      uses.push(rolloutAnalysis(ctx, 'background', ctx.canary.analysis, `${CANARY_PATH}.analysis`));
+    }
+    return uses;
+  });
+}
+
+/** Runs `check` for each analysis of the Rollout whose type is in `types` (all when omitted). */
+function forEachUse(ctx: RuleContext, check: (use: AnalysisUse) => void, types?: readonly AnalysisType[]): void {
+  for (const use of analysisUses(ctx)) {
+    if (types === undefined || types.includes(use.type)) {
+      check(use);
+    }
+  }
+}
+
+/**
+ * Runs `check` once per run for each template used by an analysis of the given types: for checks whose
+ * result depends on the template alone, so that a template used by many Rollouts is checked once.
+ */
+function forEachTemplateOnce(ctx: RuleContext, types: readonly AnalysisType[], check: (template: TemplateInfo) => void): void {
+  forEachUse(ctx, use => {
+    if (!ctx.index.claim(ctx.ruleId, use.merged)) {
+      return; // the same templates, already checked for another analysis
+    }
+    for (const template of use.templates) {
+      if (ctx.index.claim(ctx.ruleId, template)) {
+        check(template);
+      }
+    }
+  }, types);
+}
+
+/** Analyses that must finish and whose templates the controller validates strictly (V55, V56). */
+const FINITE_TYPES: readonly AnalysisType[] = ['prePromotion', 'postPromotion', 'step'];
+
+/** Placeholder the controller puts in for template arguments without a literal value when judging V55. */
+const UNKNOWN_ARG_VALUE = 'placeholder';
+
+/** Reports the dryRun or measurementRetention metric names listed twice in one analysis (V54). */
+function checkDuplicatePatterns(ctx: RuleContext, use: AnalysisUse, field: 'dryRun' | 'measurementRetention'): void {
+  const names = use.merged[field];
+  if (ctx.index.claim(`${ctx.ruleId} ${field}`, use.merged)) {
+    for (const repeated of names.repeated) {
+      ctx.reportOn(repeated.template, `spec.${field}[${repeated.index}].metricName`,
+        `The ${field} metricName ${quote(repeated.name)} is already listed by ${repeated.earlier}; templates merged into one AnalysisRun must not repeat it.`,
+        `Remove one of the two ${field} entries for ${quote(repeated.name)}.`, repeated.name);
+    }
+  }
+  const own = field === 'dryRun' ? use.dryRun : use.measurementRetention;
+  if (own.length === 0) {
+    return;
+  }
+  const owners = new Map(names.owners);
+  own.forEach((entry: any, j: number) => {
+    const name = asObject(entry)?.metricName;
+    if (typeof name !== 'string') {
+      return;
+    }
+    const earlier = owners.get(name);
+    if (earlier === undefined) {
+      owners.set(name, `${use.path}.${field}[${j}]`);
+      return;
+    }
+    ctx.report(`${use.path}.${field}[${j}].metricName`, `The ${field} metricName ${quote(name)} is already listed by ${earlier}.`,
+      `Remove this ${field} entry, or the one in ${earlier}.`, name);
+  });
+}
+
+/** How the controller reads a template's own arguments when it judges V55: literal defaults, else a placeholder. */
+function templateArgLookup(template: TemplateInfo): ArgLookup {
+  const values = new Map<string, string>();
+  for (const arg of template.args) {
+    if (isObject(arg)) {
+      values.set(asString(arg.name), isSet(arg.value) && !isSet(arg.valueFrom) ? asString(arg.value) : UNKNOWN_ARG_VALUE);
+    }
+  }
+  return name => values.get(name);
+}
+
+/** V55 for one template: metrics that set an interval and no count (or a count read as 0). */
+function checkFiniteMetrics(ctx: RuleContext, template: TemplateInfo): void {
+  const lookup = templateArgLookup(template);
+  template.metrics.forEach((metric: any, m: number) => {
+    if (!isObject(metric) || asString(metric.interval) === '') {
+      return;
+    }
+    const count = metric.count;
+    const int = isSet(count) ? intOrStringValue(count, lookup) : 0;
+    if (int !== 0) {
+      return; // finite, or known only once an undeclared argument is fixed (V56)
+    }
+    const fromArg = typeof count === 'string' && count.includes('{{');
+    const reason = !isSet(count) ? 'no count'
+      : fromArg ? `count ${quote(count)} taken from an argument without a numeric default (read as 0)` : `count ${quote(count)} (read as 0)`;
+    ctx.reportOn(template, `spec.metrics[${m}].count`,
+      `Metric ${quote(metric.name)} has interval ${quote(metric.interval)} and ${reason}, so it would measure until stopped; `
+      + 'a step, pre-promotion or post-promotion analysis must end.',
+      fromArg ? 'Give the argument a numeric default value (e.g. value: "5"), or write count as a number.'
+        : 'Set count (e.g. count: 5) so that the metric ends, or use the template only as background analysis (spec.strategy.canary.analysis).',
+      count);
+  });
+}
+
+/** V56 for one template: undeclared arguments in metrics, and arguments with both value and valueFrom. */
+function checkTemplateArgs(ctx: RuleContext, template: TemplateInfo): void {
+  const declared = new Set(template.args.map((arg: any) => asString(asObject(arg)?.name)));
+  template.metrics.forEach((metric: any, m: number) => {
+    if (!isObject(metric)) {
+      return;
+    }
+    for (const name of metricArgReferences(metric)) {
+      if (!declared.has(name)) {
+        ctx.reportOn(template, `spec.metrics[${m}]`,
+          `Metric ${quote(metric.name)} uses {{args.${name}}}, but the template declares no argument ${quote(name)}, so Rollouts cannot use it for a step, pre- or post-promotion analysis.`,
+          `Declare { name: ${quote(name)} } in spec.args of ${describeTemplate(template)}, or correct the placeholder.`, name);
+      }
+    }
+  });
+  template.args.forEach((arg: any, a: number) => {
+    if (isObject(arg) && isSet(arg.value) && isSet(arg.valueFrom)) {
+      ctx.reportOn(template, `spec.args[${a}]`, `Argument ${quote(arg.name)} sets both value ${quote(arg.value)} and valueFrom.`,
+        'Keep either value or valueFrom.', arg.name);
+    }
+  });
+}
+
+/** Rules on the analysis templates a Rollout uses, in the controller's order. V50 runs in the fetch phase, before V48. */
+export const ANALYSIS_REFERENCE_RULES: readonly Rule[] = [
+  {
+    id: 'V50',
+    check: ctx => {
+      if (ctx.options.requireReferencedObjects !== true) {
+        return;
+      }
+      forEachUse(ctx, use => {
+        for (const ref of use.missingRefs) {
+          if (ref.name === '') {
+            ctx.report(ref.path, `The ${TYPE_NAMES[use.type]} lists a template without a name (templateName is empty).`,
+              'Set templateName to the name of an AnalysisTemplate (or of a ClusterAnalysisTemplate, with clusterScope: true).', ref.name);
+            continue;
+          }
+          ctx.report(ref.path,
+            `The ${TYPE_NAMES[use.type]} uses the ${ref.kind} ${quote(ref.name)}, which does not exist among the manifests (${describeLookup(ref.kind, ctx.namespace)}).`,
+            `Define a ${ref.kind} named ${quote(ref.name)}${ref.kind === 'AnalysisTemplate' ? ' in the Rollout\'s namespace' : ''}, `
+            + 'or correct templateName (clusterScope: true selects a ClusterAnalysisTemplate).', ref.name);
+        }
+        for (const missing of use.merged.missingNested) {
+          ctx.reportOn(missing.holder, `spec.templates[${missing.index}].templateName`,
+            `The template composes the ${missing.kind} ${quote(missing.name)}, which does not exist among the manifests (${describeLookup(missing.kind, ctx.namespace)}).`,
+            `Define a ${missing.kind} named ${quote(missing.name)}, or correct templateName (clusterScope: true selects a ClusterAnalysisTemplate).`,
+            missing.name);
+        }
+      });
+    },
+  },
+];
+
+/** Rules on the merged templates of each analysis; they run after the Service checks V48–V49. */
+export const ANALYSIS_TEMPLATE_RULES: readonly Rule[] = [
+  {
+    id: 'V51',
+    check: ctx => forEachUse(ctx, use => {
+      for (const { name, first, second } of use.merged.duplicateMetrics) {
+        ctx.report(use.templatesPath,
+          `The metric ${quote(name)} is defined by both ${describeTemplate(first)} and ${describeTemplate(second)}, which the ${TYPE_NAMES[use.type]} merges into one AnalysisRun.`,
+          `Rename the metric ${quote(name)} in one of the two templates, or do not use both in the same analysis.`, name);
+      }
+    }),
+  },
+  {
+    id: 'V52',
+    check: ctx => forEachUse(ctx, use => {
+      if (!ctx.index.claim(ctx.ruleId, use.merged)) {
+        return; // the same templates, already checked for another analysis
+      }
+      const first = new Map<string, MergedArg>();
+      for (const template of use.templates) {
+        template.args.forEach((arg: any, a: number) => {
+          if (!isObject(arg)) {
+            return;
+          }
+          const name = asString(arg.name);
+          const stored = first.get(name);
+          if (stored !== undefined && isSet(stored.arg.value) && isSet(arg.value) && asString(stored.arg.value) !== asString(arg.value)) {
+            ctx.reportOn(template, `spec.args[${a}].value`,
+              `Argument ${quote(name)} has the default ${quote(arg.value)} here, but ${describeTemplate(stored.template)} gives it ${quote(stored.arg.value)}; `
+              + 'templates merged into one AnalysisRun must agree.',
+              `Use the same default for ${quote(name)} in both templates, or remove it from one and pass the value from the Rollout.`, arg.value);
+          }
+          if (stored === undefined || !isSet(stored.arg.value)) {
+            first.set(name, { arg, template });
+          }
+        });
+      }
+    }),
+  },
+  {
+    id: 'V53',
+    check: ctx => forEachUse(ctx, use => {
+      if (!use.complete || use.templates.length === 0) {
+        return;
+      }
+      const supplied = new Set<string>();
+      use.args.forEach((arg: any, j: number) => {
+        if (!isObject(arg)) {
+          return;
+        }
+        const name = asString(arg.name);
+        if (!use.merged.mergedArgs.has(name)) {
+          const declared = [...use.merged.mergedArgs.keys()];
+          ctx.report(`${use.path}.args[${j}].name`,
+            `The ${TYPE_NAMES[use.type]} passes argument ${quote(name)}, which none of its templates declares; the controller ignores it without a word.`,
+            declared.length > 0 ? `Correct the name to one of the declared arguments ${quote(declared)}, or remove it.`
+              : 'Remove the argument (the templates declare none), or declare it in the template that should use it.', name);
+        } else if (hasValue(arg)) {
+          supplied.add(name);
+        }
+      });
+      for (const [name, merged] of use.merged.mergedArgs) {
+        if (!hasValue(merged.arg) && !supplied.has(name)) {
+          ctx.report(`${use.path}.args`,
+            `Argument ${quote(name)} of ${describeTemplate(merged.template)} has no default value, and the ${TYPE_NAMES[use.type]} does not pass one.`,
+            `Add { name: ${quote(name)}, value: ... } (or valueFrom) to ${use.path}.args, or give the argument a default value in the template.`, name);
+        }
+      }
+    }),
+  },
+  {
+    id: 'V54',
+    check: ctx => forEachUse(ctx, use => {
+      checkDuplicatePatterns(ctx, use, 'dryRun');
+      checkDuplicatePatterns(ctx, use, 'measurementRetention');
+    }),
+  },
+  {
+    id: 'V55',
+    check: ctx => forEachTemplateOnce(ctx, FINITE_TYPES, template => checkFiniteMetrics(ctx, template)),
+  },
+  {
+    id: 'V56',
+    check: ctx => forEachTemplateOnce(ctx, FINITE_TYPES, template => checkTemplateArgs(ctx, template)),
+  },
+  {
+    id: 'V57',
+    check: ctx => forEachUse(ctx, use => {
+      if (!use.complete) {
+        return;
+      }
+      const passed = new Set(use.args.map((arg: any) => asString(asObject(arg)?.name)));
+      for (const template of use.templates) {
+        for (const arg of template.args) {
+          const name = asString(asObject(arg)?.name);
+          const merged = use.merged.mergedArgs.get(name);
+          if (!isObject(arg) || hasValue(arg) || passed.has(name) || merged === undefined || !hasValue(merged.arg)) {
+            continue; // V53 covers an argument that no template gives a value
+          }
+          ctx.report(`${use.path}.args`,
+            `Argument ${quote(name)} of ${describeTemplate(template)} has no default and the background analysis does not pass it; `
+            + `the default in ${describeTemplate(merged.template)} does not count for background analysis.`,
+            `Add { name: ${quote(name)}, value: ... } to ${use.path}.args.`, name);
+        }
+      }
+    }, ['background']),
+  },
+];

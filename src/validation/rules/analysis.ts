@@ -1,0 +1,303 @@
+/**
+ * Analysis rules A01–A17, checked on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun.
+ *
+ * The controller applies them to the resolved metrics of an AnalysisRun. On templates, arguments are
+ * not resolved yet: a numeric field or duration written as `{{args.x}}` is known only at run time and
+ * is skipped. On AnalysisRuns, placeholders of arguments with a literal value are resolved first.
+ */
+import { AnalysisContext, Rule } from '../context';
+import {
+  argReferences, asArray, asObject, asString, compileGoRegexp, forEachString, intOrStringValue, isObject, isSet, listWords,
+  parseGoDuration, quote, substituteArgs,
+} from '../util';
+
+/** Keys of `metric.provider` that select a provider; each key under `plugin` counts as one more. */
+export const METRIC_PROVIDERS: readonly string[] = [
+  'prometheus', 'datadog', 'newRelic', 'wavefront', 'kayenta', 'web', 'job', 'cloudWatch', 'graphite', 'influxdb', 'skywalking',
+];
+
+/** Int-or-string limits of a metric and their defaults (consecutiveErrorLimit is checked only when set). */
+type LimitField = 'count' | 'failureLimit' | 'inconclusiveLimit' | 'consecutiveErrorLimit' | 'consecutiveSuccessLimit';
+
+/** A limit of a metric as the controller reads it: the value, its integer (undefined = known only at run time), its text. */
+interface Limit {
+  readonly value: any;
+  readonly int: number | undefined;
+  /** For messages: the value as written, with the integer read from a string, or "not set (0)". */
+  readonly shown: string;
+}
+
+function limitOf(ctx: AnalysisContext, metric: any, field: LimitField): Limit {
+  const value = metric[field];
+  if (!isSet(value)) {
+    return { value, int: 0, shown: 'not set (0)' };
+  }
+  const int = intOrStringValue(value, ctx.argValue);
+  const shown = typeof value === 'string' && int !== undefined && String(int) !== value ? `${quote(value)} (read as ${int})` : quote(value);
+  return { value, int, shown };
+}
+
+/** Runs `check` for every metric that is an object, with its path. */
+function forEachMetric(ctx: AnalysisContext, check: (metric: any, path: string, i: number) => void): void {
+  ctx.metrics.forEach((metric: any, i: number) => {
+    if (isObject(metric)) {
+      check(metric, `spec.metrics[${i}]`, i);
+    }
+  });
+}
+
+function metricLabel(metric: any): string {
+  return `Metric ${quote(metric.name)}`;
+}
+
+/** Reports a limit below `min` (A03, A04, A06, A07). */
+function checkLimitAtLeast(ctx: AnalysisContext, field: LimitField, min: number, fix: string, onlyWhenSet = false): void {
+  forEachMetric(ctx, (metric, path) => {
+    if (onlyWhenSet && !isSet(metric[field])) {
+      return;
+    }
+    const limit = limitOf(ctx, metric, field);
+    if (limit.int !== undefined && limit.int < min) {
+      ctx.report(`${path}.${field}`, `${metricLabel(metric)} has ${field} ${limit.shown}; it must be at least ${min}.`, fix, limit.value);
+    }
+  });
+}
+
+/** A Go duration field of a metric (A12, A13): a string the controller parses with `time.ParseDuration`. */
+function checkDuration(ctx: AnalysisContext, field: 'interval' | 'initialDelay'): void {
+  forEachMetric(ctx, (metric, path) => {
+    const value = metric[field];
+    if (typeof value !== 'string' || value === '') {
+      return;
+    }
+    const text = substituteArgs(value, ctx.argValue);
+    if (text !== undefined && parseGoDuration(text) === undefined) {
+      ctx.report(`${path}.${field}`, `${metricLabel(metric)} has ${field} ${quote(value)}, which is not a Go duration.`,
+        `Write ${field} as a duration such as "30s", "5m" or "1h30m" (units ns, us, ms, s, m, h; no day unit).`, value);
+    }
+  });
+}
+
+/** Checks the metricName patterns of `spec.dryRun` or `spec.measurementRetention` (A15, A16). */
+function checkMetricPatterns(ctx: AnalysisContext, field: 'dryRun' | 'measurementRetention'): void {
+  const entries = asArray(ctx.spec[field]);
+  if (entries.length === 0) {
+    return;
+  }
+  const { names, complete } = ctx.metricNames();
+  const shown = quote([...new Set(names)]);
+  entries.forEach((entry: any, k: number) => {
+    const pattern = asObject(entry)?.metricName;
+    if (typeof pattern !== 'string') {
+      return;
+    }
+    const path = `spec.${field}[${k}].metricName`;
+    const compiled = compileGoRegexp(pattern);
+    if ('error' in compiled) {
+      ctx.report(path, `The ${field} metricName ${quote(pattern)} is not a valid Go regular expression: ${compiled.error}.`,
+        'Write the metric name itself, or a Go (RE2) regular expression such as "error-.*" (".*" matches every metric).', pattern);
+      return;
+    }
+    if (!('regexp' in compiled) || !complete || names.some(name => compiled.regexp.test(name))) {
+      return;
+    }
+    ctx.report(path, `The ${field} metricName ${quote(pattern)} matches none of the metrics (${shown}); the pattern must match a whole metric name.`,
+      `Use the name of one of the metrics ${shown}, or a regular expression matching one such as ".*".`, pattern);
+  });
+}
+
+/** Names declared in `spec.args`. */
+function declaredArgs(ctx: AnalysisContext): Set<string> {
+  return new Set(ctx.args.map((arg: any) => asString(asObject(arg)?.name)));
+}
+
+/**
+ * Arguments a metric refers to as `{{args.x}}` in any of its string values (provider settings and
+ * job specs included), each once, in order.
+ */
+export function metricArgReferences(metric: any): string[] {
+  const names = new Set<string>();
+  forEachString(metric, text => argReferences(text).forEach(name => names.add(name)));
+  return [...names];
+}
+
+/** Analysis rules in the controller's order. */
+export const ANALYSIS_RULES: readonly Rule<AnalysisContext>[] = [
+  {
+    id: 'A01',
+    check: ctx => {
+      if (ctx.metrics.length > 0 || (!ctx.isRun && ctx.template.refs.length > 0)) {
+        return;
+      }
+      const what = ctx.isRun ? 'The AnalysisRun has no metrics' : `The ${ctx.kind} has no metrics and composes no other template (spec.templates)`;
+      ctx.report('spec.metrics', `${what}: spec.metrics is ${quote(ctx.spec.metrics)}.`,
+        ctx.isRun ? 'Add at least one metric to spec.metrics.' : 'Add at least one metric to spec.metrics, or list the templates it composes in spec.templates.',
+        ctx.spec.metrics);
+    },
+  },
+  {
+    id: 'A02',
+    check: ctx => {
+      const first = new Map<string, number>();
+      forEachMetric(ctx, (metric, path, i) => {
+        const name = asString(metric.name);
+        const earlier = first.get(name);
+        if (earlier === undefined) {
+          first.set(name, i);
+          return;
+        }
+        ctx.report(`${path}.name`, `The metric name ${quote(name)} is already used by spec.metrics[${earlier}]; metric names must be unique.`,
+          `Rename one of the two metrics ${quote(name)}, or merge them.`, name);
+      });
+    },
+  },
+  {
+    id: 'A03',
+    check: ctx => checkLimitAtLeast(ctx, 'consecutiveSuccessLimit', 0, 'Set consecutiveSuccessLimit to 0 (off, the default) or a positive number.'),
+  },
+  {
+    id: 'A04',
+    check: ctx => checkLimitAtLeast(ctx, 'failureLimit', -1,
+      'Set failureLimit to the number of failed measurements to tolerate (0 = none, the default), or -1 to judge by consecutiveSuccessLimit alone.'),
+  },
+  {
+    id: 'A05',
+    check: ctx => forEachMetric(ctx, (metric, path) => {
+      const failureLimit = limitOf(ctx, metric, 'failureLimit');
+      const successLimit = limitOf(ctx, metric, 'consecutiveSuccessLimit');
+      if (failureLimit.int === -1 && successLimit.int === 0) {
+        ctx.report(`${path}.failureLimit`,
+          `${metricLabel(metric)} turns failureLimit off (${failureLimit.shown}) while consecutiveSuccessLimit is ${successLimit.shown}, so nothing could end it.`,
+          'Set consecutiveSuccessLimit above 0 when failureLimit is -1, or set failureLimit to 0 or more.', failureLimit.value);
+      }
+    }),
+  },
+  {
+    id: 'A06',
+    check: ctx => checkLimitAtLeast(ctx, 'inconclusiveLimit', 0, 'Set inconclusiveLimit to 0 (the default) or a positive number.'),
+  },
+  {
+    id: 'A07',
+    check: ctx => checkLimitAtLeast(ctx, 'consecutiveErrorLimit', 0, 'Set consecutiveErrorLimit to 0 or more (it defaults to 4), or omit it.', true),
+  },
+  {
+    id: 'A08',
+    check: ctx => forEachMetric(ctx, (metric, path) => {
+      const count = limitOf(ctx, metric, 'count');
+      const failureLimit = limitOf(ctx, metric, 'failureLimit');
+      const successLimit = limitOf(ctx, metric, 'consecutiveSuccessLimit');
+      if (count.int === undefined || failureLimit.int === undefined || successLimit.int === undefined) {
+        return;
+      }
+      const needed = failureLimit.int + successLimit.int;
+      if (count.int > 0 && failureLimit.int >= 0 && count.int < needed) {
+        ctx.report(`${path}.count`,
+          `${metricLabel(metric)} has count ${count.shown}, less than failureLimit ${failureLimit.shown} and consecutiveSuccessLimit ${successLimit.shown} added up (${needed}).`,
+          `Raise count to at least ${needed}, or lower failureLimit or consecutiveSuccessLimit.`, count.value);
+      }
+    }),
+  },
+  {
+    id: 'A09',
+    check: ctx => forEachMetric(ctx, (metric, path) => {
+      const count = limitOf(ctx, metric, 'count');
+      const failureLimit = limitOf(ctx, metric, 'failureLimit');
+      const successLimit = limitOf(ctx, metric, 'consecutiveSuccessLimit');
+      if (count.int === undefined || successLimit.int === undefined) {
+        return;
+      }
+      if (count.int > 0 && failureLimit.int === -1 && count.int < successLimit.int) {
+        ctx.report(`${path}.count`,
+          `${metricLabel(metric)} has count ${count.shown}, fewer than consecutiveSuccessLimit ${successLimit.shown}, so it could never succeed.`,
+          `Raise count to at least ${successLimit.int}, or lower consecutiveSuccessLimit.`, count.value);
+      }
+    }),
+  },
+  {
+    id: 'A10',
+    check: ctx => forEachMetric(ctx, (metric, path) => {
+      const count = limitOf(ctx, metric, 'count');
+      const inconclusiveLimit = limitOf(ctx, metric, 'inconclusiveLimit');
+      if (count.int === undefined || inconclusiveLimit.int === undefined) {
+        return;
+      }
+      if (count.int > 0 && count.int < inconclusiveLimit.int) {
+        ctx.report(`${path}.count`, `${metricLabel(metric)} has count ${count.shown}, fewer than inconclusiveLimit ${inconclusiveLimit.shown}.`,
+          `Raise count to at least ${inconclusiveLimit.int}, or lower inconclusiveLimit.`, count.value);
+      }
+    }),
+  },
+  {
+    id: 'A11',
+    check: ctx => forEachMetric(ctx, (metric, path) => {
+      const count = limitOf(ctx, metric, 'count');
+      if (count.int !== undefined && count.int > 1 && asString(metric.interval) === '') {
+        ctx.report(`${path}.interval`, `${metricLabel(metric)} takes count ${count.shown} measurements but sets no interval between them.`,
+          'Set interval, e.g. interval: "1m", or set count to 1.', metric.interval);
+      }
+    }),
+  },
+  {
+    id: 'A12',
+    check: ctx => checkDuration(ctx, 'interval'),
+  },
+  {
+    id: 'A13',
+    check: ctx => checkDuration(ctx, 'initialDelay'),
+  },
+  {
+    id: 'A14',
+    check: ctx => forEachMetric(ctx, (metric, path) => {
+      const provider = asObject(metric.provider);
+      const used = METRIC_PROVIDERS.filter(key => isSet(provider?.[key]));
+      const plugins = asObject(provider?.plugin);
+      if (plugins !== undefined) {
+        used.push(...Object.keys(plugins).filter(key => isSet(plugins[key])).map(key => `plugin ${quote(key)}`));
+      }
+      if (used.length === 1) {
+        return;
+      }
+      const others = provider === undefined ? [] : Object.keys(provider).filter(key => !METRIC_PROVIDERS.includes(key) && key !== 'plugin');
+      const unknown = others.length > 0 ? ` (${listWords(others.map(key => quote(key)))} ${others.length === 1 ? 'is' : 'are'} not a provider)` : '';
+      const message = used.length === 0
+        ? `${metricLabel(metric)} has no provider${unknown}: provider is ${quote(metric.provider)}.`
+        : `${metricLabel(metric)} sets ${used.length} providers (${listWords(used)}); a metric takes its measurements from exactly one.`;
+      const fix = used.length === 0
+        ? `Set exactly one provider, e.g. provider: { prometheus: { address: ..., query: ... } } (one of ${listWords(METRIC_PROVIDERS)}, or plugin).`
+        : 'Keep one provider and move each other one into a metric of its own.';
+      ctx.report(`${path}.provider`, message, fix, metric.provider);
+    }),
+  },
+  {
+    id: 'A15',
+    check: ctx => checkMetricPatterns(ctx, 'dryRun'),
+  },
+  {
+    id: 'A16',
+    check: ctx => checkMetricPatterns(ctx, 'measurementRetention'),
+  },
+  {
+    id: 'A17',
+    check: ctx => {
+      const declared = declaredArgs(ctx);
+      forEachMetric(ctx, (metric, path) => {
+        for (const name of metricArgReferences(metric)) {
+          if (!declared.has(name)) {
+            ctx.report(path, `${metricLabel(metric)} uses {{args.${name}}}, but spec.args declares no argument ${quote(name)}.`,
+              `Declare the argument in spec.args, e.g. { name: ${quote(name)} }, or correct the placeholder.`, name);
+          }
+        }
+      });
+      if (!ctx.isRun) {
+        return; // templates may leave arguments for the caller to supply
+      }
+      ctx.args.forEach((arg: any, a: number) => {
+        if (isObject(arg) && !isSet(arg.value) && !isSet(arg.valueFrom)) {
+          ctx.report(`spec.args[${a}]`, `The AnalysisRun argument ${quote(arg.name)} has neither value nor valueFrom.`,
+            'Give the argument a value, or valueFrom a Secret (secretKeyRef) or a field (fieldRef).', arg.name);
+        }
+      });
+    },
+  },
+];
+

@@ -1,0 +1,123 @@
+/**
+ * Analysis templates as the rules see them: tolerant views of an AnalysisTemplate or
+ * ClusterAnalysisTemplate manifest, and the resolution of nested template references.
+ */
+import { asArray, asObject, asString, isSet } from './util';
+
+export const ANALYSIS_TEMPLATE = 'AnalysisTemplate';
+export const CLUSTER_ANALYSIS_TEMPLATE = 'ClusterAnalysisTemplate';
+export const ANALYSIS_RUN = 'AnalysisRun';
+
+/** Who a finding is about: the manifest's place in the input and its identity. */
+export interface ManifestIdentity {
+  readonly documentIndex: number;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string;
+}
+
+/** One AnalysisTemplate or ClusterAnalysisTemplate of the input, with the fields the rules read. */
+export interface TemplateInfo extends ManifestIdentity {
+  readonly clusterScope: boolean;
+  readonly spec: any;
+  readonly metrics: readonly any[];
+  readonly args: readonly any[];
+  readonly dryRun: readonly any[];
+  readonly measurementRetention: readonly any[];
+  /** `spec.templates`: nested template references. */
+  readonly refs: readonly any[];
+}
+
+/** Reads the fields of a template manifest; never throws. */
+export function templateInfo(manifest: any, documentIndex: number): TemplateInfo {
+  const metadata = asObject(manifest.metadata);
+  const spec = asObject(manifest.spec) ?? {};
+  const clusterScope = manifest.kind === CLUSTER_ANALYSIS_TEMPLATE;
+  return {
+    documentIndex,
+    kind: manifest.kind,
+    name: asString(metadata?.name),
+    namespace: asString(metadata?.namespace),
+    clusterScope,
+    spec,
+    metrics: asArray(spec.metrics),
+    args: asArray(spec.args),
+    dryRun: asArray(spec.dryRun),
+    measurementRetention: asArray(spec.measurementRetention),
+    refs: asArray(spec.templates),
+  };
+}
+
+/** The kind a template reference (`templateName` + `clusterScope`) points at. */
+export function referencedKind(ref: any): string {
+  return asObject(ref)?.clusterScope === true ? CLUSTER_ANALYSIS_TEMPLATE : ANALYSIS_TEMPLATE;
+}
+
+/** A nested reference (`spec.templates[index]` of `holder`) whose template is not among the manifests. */
+export interface MissingNestedTemplate {
+  readonly holder: TemplateInfo;
+  readonly index: number;
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** A template and every template it composes, each once. */
+export interface TemplateTree {
+  /** The templates reached, depth first, the referencing template before those it composes. */
+  readonly templates: readonly TemplateInfo[];
+  /** Nested references that could not be resolved among the manifests. */
+  readonly missing: readonly MissingNestedTemplate[];
+  /**
+   * True when some nested reference could not be followed at all: an AnalysisTemplate named by a
+   * ClusterAnalysisTemplate whose caller (and so namespace) is not known.
+   */
+  readonly unresolvable: boolean;
+}
+
+/** Finds a template by kind, namespace and name. */
+export type TemplateLookup = (kind: string, namespace: string, name: string) => TemplateInfo | undefined;
+
+/**
+ * Follows the nested references of `root` (`spec.templates`, recursively). AnalysisTemplates named
+ * anywhere in the tree are looked up in `namespace`, the namespace of the object that uses the
+ * tree (`undefined` when unknown); ClusterAnalysisTemplates have none. Each template is taken
+ * once, so repeated and cyclic references end.
+ */
+export function resolveTemplateTree(root: TemplateInfo, namespace: string | undefined, lookup: TemplateLookup): TemplateTree {
+  const templates: TemplateInfo[] = [];
+  const missing: MissingNestedTemplate[] = [];
+  let unresolvable = false;
+  const seen = new Set<TemplateInfo>();
+  // Depth first without recursion, so that a long chain of references cannot overflow the stack.
+  const stack: TemplateInfo[] = [root];
+  while (stack.length > 0) {
+    const template = stack.pop()!;
+    if (seen.has(template)) {
+      continue;
+    }
+    seen.add(template);
+    templates.push(template);
+    const children: TemplateInfo[] = [];
+    template.refs.forEach((ref: any, index: number) => {
+      if (!isSet(ref)) {
+        return;
+      }
+      const kind = referencedKind(ref);
+      const name = asString(asObject(ref)?.templateName);
+      if (kind === ANALYSIS_TEMPLATE && namespace === undefined) {
+        unresolvable = true;
+        return;
+      }
+      const found = lookup(kind, kind === ANALYSIS_TEMPLATE ? namespace! : '', name);
+      if (found === undefined) {
+        missing.push({ holder: template, index, kind, name });
+      } else {
+        children.push(found);
+      }
+    });
+    for (let c = children.length - 1; c >= 0; c--) {
+      stack.push(children[c]);
+    }
+  }
+  return { templates, missing, unresolvable };
+}
