@@ -7,12 +7,22 @@
 //   2. `require()` of the compiled library (lib/) against `require('cdk8s-plus-27')`, in fresh processes.
 //   3. A cold process that synthesizes the default ArgoRollouts install to YAML, against
 //      `kubectl kustomize` of the upstream cluster install (when kubectl is on the PATH).
+//   4. Lint throughput: 10,000 generated manifests (canary and blue-green Rollouts, their Services,
+//      AnalysisTemplates) in 1,000 YAML files, linted as one folder by the command's code path
+//      (`main()` of src/cli/lint.ts) in this process, and by bin/argo-rollouts-lint in a fresh process
+//      when lib/ is built.
+//   5. Synth-time validation overhead: the share of synthesizing 1,000 L2 Rollouts (with their
+//      Services) spent in the rule engine, timed inside the synth, and synth with the engine switched
+//      off for comparison.
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, App, Chart, Duration, Size } from 'cdk8s';
+import { ApiObject, App, Chart, Duration, Size, Yaml } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } from '../src';
+import { main as lintMain } from '../src/cli/lint';
+import * as engine from '../src/validation/engine';
 
 const ROOT = path.join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -45,7 +55,7 @@ function rawManifests(i: number): any[] {
     apiVersion: 'v1',
     kind: 'Service',
     metadata: { name: `app${i}-${role}` },
-    spec: { selector: labels, ports: [{ name: 'http', port: 8080, targetPort: 8080 }] },
+    spec: { selector: labels, ports: [{ name: 'http', port: 8080, targetPort: 'http' }] },
   });
   return [{
     apiVersion: 'argoproj.io/v1alpha1',
@@ -154,6 +164,175 @@ function installCost(): { ours: number; kustomize?: number } | undefined {
   return { ours, kustomize };
 }
 
+// ---------------------------------------------------------------------------------------------
+// 4. Lint throughput
+// ---------------------------------------------------------------------------------------------
+
+const LINT_MANIFESTS = 10000;
+
+/** The manifests of app `i` of the lint set: 10 documents, references resolved among them. */
+function lintApp(i: number): any[] {
+  const app = `app${i}`;
+  const labels = { app };
+  const pod = {
+    metadata: { labels },
+    spec: {
+      containers: [{
+        name: 'app',
+        image: `registry.example/${app}:1.${i % 7}.0`,
+        ports: [{ name: 'http', containerPort: 8080 }],
+        resources: { requests: { cpu: '100m', memory: '128Mi' }, limits: { memory: '256Mi' } },
+        readinessProbe: { httpGet: { path: '/healthz', port: 'http' }, periodSeconds: 5 },
+      }],
+    },
+  };
+  const service = (name: string) => ({
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: 'shop' },
+    spec: { selector: labels, ports: [{ name: 'http', port: 80, targetPort: 'http' }] },
+  });
+  const template = (name: string, provider: any, extra: any = {}) => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'AnalysisTemplate',
+    metadata: { name, namespace: 'shop' },
+    spec: { args: [{ name: 'service' }], metrics: [{ name, successCondition: 'result[0] >= 0.95', failureLimit: 2, provider, ...extra }] },
+  });
+  const prometheus = { prometheus: { address: 'http://prometheus.monitoring:9090', query: 'sum(rate(http_requests_total{service="{{args.service}}",code!~"5.."}[5m]))' } };
+  const canary = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: `${app}-canary`, namespace: 'shop' },
+    spec: {
+      replicas: 1 + (i % 5),
+      revisionHistoryLimit: 5,
+      selector: { matchLabels: labels },
+      template: pod,
+      strategy: {
+        canary: {
+          stableService: `${app}-stable`,
+          canaryService: `${app}-canary`,
+          maxSurge: '25%',
+          maxUnavailable: 0,
+          analysis: { templates: [{ templateName: `${app}-errors` }], args: [{ name: 'service', value: `${app}-canary` }], startingStep: 2 },
+          steps: [{ setWeight: 10 }, { pause: { duration: '1m' } }, { setWeight: 30 },
+            { analysis: { templates: [{ templateName: `${app}-success` }], args: [{ name: 'service', value: `${app}-canary` }] } },
+            { setWeight: 60 }, { pause: {} }],
+        },
+      },
+    },
+  };
+  const blueGreen = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: `${app}-bg`, namespace: 'shop' },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: labels },
+      template: pod,
+      strategy: { blueGreen: { activeService: `${app}-active`, previewService: `${app}-preview`, autoPromotionEnabled: false, scaleDownDelaySeconds: 30 } },
+    },
+  };
+  return [
+    canary, service(`${app}-stable`), service(`${app}-canary`),
+    template(`${app}-success`, prometheus, { count: 3, interval: '1m' }),
+    template(`${app}-errors`, { web: { url: 'http://{{args.service}}.shop/metrics/errors', jsonPath: '{$.rate}' } }, { interval: '5m' }),
+    blueGreen, service(`${app}-active`), service(`${app}-preview`),
+    template(`${app}-job`, { job: { spec: { backoffLimit: 1, template: { spec: { restartPolicy: 'Never', containers: [{ name: 'check', image: 'curlimages/curl:8.8.0', args: ['http://{{args.service}}.shop/healthz'] }] } } } } }, { count: 1, failureLimit: 0 }),
+    { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `${app}-config`, namespace: 'shop' }, data: { LOG_LEVEL: 'info' } },
+  ];
+}
+
+/** Writes the lint set to a new temp folder: 10 documents per file. */
+function writeLintSet(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-bench-'));
+  for (let i = 0; i < LINT_MANIFESTS / 10; i++) {
+    fs.writeFileSync(path.join(dir, `app${String(i).padStart(4, '0')}.yaml`), Yaml.stringify(...lintApp(i)));
+  }
+  return dir;
+}
+
+/** Lints the folder in this process through the command's main(); returns ms, or throws when it finds anything. */
+function lintInProcess(dir: string): number {
+  let out = '';
+  const t = process.hrtime.bigint();
+  const code = lintMain([dir], { stdout: x => { out += x; }, stderr: x => { out += x; }, readStdin: () => '' });
+  const ms = Number(process.hrtime.bigint() - t) / 1e6;
+  if (code !== 0) {
+    throw new Error(`The lint set is not clean (exit ${code}); fix bench/run.ts:\n${out.slice(0, 2000)}`);
+  }
+  return ms;
+}
+
+function lintThroughput(): void {
+  const dir = writeLintSet();
+  lintInProcess(dir); // warm up (loads js-yaml and the compiled validators, JIT)
+  const inProcess: number[] = [];
+  for (let r = 0; r < Math.max(RUNS, 3); r++) inProcess.push(lintInProcess(dir));
+  const ms = inProcess.sort((a, b) => a - b)[Math.floor(inProcess.length / 2)];
+  const rate = (t: number) => LINT_MANIFESTS / (t / 1000);
+  const verdict = (t: number) => `(target >= 5000) ${rate(t) >= 5000 ? 'met' : 'MISSED'}`;
+  console.log(`lint: ${LINT_MANIFESTS} manifests in ${LINT_MANIFESTS / 10} files, in process (warm): ${ms.toFixed(0)} ms = ${rate(ms).toFixed(0)} manifests/s ${verdict(ms)}`);
+  const bin = path.join(ROOT, 'bin', 'argo-rollouts-lint');
+  if (fs.existsSync(path.join(ROOT, 'lib', 'cli', 'lint.js')) && fs.existsSync(path.join(ROOT, 'lib', 'validation', 'schemas'))) {
+    const cold = wallTime(process.execPath, [bin, dir]);
+    console.log(`lint: the same with bin/argo-rollouts-lint, a fresh process (start-up included): ${cold.toFixed(0)} ms = ${rate(cold).toFixed(0)} manifests/s ${verdict(cold)}`);
+  } else {
+    console.log('lint: lib/ is not built with src/validation/schemas copied; run `npx projen compile && npx projen post-compile` to time bin/argo-rollouts-lint.');
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Synth-time validation overhead
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Synthesizes 1,000 L2 Rollouts with their Services; returns the synth time and the time spent in the
+ * rule engine. The engine is reached through the module's exports object, so it can be timed (or
+ * switched off) from here without a switch in the library.
+ */
+function synthWithEngineTimed(enabled: boolean): { total: number; engine: number } {
+  const original = engine.validateManifests;
+  let spent = 0n;
+  (engine as any).validateManifests = enabled
+    ? (manifests: any[], options?: any) => {
+      const t = process.hrtime.bigint();
+      try {
+        return original(manifests, options);
+      } finally {
+        spent += process.hrtime.bigint() - t;
+      }
+    }
+    : () => [];
+  try {
+    const s = run(1000, defineL2);
+    return { total: s.total, engine: Number(spent) / 1e6 };
+  } finally {
+    (engine as any).validateManifests = original;
+  }
+}
+
+function validationOverhead(): void {
+  synthWithEngineTimed(true);
+  synthWithEngineTimed(false);
+  const on: Array<{ total: number; engine: number }> = [];
+  const off: number[] = [];
+  for (let r = 0; r < Math.max(RUNS, 5); r++) {
+    on.push(synthWithEngineTimed(true));
+    off.push(synthWithEngineTimed(false).total);
+  }
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const total = med(on.map(x => x.total));
+  const spent = med(on.map(x => x.engine));
+  const share = (spent / (total - spent)) * 100;
+  const without = med(off);
+  const ab = ((total - without) / without) * 100;
+  console.log(`synth-time validation, 1000 Rollouts with 2 Services each: ${spent.toFixed(0)} ms in the rule engine of ${total.toFixed(0)} ms synth `
+    + `= ${share.toFixed(1)}% of the synth without it (target <= 10%) ${share <= 10 ? 'met' : 'MISSED'}; `
+    + `engine switched off: ${without.toFixed(0)} ms (${ab >= 0 ? '+' : ''}${ab.toFixed(1)}%, noisy)`);
+}
+
 function main() {
   sameOutput();
   run(200, defineL2); // warm up the JIT
@@ -195,6 +374,8 @@ function main() {
     console.log(`install: cold synth of the default install ${inst.ours.toFixed(0)} ms, kubectl kustomize ${inst.kustomize.toFixed(0)} ms: `
       + `${r.toFixed(2)}x (target <= 0.7) ${r <= 0.7 ? 'met' : 'MISSED'}`);
   }
+  lintThroughput();
+  validationOverhead();
 }
 
 main();

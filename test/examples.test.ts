@@ -2,8 +2,10 @@
 // examples equal the upstream manifests field for field.
 import * as fs from 'fs';
 import { Testing } from 'cdk8s';
+import * as YAML from 'yaml';
 import { DEMO, EXAMPLES } from '../examples';
 import { loadUpstream, schemaErrors, synth } from './util';
+import { GATEWAY_API_PLUGIN_LOCATION } from '../examples/routing-mesh';
 
 /** All manifests of an example app, validations included. */
 function synthExample(name: string): any[] {
@@ -79,6 +81,64 @@ describe('examples', () => {
       const key = `${expected.kind}/${expected.metadata.name}`;
       expect({ key, manifest: normalizePauses(ours.get(key)) }).toEqual({ key, manifest: normalizePauses(expected) });
     }
+  });
+
+  // The routing examples. Every object of the upstream files is in the app, equal field for field.
+  // The app may define more (a Gateway the upstream guide applies from another file, ...).
+  const gettingStarted = (router: string, ...files: string[]) => files.map(f => `docs-getting-started__${router}__${f}.yaml`);
+  test.each<[string, string[]]>([
+    ['istio-subset-split', ['istio__istio-subset-split.yaml']],
+    ['istio-mirror', ['istio__istio-mirror.yaml']],
+    ['istio-getting-started', gettingStarted('istio', 'rollout', 'services', 'gateway', 'multipleVirtualsvc')],
+    // the Rollout of the single-VirtualService variant is compared in the next test
+    ['istio-getting-started-single', gettingStarted('istio', 'services', 'gateway', 'virtualsvc')],
+    ['nginx-getting-started', gettingStarted('nginx', 'rollout', 'services', 'ingress')],
+    ['alb-getting-started', gettingStarted('alb', 'rollout', 'services', 'ingress')],
+    ['smi-getting-started', gettingStarted('smi', 'rollout', 'services', 'ingress')],
+    ['mixed-getting-started', gettingStarted('mixed', 'rollout', 'services', 'ingress')],
+    ['ambassador', ['ambassador__rollout.yaml', 'ambassador__echo-mapping.yaml', 'ambassador__echo-service.yaml', 'ambassador__resolver.yaml']],
+    ['apisix', ['apisix__rollout.yaml', 'apisix__route.yaml', 'apisix__services.yaml']],
+    ['appmesh', ['appmesh__canary-service.yaml', 'appmesh__canary-rollout.yaml']],
+    ['istio-experiment-step', ['traffic-routing-experiment-step__istio-host-split-experiment-step.yaml']],
+    ['alb-experiment-step', ['traffic-routing-experiment-step__rollout-alb-experiment-step.yaml']],
+    ['smi-experiment-step', ['traffic-routing-experiment-step__rollout-smi-experiment-step.yaml']],
+  ])('%s equals %j', (name, files) => {
+    const ours = byKindName(synthExample(name));
+    for (const expected of files.flatMap(f => loadUpstream(`examples/${f}`))) {
+      const key = `${expected.kind}/${expected.metadata.name}`;
+      expect({ key, manifest: normalizePauses(ours.get(key)) }).toEqual({ key, manifest: normalizePauses(expected) });
+    }
+  });
+
+  test('istio-getting-started-single: the Rollout of the guide, with one VirtualService instead of two', () => {
+    const [upstream] = loadUpstream('examples/docs-getting-started__istio__rollout.yaml');
+    upstream.spec.strategy.canary.trafficRouting.istio = { virtualService: { name: 'rollouts-demo-vsvc', routes: ['primary'] } };
+    expect(byKindName(synthExample('istio-getting-started-single')).get('Rollout/rollouts-demo')).toEqual(upstream);
+  });
+
+  test('traefik: the IngressRoute routes to the TraefikService the router defines and the Rollout names', () => {
+    const ours = byKindName(synthExample('traefik'));
+    const name = ours.get('Rollout/web').spec.strategy.canary.trafficRouting.traefik.weightedTraefikServiceName;
+    expect(ours.get(`TraefikService/${name}`).spec.weighted.services).toEqual([
+      { name: 'web-stable', port: 80, weight: 100 }, { name: 'web-canary', port: 80, weight: 0 },
+    ]);
+    expect(ours.get('IngressRoute/web').spec.routes[0].services).toEqual([{ name, kind: 'TraefikService' }]);
+  });
+
+  test('gateway-api: the install in the app loads the plugin and may edit the routes', () => {
+    const ours = synthExample('gateway-api');
+    const find = (kind: string, name: string) => ours.find(m => m.kind === kind && m.metadata.name === name);
+    expect(find('Rollout', 'web').spec.strategy.canary.trafficRouting.plugins).toEqual({
+      'argoproj-labs/gatewayAPI': { httpRoute: 'web-http-route', namespace: 'default' },
+    });
+    expect(find('HTTPRoute', 'web-http-route').spec.parentRefs).toEqual([{ name: 'public' }]);
+    const plugins = YAML.parse(find('ConfigMap', 'argo-rollouts-config').data.trafficRouterPlugins);
+    expect(plugins).toEqual([{ name: 'argoproj-labs/gatewayAPI', location: GATEWAY_API_PLUGIN_LOCATION }]);
+    expect(find('ClusterRole', 'argo-rollouts').rules).toContainEqual({
+      apiGroups: ['gateway.networking.k8s.io'],
+      resources: ['httproutes', 'grpcroutes', 'tcproutes', 'tlsroutes', 'udproutes'],
+      verbs: ['get', 'list', 'watch', 'update', 'patch'],
+    });
   });
 
   test('every example re-synthesizes to byte-identical YAML', () => {

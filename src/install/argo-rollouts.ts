@@ -11,6 +11,7 @@ import { componentLabels, defineObject, renderRule } from './objects';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { aggregateRules, controllerRules, dashboardRules, imageReference, notificationConfigData, renderControllerFlags } from './render';
+import { ControllerRequirement } from './requirements';
 import { ArgoRolloutsVersion } from './version';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 
@@ -519,9 +520,18 @@ export class ArgoRollouts extends Construct {
     this.plugins.push(plugin);
   }
 
-  /** The plugins registered so far (a copy). */
+  /** The plugins registered so far (a copy), without those the app's Rollouts add at synth. */
   public get registeredPlugins(): ControllerPlugin[] {
     return [...this.plugins];
+  }
+
+  /** The permission groups, with those the app's Rollouts need. */
+  private allProviders(): ProviderPermissions[] {
+    const all = [...this.providers];
+    for (const req of ControllerRequirement.inApp(this)) {
+      if (req.permissions && !all.some(p => p.name === req.permissions!.name)) all.push(req.permissions);
+    }
+    return all;
   }
 
   /**
@@ -627,10 +637,29 @@ export class ArgoRollouts extends Construct {
     };
   }
 
+  /**
+   * The registered plugins, with those the app's Rollouts need (e.g. the Gateway API router). A
+   * Rollout that uses a plugin the install neither registers nor can register is an error.
+   */
+  private allPlugins(): ControllerPlugin[] {
+    const plugins = [...this.plugins];
+    for (const req of ControllerRequirement.inApp(this)) {
+      if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === ControllerPluginKind.TRAFFIC_ROUTER)) continue;
+      if (!req.plugin) {
+        throw new Error(`${req.requiredBy} routes traffic through the plugin '${req.pluginName}', but ArgoRollouts ${this.node.path} does not register it, `
+          + 'so the controller would not load it. Register it with addPlugin(ControllerPlugin.trafficRouter({ name, location })), '
+          + 'or give the router its controllerPlugin.');
+      }
+      plugins.push(req.plugin);
+    }
+    return plugins;
+  }
+
   private configData(): { [key: string]: string } {
     const data: { [key: string]: string } = {};
+    const plugins = this.allPlugins();
     for (const kind of [ControllerPluginKind.METRIC_PROVIDER, ControllerPluginKind.STEP, ControllerPluginKind.TRAFFIC_ROUTER]) {
-      const items = this.plugins.filter(p => p.kind === kind).map(p => p._toConfig());
+      const items = plugins.filter(p => p.kind === kind).map(p => p._toConfig());
       if (items.length > 0) data[kind] = yamlList(items);
     }
     return data;
@@ -640,7 +669,7 @@ export class ArgoRollouts extends Construct {
     const sa = this.meta(NAME, CONTROLLER_LABELS);
     defineObject(this, 'service-account', GVK.serviceAccount, sa, {});
     const rules = Lazy.any({
-      produce: () => controllerRules(this.version, this.providers, this.props.additionalRules ?? []).map(renderRule),
+      produce: () => controllerRules(this.version, this.allProviders(), this.props.additionalRules ?? []).map(renderRule),
     });
     if (this.namespaced) {
       defineObject(this, 'role', GVK.role, this.meta(NAME, CONTROLLER_LABELS), { rules });

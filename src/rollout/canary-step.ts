@@ -219,7 +219,7 @@ export class CanaryStep {
     return new CanaryStep(CanaryStepKind.SET_HEADER_ROUTE, {
       name: route.name,
       match: undefinedIfEmpty(matches.map(m => ({ headerName: m.headerName, headerValue: m.headerValue._toKube() }))),
-    }, { route });
+    }, { routes: [route] });
   }
 
   /**
@@ -240,7 +240,7 @@ export class CanaryStep {
       name: route.name,
       match: undefinedIfEmpty(match),
       percentage: options.percentage,
-    }, { route });
+    }, { routes: [route] });
   }
 
   /**
@@ -254,6 +254,35 @@ export class CanaryStep {
       throw new Error(`Step plugin name '${name}' must have the form '<namespace>/<name>', e.g. 'argoproj-labs/sample-step'.`);
     }
     return new CanaryStep(CanaryStepKind.PLUGIN, { name, config: config ? { ...config } : undefined });
+  }
+
+  /**
+   * Several step kinds in one step, which the controller runs together: e.g. `canaryScale` with
+   * `setHeaderRoute`, so that header-routed requests reach a canary that is up. At most one of
+   * setWeight, pause, experiment and analysis may take part.
+   *
+   * @param steps the steps to combine, each of another kind
+   */
+  public static combined(steps: CanaryStep[]): CanaryStep {
+    if (steps.length < 2) {
+      throw new Error(`CanaryStep.combined() needs at least two steps, got ${steps.length}. Use the step itself.`);
+    }
+    const kinds = steps.flatMap(s => s.kinds);
+    const twice = kinds.find((k, i) => kinds.indexOf(k) !== i);
+    if (twice) {
+      throw new Error(`CanaryStep.combined(): the step kind '${twice}' appears twice. A step holds each kind once; use two steps.`);
+    }
+    const exclusive = kinds.filter(k => EXCLUSIVE_KINDS.includes(k));
+    if (exclusive.length > 1) {
+      throw new Error(`CanaryStep.combined(): ${exclusive.join(' and ')} cannot share a step (the controller runs them one at a time). Use separate steps.`);
+    }
+    const info: StepInfo = {
+      weight: steps.find(s => s._info.weight !== undefined)?._info.weight,
+      maxTrafficWeight: steps.find(s => s._info.maxTrafficWeight !== undefined)?._info.maxTrafficWeight,
+      routes: steps.flatMap(s => s._info.routes ?? []),
+      templates: steps.flatMap(s => s._info.templates ?? []),
+    };
+    return new CanaryStep(steps[0].kind, Object.assign({}, ...steps.map(s => s._toKube())), info, kinds, true);
   }
 
   /**
@@ -288,24 +317,33 @@ export class CanaryStep {
   /** @internal */
   public readonly _info: StepInfo;
 
+  /** The step kinds of this step (more than one for `combined()`). */
+  public readonly kinds: CanaryStepKind[];
+
   private constructor(
-    /** The step kind (its key in the manifest). */
+    /** The step kind (its key in the manifest); the first one for a combined step. */
     public readonly kind: CanaryStepKind,
     private readonly body: any,
-    info: StepInfo = {}) {
+    info: StepInfo = {},
+    kinds?: CanaryStepKind[],
+    private readonly isCombined = false) {
     this._info = info;
+    this.kinds = kinds ?? [kind];
   }
 
   /** @internal */
   public _toKube(): any {
-    return { [this.kind]: this.body };
+    return this.isCombined ? { ...this.body } : { [this.kind]: this.body };
   }
 }
+
+/** Step kinds of which one step may hold only one (rule V33). */
+const EXCLUSIVE_KINDS = [CanaryStepKind.SET_WEIGHT, CanaryStepKind.PAUSE, CanaryStepKind.EXPERIMENT, CanaryStepKind.ANALYSIS];
 
 /** What a Rollout needs to know about a step beyond its manifest. */
 interface StepInfo {
   readonly weight?: number;
   readonly maxTrafficWeight?: number;
-  readonly route?: ManagedRoute;
+  readonly routes?: ManagedRoute[];
   readonly templates?: IAnalysisTemplate[];
 }

@@ -10,6 +10,7 @@ import { templateManifests } from '../analysis/render';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
+import { IgnoreDifference } from '../traffic/router';
 import { assertNoFindings } from '../validation';
 
 /** API version and kind of Rollout objects. */
@@ -236,6 +237,14 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   /** The canary Service of a canary Rollout, when this app defines it. */
   public get canaryService(): kplus.Service | undefined {
     return this.bound.services.canary?.service;
+  }
+
+  /**
+   * Fields of the router objects that the controller changes at run time, as Argo CD
+   * `ignoreDifferences` entries: GitOps tools must ignore them, or they undo the controller's work.
+   */
+  public get ignoreDifferences(): IgnoreDifference[] {
+    return this.bound.ignoreDifferences();
   }
 
   /**

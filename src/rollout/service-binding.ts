@@ -29,28 +29,61 @@ class OwnedService extends kplus.Service {
   /** @internal */
   public _toKube(): kplus.k8s.ServiceSpec {
     const selector = this.source._servicePodSelector(this.role);
-    const ports: kplus.ServicePort[] = this.options.ports ?? this.source._servicePodPorts().map(p => ({
-      name: p.name, port: p.number, targetPort: p.number, protocol: p.protocol,
-    }));
-    if (ports.length === 0) {
-      throw new Error(`The ${this.role} Service of Rollout ${this.source.node.path} has no port: no container of the Rollout declares a port. `
-        + 'Add a port to a container (portNumber or ports), or pass StrategyService.define({ ports }).');
-    }
-    if (ports.length > 1 && ports.some(p => !p.name)) {
-      throw new Error(`The ${this.role} Service of Rollout ${this.source.node.path} has several ports, and not all have a name. `
-        + 'Name every container port, or pass StrategyService.define({ ports }) with named ports.');
-    }
     return {
       type: this.options.serviceType,
+      clusterIp: this.options.headless ? 'None' : undefined,
       selector,
-      ports: ports.map(p => ({
+      ports: this.renderPorts().map(p => ({
         name: p.name,
         port: p.port,
-        targetPort: p.targetPort !== undefined ? kplus.k8s.IntOrString.fromNumber(p.targetPort) : undefined,
+        targetPort: p.targetPort,
         protocol: p.protocol,
         nodePort: p.nodePort,
       })),
     };
+  }
+
+  /** The ports, read at the time of the call (cdk8s-plus `Service.ports`, e.g. for `IngressBackend.fromService`). */
+  public get ports(): kplus.ServicePort[] {
+    return this.renderPorts().map(p => ({
+      name: p.name,
+      port: p.port,
+      protocol: p.protocol as kplus.Protocol | undefined,
+      nodePort: p.nodePort,
+      targetPort: typeof p.targetPort?.value === 'number' ? p.targetPort.value : undefined,
+    }));
+  }
+
+  /** The first port (cdk8s-plus `Service.port`). */
+  public get port(): number {
+    return this.ports[0].port;
+  }
+
+  /** The ports: as given, or one per container port (named ports are targeted by name). */
+  private renderPorts() {
+    const given = this.options.ports;
+    if (given) {
+      return given.map(p => ({ ...p, targetPort: p.targetPort !== undefined ? kplus.k8s.IntOrString.fromNumber(p.targetPort) : undefined }));
+    }
+    const container = this.source._servicePodPorts();
+    const where = `The ${this.role} Service of Rollout ${this.source.node.path}`;
+    if (container.length === 0) {
+      throw new Error(`${where} has no port: no container of the Rollout declares a port. `
+        + 'Add a port to a container (portNumber or ports), or pass StrategyService.define({ ports }).');
+    }
+    if (container.length > 1 && container.some(p => !p.name)) {
+      throw new Error(`${where} has several ports, and not all have a name. Name every container port, or pass StrategyService.define({ ports }) with named ports.`);
+    }
+    if (container.length > 1 && this.options.port !== undefined) {
+      throw new Error(`${where}: port ${this.options.port} is ambiguous, the containers have ${container.length} ports. Pass StrategyService.define({ ports }) instead.`);
+    }
+    return container.map(p => ({
+      name: p.name,
+      port: this.options.port ?? p.number,
+      targetPort: p.name ? kplus.k8s.IntOrString.fromString(p.name) : kplus.k8s.IntOrString.fromNumber(p.number),
+      protocol: (this.options.protocol ?? p.protocol) as string | undefined,
+      nodePort: undefined as number | undefined,
+    }));
   }
 }
 

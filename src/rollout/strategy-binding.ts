@@ -1,6 +1,7 @@
 import { CanaryStep } from './canary-step';
 import { ResolvedService, ServicePodSource } from './service-binding';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
+import { IgnoreDifference } from '../traffic/router';
 
 /**
  * What a strategy needs from the Rollout it is bound to.
@@ -24,5 +25,6 @@ export interface BoundStrategy {
   render(): any;
   analysisTemplates(): IAnalysisTemplate[];
   routerManifests(): any[];
+  ignoreDifferences(): IgnoreDifference[];
 }
 

@@ -14,9 +14,32 @@ export interface StrategyServiceDefineOptions {
   /**
    * The Service ports.
    *
-   * @default - one port per container port of the Rollout, with the same number, name and protocol
+   * @default - one port per container port of the Rollout, with its name and protocol, targeting it
+   * (by name when it has one)
    */
   readonly ports?: kplus.ServicePort[];
+
+  /**
+   * The port of the Service, for a Rollout whose containers have one port: that container port is
+   * the target (by name when it has one).
+   *
+   * @default - the container port's number
+   */
+  readonly port?: number;
+
+  /**
+   * The protocol of the ports derived from the containers.
+   *
+   * @default - the container port's protocol
+   */
+  readonly protocol?: kplus.Protocol;
+
+  /**
+   * Make the Service headless (`clusterIP: None`), as App Mesh virtual nodes want.
+   *
+   * @default false
+   */
+  readonly headless?: boolean;
 
   /**
    * The Service type.

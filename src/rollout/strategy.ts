@@ -7,9 +7,10 @@ import { BoundStrategy, StrategyHost } from './strategy-binding';
 import { StrategyService } from './strategy-service';
 import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
+import { ControllerRequirement } from '../install/requirements';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
-import { ITrafficRouter, TrafficRouterConfig } from '../traffic/router';
+import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from '../traffic/router';
 
 /**
  * Labels and annotations added to a set of pods for as long as they play a role
@@ -475,6 +476,7 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
     },
     analysisTemplates: () => templates,
     routerManifests: () => [],
+    ignoreDifferences: () => [],
     render: () => {
       if (o.scaleDownDelayRevisionLimit !== undefined && o.scaleDownDelayRevisionLimit > (host.revisionHistoryLimit ?? 10)) {
         throw new Error(`scaleDownDelayRevisionLimit (${o.scaleDownDelayRevisionLimit}) is above revisionHistoryLimit (${host.revisionHistoryLimit ?? 10}). `
@@ -505,10 +507,8 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
 function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): BoundStrategy {
   const steps = [...(o.steps ?? [])];
   const routers = [...(o.trafficRouting ?? [])];
-  // Bind the routers once with placeholder names to learn their needs; they are bound again at
-  // render time with the real Service names (routers are pure).
-  const probe = routers.map(r => r.bind({ rolloutName: host.name }));
-  const needServices = probe.some(c => c.requiresStableAndCanaryServices);
+  checkRouterKinds(host, routers);
+  const needServices = !o.pingPong && routers.some(r => r.requiresStableAndCanaryServices);
   const services: { [role: string]: ResolvedService } = {};
   if (o.pingPong) {
     const ping = resolveStrategyService(host, 'ping', host.name, o.pingPong.pingService ?? StrategyService.define(), host.namespace);
@@ -530,11 +530,21 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     if (canary) services.canary = canary;
   }
 
-  const bindRouters = (): TrafficRouterConfig[] => routers.map(r => r.bind({
+  const target: ITrafficTarget = {
     rolloutName: host.name,
-    stableServiceName: services.stable?.name,
-    canaryServiceName: services.canary?.name,
-  }));
+    // with ping-pong, the routers split between the ping and the pong Service
+    stableServiceName: () => (services.stable ?? services.ping)?.name,
+    canaryServiceName: () => (services.canary ?? services.pong)?.name,
+    servicePort: () => firstPort((services.stable ?? services.ping)?.service),
+    podLabels: () => host._servicePodSelector('traffic'),
+  };
+  const bindings = routers.map(r => r.bind(host, target));
+  routers.forEach((r, i) => {
+    const b = bindings[i];
+    if (r.pluginName || b.controllerPlugin || b.providerPermissions) {
+      new ControllerRequirement(host, `ControllerRequirement${i}`, r.pluginName, b.controllerPlugin, b.providerPermissions);
+    }
+  });
 
   return {
     services,
@@ -546,10 +556,9 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       steps.push(step);
     },
     analysisTemplates: () => [...(o.analysis?.templates ?? []), ...steps.flatMap(s => s._info.templates ?? [])],
-    routerManifests: () => bindRouters().flatMap(c => c.manifests ?? []),
+    routerManifests: () => bindings.flatMap(b => b.apiObjects).map(obj => obj.toJson()),
+    ignoreDifferences: () => bindings.flatMap(b => b.ignoreDifferences),
     render: () => {
-      const configs = bindRouters();
-      checkRouterKinds(host, configs);
       return {
         canary: {
           steps: undefinedIfEmpty(steps.map(s => s._toKube())),
@@ -558,7 +567,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
           stableService: services.stable?.name,
           canaryService: services.canary?.name,
           pingPong: services.ping ? { pingService: services.ping.name, pongService: services.pong.name } : undefined,
-          trafficRouting: renderTrafficRouting(configs, steps, o.maxTrafficWeight),
+          trafficRouting: renderTrafficRouting(bindings, steps, o.maxTrafficWeight),
           analysis: o.analysis ? {
             ...renderRolloutAnalysis('canary analysis', o.analysis),
             startingStep: o.analysis.startingStep,
@@ -582,21 +591,19 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
 function managedRoutesOf(steps: CanaryStep[]): ManagedRoute[] {
   const seen = new Map<string, ManagedRoute>();
   for (const s of steps) {
-    const r = s._info.route;
-    if (r && !seen.has(r.name)) seen.set(r.name, r);
+    for (const r of s._info.routes ?? []) {
+      if (!seen.has(r.name)) seen.set(r.name, r);
+    }
   }
   return [...seen.values()];
 }
 
-function renderTrafficRouting(configs: TrafficRouterConfig[], steps: CanaryStep[], maxTrafficWeight: number | undefined): any {
-  if (configs.length === 0) return undefined;
+function renderTrafficRouting(bindings: ITrafficRouterBinding[], steps: CanaryStep[], maxTrafficWeight: number | undefined): any {
+  if (bindings.length === 0) return undefined;
   const out: any = {};
-  for (const c of configs) {
-    if (c.key === 'plugins') {
-      out.plugins = { ...(out.plugins ?? {}), ...c.config };
-    } else {
-      out[c.key] = c.config;
-    }
+  for (const b of bindings) {
+    const config = b.renderConfig();
+    out[b.key] = b.key === 'plugins' ? { ...(out.plugins ?? {}), ...config } : config;
   }
   const routes = managedRoutesOf(steps);
   if (routes.length > 0) out.managedRoutes = routes.map(r => ({ name: r.name }));
@@ -604,12 +611,18 @@ function renderTrafficRouting(configs: TrafficRouterConfig[], steps: CanaryStep[
   return out;
 }
 
-function checkRouterKinds(host: Construct, configs: TrafficRouterConfig[]) {
+function checkRouterKinds(host: Construct, routers: ITrafficRouter[]) {
   const keys = new Set<string>();
-  for (const c of configs) {
-    if (c.key !== 'plugins' && keys.has(c.key)) {
-      throw new Error(`Rollout ${host.node.path} has two '${c.key}' traffic routers. Use one router of each kind.`);
+  for (const r of routers) {
+    const key = r.pluginName ? `plugins/${r.pluginName}` : r.key;
+    if (keys.has(key)) {
+      throw new Error(`Rollout ${host.node.path} has two '${r.pluginName ?? r.key}' traffic routers. Use one router of each kind.`);
     }
-    keys.add(c.key);
+    keys.add(key);
   }
+}
+
+/** The first port of a Service of this app, when it has one. */
+function firstPort(service: kplus.Service | undefined): number | undefined {
+  return service?.ports[0]?.port;
 }

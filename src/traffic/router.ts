@@ -1,50 +1,93 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { ControllerPlugin } from '../install/plugins';
+import { ProviderPermissions } from '../install/rbac';
+
 /**
- * What a Rollout tells a traffic router when it binds it.
+ * What a traffic router needs to know about the Rollout it routes for. Values are read when the
+ * router objects are rendered, so containers, labels and Services declared later still count.
  */
-export interface TrafficRouterBindOptions {
-  /** Name of the Rollout. */
+export interface ITrafficTarget {
+  /** The Rollout's Kubernetes name. */
   readonly rolloutName: string;
-  /** Name of the stable Service, when the Rollout has one. */
-  readonly stableServiceName?: string;
-  /** Name of the canary Service, when the Rollout has one. */
-  readonly canaryServiceName?: string;
+
+  /** The stable Service's name, when the Rollout has one. */
+  stableServiceName(): string | undefined;
+
+  /** The canary Service's name, when the Rollout has one. */
+  canaryServiceName(): string | undefined;
+
+  /** The port of the stable and canary Services (their first port), when known. */
+  servicePort(): number | undefined;
+
+  /** The labels that select the Rollout's pods. */
+  podLabels(): { [key: string]: string };
 }
 
 /**
- * A router's part of `spec.strategy.canary.trafficRouting`, and what it can do.
+ * A field of a router object that the Argo Rollouts controller changes at run time. GitOps tools
+ * must ignore it, or they undo the controller's work: this is an Argo CD `ignoreDifferences` entry.
  */
-export interface TrafficRouterConfig {
-  /**
-   * The key under `trafficRouting` (e.g. `istio`, `nginx`, `plugins`).
-   */
+export interface IgnoreDifference {
+  /** API group of the object (`''` for the core group). */
+  readonly group: string;
+  /** Kind of the object. */
+  readonly kind: string;
+  /** Name of the object. */
+  readonly name: string;
+  /** JSON pointers of the fields. @default - none */
+  readonly jsonPointers?: string[];
+  /** jq path expressions of the fields. @default - none */
+  readonly jqPathExpressions?: string[];
+}
+
+/**
+ * A traffic router bound to one Rollout.
+ */
+export interface ITrafficRouterBinding {
+  /** The key under `trafficRouting` (`istio`, `nginx`, ..., `plugins`). */
   readonly key: string;
 
-  /**
-   * The value under that key. For `plugins`, an object keyed by plugin name; several plugin routers
-   * are merged.
-   */
-  readonly config: any;
+  /** The router objects this app defines for the Rollout (checked against the Rollout at synth). */
+  readonly apiObjects: ApiObject[];
+
+  /** Fields of router objects the controller owns (see `IgnoreDifference`). */
+  readonly ignoreDifferences: IgnoreDifference[];
 
   /**
-   * Whether the router needs the Rollout's stable and canary Services (rule V27).
-   */
-  readonly requiresStableAndCanaryServices: boolean;
-
-  /**
-   * Manifests of router objects this app defines for the Rollout, for reference checks.
+   * The controller plugin the router needs, registered in the app's `ArgoRollouts` install.
    *
    * @default - none
    */
-  readonly manifests?: any[];
+  readonly controllerPlugin?: ControllerPlugin;
+
+  /**
+   * The permissions the controller needs for this router, added to the app's `ArgoRollouts` install.
+   *
+   * @default - the router needs nothing beyond the install's defaults
+   */
+  readonly providerPermissions?: ProviderPermissions;
+
+  /** The value under `trafficRouting.<key>`; for plugins, `{ <plugin name>: <config> }`. */
+  renderConfig(): any;
 }
 
 /**
- * A traffic router of a canary Rollout (Istio, NGINX, ALB, SMI, Gateway API, plugins, ...).
- * Create one with the `TrafficRouting` factories.
+ * A traffic router of a canary Rollout (Istio, NGINX, ALB, SMI, Ambassador, Traefik, APISIX, App
+ * Mesh, Gateway API, plugins). Create one with the `TrafficRouting` factories.
  */
 export interface ITrafficRouter {
+  /** The key under `trafficRouting` (`istio`, `nginx`, ..., `plugins`). */
+  readonly key: string;
+
+  /** For plugin routers, the plugin name; several plugins can route one Rollout. @default - not a plugin */
+  readonly pluginName?: string;
+
+  /** Whether the router needs the Rollout's stable and canary Services (rule V27). */
+  readonly requiresStableAndCanaryServices: boolean;
+
   /**
-   * Called by the Rollout at synth time. Returns the router's part of `trafficRouting`.
+   * Called once by the Rollout: defines the router's objects under `scope` and returns the binding.
    */
-  bind(options: TrafficRouterBindOptions): TrafficRouterConfig;
+  bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding;
 }

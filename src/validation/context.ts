@@ -64,6 +64,9 @@ const WORKLOAD_KINDS: ReadonlyMap<string, string> = new Map([
   ['PodTemplate', ''],
 ]);
 
+/** Group under which objects without an apiVersion are indexed; they match every group. */
+const ANY_GROUP = '\u0001';
+
 function apiGroupOf(apiVersion: any): string | undefined {
   if (typeof apiVersion !== 'string') {
     return undefined;
@@ -74,7 +77,8 @@ function apiGroupOf(apiVersion: any): string | undefined {
 
 /**
  * Objects that Rollouts and Experiments refer to, indexed once per validation run: core Services, the
- * workloads a `workloadRef` may name, and AnalysisTemplates and ClusterAnalysisTemplates. The index
+ * workloads a `workloadRef` may name, AnalysisTemplates and ClusterAnalysisTemplates, and every
+ * object by API group and kind (for the objects traffic routing refers to). The index
  * also holds what rules compute once per run (resolved template trees, merged template data).
  */
 export class ManifestIndex {
@@ -87,6 +91,8 @@ export class ManifestIndex {
 
   private readonly services = new Map<string, any>();
   private readonly workloads = new Map<string, any>();
+  /** Every object with a kind, by API group, kind, namespace and name (the first one wins). */
+  private readonly objects = new Map<string, any>();
   private readonly templates = new Map<string, TemplateInfo>();
   private readonly templatesByDocument = new Map<number, TemplateInfo>();
   /** Resolved template trees, per root template and namespace of use; filled on demand during the run. */
@@ -105,6 +111,22 @@ export class ManifestIndex {
   /** The Deployment, ReplicaSet or PodTemplate of that kind, namespace and name, if present. */
   public workload(kind: string, namespace: string, name: string): any {
     return this.workloads.get(`${kind}\u0000${objectKey(namespace, name)}`);
+  }
+
+  /**
+   * The first object of that kind from one of the API `groups` ('' = core; any version) in that
+   * namespace ('' = no namespace) with that name, if present. Objects without an apiVersion match
+   * every group. Used for the objects that traffic routing refers to (Ingresses, VirtualServices, ...).
+   */
+  public object(groups: readonly string[], kind: string, namespace: string, name: string): any {
+    const key = `${kind}\u0000${objectKey(namespace, name)}`;
+    for (const group of groups) {
+      const found = this.objects.get(`${group}\u0000${key}`);
+      if (found !== undefined) {
+        return found;
+      }
+    }
+    return this.objects.get(`${ANY_GROUP}\u0000${key}`);
   }
 
   /**
@@ -170,6 +192,10 @@ export class ManifestIndex {
     }
     const group = apiGroupOf(manifest.apiVersion);
     const key = objectKey(namespaceOf(manifest), nameOf(manifest));
+    const anyKey = `${group ?? ANY_GROUP}\u0000${manifest.kind}\u0000${key}`;
+    if (!this.objects.has(anyKey)) {
+      this.objects.set(anyKey, manifest);
+    }
     if (manifest.kind === 'Service' && (group === undefined || group === '')) {
       if (!this.services.has(key)) {
         this.services.set(key, manifest);

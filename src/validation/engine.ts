@@ -3,9 +3,31 @@
  * manifests.
  */
 import { AnalysisContext, argoKindOf, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
-import { ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, ROLLOUT_RULES } from './rules';
+import {
+  ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES, SCHEMA_MANIFEST_RULES,
+  STRICT_DECODING_MANIFEST_RULES,
+} from './rules';
+import { isControllerConfigMap } from './rules/plugin-config';
+import { schemaVersion } from './schema-loader';
 import { Finding, ValidationOptions } from './types';
 import { isObject } from './util';
+
+// Each argoproj.io kind runs the CRD schema rules first: the API server checks them before the
+// controller sees the object.
+const ROLLOUT_MANIFEST_RULES: readonly Rule[] = [...SCHEMA_MANIFEST_RULES, ...ROLLOUT_RULES];
+const ANALYSIS_KIND_RULES: readonly Rule<AnalysisContext>[] = [...SCHEMA_MANIFEST_RULES, ...ANALYSIS_MANIFEST_RULES];
+const EXPERIMENT_KIND_RULES: readonly Rule<ManifestContext>[] = [...SCHEMA_MANIFEST_RULES, ...EXPERIMENT_MANIFEST_RULES];
+
+/** The rules of a manifest that is not an argoproj.io kind, if any apply to it. */
+function coreRulesOf(manifest: any): readonly Rule<ManifestContext>[] | undefined {
+  if (!isObject(manifest)) {
+    return undefined;
+  }
+  if (manifest.kind === 'Service' || manifest.kind === 'Ingress') {
+    return STRICT_DECODING_MANIFEST_RULES;
+  }
+  return isControllerConfigMap(manifest) ? PLUGIN_CONFIG_MANIFEST_RULES : undefined;
+}
 
 /** Runs `rules` in order on one manifest. */
 function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]): void {
@@ -19,13 +41,15 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
 /**
  * Validates plain manifests (parsed YAML or JSON objects) against the rules of the Argo Rollouts
  * controller and returns every violation found, not only the first as the controller does:
- * Rollouts (V01–V57, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
- * P01–P06) and Experiments (X01–X06).
+ * Rollouts (V01–V67, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
+ * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
+ * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
+ * argo-rollouts-config's plugin lists are checked (C01–C04).
  *
  * Other manifests serve as the targets of references (Services, the workloads named by `workloadRef`,
  * and the analysis templates that Rollouts and Experiments use). Findings are ordered by document
  * index, then by the controller's rule evaluation order, then by path. The engine never throws,
- * whatever the input.
+ * whatever the input (an unsupported `options.version` throws).
  *
  * @param manifests the manifests to check, e.g. all documents of a YAML stream
  * @param options options of the run
@@ -34,21 +58,27 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
   if (!Array.isArray(manifests)) {
     return [];
   }
-  const runOptions: ValidationOptions = isObject(options) ? options! : {};
+  const given: ValidationOptions = isObject(options) ? options! : {};
+  const runOptions: ValidationOptions = { ...given, version: schemaVersion(given.version) };
   const sink = new FindingSink();
   let index: ManifestIndex | undefined;
   manifests.forEach((manifest, documentIndex) => {
     const kind = argoKindOf(manifest);
     if (kind === undefined) {
+      const rules = coreRulesOf(manifest);
+      if (rules !== undefined) {
+        index ??= ManifestIndex.build(manifests);
+        runRules(new ManifestContext(manifest, documentIndex, index, runOptions, sink), rules);
+      }
       return;
     }
     index ??= ManifestIndex.build(manifests);
     if (kind === 'Rollout') {
-      runRules(new RuleContext(manifest, documentIndex, index, runOptions, sink), ROLLOUT_RULES);
+      runRules(new RuleContext(manifest, documentIndex, index, runOptions, sink), ROLLOUT_MANIFEST_RULES);
     } else if (kind === 'Experiment') {
-      runRules(new ManifestContext(manifest, documentIndex, index, runOptions, sink), EXPERIMENT_MANIFEST_RULES);
+      runRules(new ManifestContext(manifest, documentIndex, index, runOptions, sink), EXPERIMENT_KIND_RULES);
     } else {
-      runRules(new AnalysisContext(manifest, documentIndex, index, runOptions, sink), ANALYSIS_MANIFEST_RULES);
+      runRules(new AnalysisContext(manifest, documentIndex, index, runOptions, sink), ANALYSIS_KIND_RULES);
     }
   });
   return sink.findings();

@@ -40,4 +40,12 @@ export interface ValidationOptions {
    * @default false
    */
   readonly requireReferencedObjects?: boolean;
+
+  /**
+   * The Argo Rollouts release whose CRD schemas the argoproj.io manifests are checked against (rules
+   * S01–S06): `1.9.1` or `1.8.3` (a leading `v` is accepted). An unsupported version throws.
+   *
+   * @default '1.9.1'
+   */
+  readonly version?: string;
 }

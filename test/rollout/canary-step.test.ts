@@ -111,8 +111,7 @@ describe('CanaryStep', () => {
   });
 
   test('setMirrorRoute', () => {
-    // mirror routes need the istio router; a minimal istio router stands in for it here
-    const istio = { bind: () => ({ key: 'istio', config: { destinationRule: { name: 'dr', canarySubsetName: 'canary', stableSubsetName: 'stable' }, virtualService: { name: 'vs' } }, requiresStableAndCanaryServices: false }) };
+    const istio = TrafficRouting.istio();
     const chart = Testing.chart();
     new Rollout(chart, 'r', {
       containers: [container],
@@ -152,6 +151,27 @@ describe('CanaryStep', () => {
       .toEqual([{ plugin: { name: 'argoproj-labs/sample', config: { message: 'hi' } } }, { plugin: { name: 'a/b' } }]);
   });
 
+  test('combined: several step kinds in one step', () => {
+    const header = ManagedRoute.named('header');
+    const mirror = ManagedRoute.named('mirror');
+    const step = CanaryStep.combined([
+      CanaryStep.canaryScale({ replicas: 1 }),
+      CanaryStep.setHeaderRoute(header, [{ headerName: 'x', headerValue: StringMatch.exact('1') }]),
+      CanaryStep.setMirrorRoute(mirror, { matches: [{ path: StringMatch.prefix('/') }] }),
+      CanaryStep.setWeight(10),
+    ]);
+    expect(step.kinds).toEqual(['setCanaryScale', 'setHeaderRoute', 'setMirrorRoute', 'setWeight']);
+    expect(step._toKube()).toEqual({
+      setCanaryScale: { replicas: 1 },
+      setHeaderRoute: { name: 'header', match: [{ headerName: 'x', headerValue: { exact: '1' } }] },
+      setMirrorRoute: { name: 'mirror', match: [{ path: { prefix: '/' } }] },
+      setWeight: 10,
+    });
+    const chart = Testing.chart();
+    new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio()], steps: [step] }) });
+    expect(synth(chart)[0].spec.strategy.canary.trafficRouting.managedRoutes).toEqual([{ name: 'header' }, { name: 'mirror' }]);
+  });
+
   test('progression expands a plan', () => {
     const plan = CanaryStep.progression({ weights: [20, 40, 60, 80], pause: Duration.seconds(10), indefinitePauseAfter: [20] });
     expect(plan.map(s => s._toKube())).toEqual([
@@ -172,6 +192,10 @@ describe('CanaryStep', () => {
   });
 
   describe('errors', () => {
+    test('combined with one step', () => expect(() => CanaryStep.combined([CanaryStep.pause()])).toThrow(/needs at least two steps, got 1/));
+    test('combined with a kind twice', () => expect(() => CanaryStep.combined([CanaryStep.pause(), CanaryStep.pause()])).toThrow(/the step kind 'pause' appears twice/));
+    test('combined with two exclusive kinds', () => expect(() => CanaryStep.combined([CanaryStep.setWeight(5), CanaryStep.pause()]))
+      .toThrow(/setWeight and pause cannot share a step/));
     test('setWeight(150)', () => expect(() => CanaryStep.setWeight(150)).toThrow(/weight' must be an integer between 0 and 100, got 150/));
     test('setWeight(-1)', () => expect(() => CanaryStep.setWeight(-1)).toThrow(/got -1/));
     test('setWeight(2.5)', () => expect(() => CanaryStep.setWeight(2.5)).toThrow(/got 2.5/));

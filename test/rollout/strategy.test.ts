@@ -87,11 +87,11 @@ describe('RolloutStrategy.canary', () => {
   });
 
   test('ping-pong defines ping and pong Services', () => {
-    // ping-pong needs the alb or istio router; a minimal istio router stands in for it here
-    const istio = { bind: () => ({ key: 'istio', config: { virtualService: { name: 'vs' } }, requiresStableAndCanaryServices: false }) };
-    const { strategy, manifests } = render(RolloutStrategy.canary({ trafficRouting: [istio], pingPong: {} }));
+    const { strategy, manifests } = render(RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio()], pingPong: {} }));
     expect(strategy.canary.pingPong).toEqual({ pingService: 'web-ping', pongService: 'web-pong' });
     expect(manifests.filter(m => m.kind === 'Service').map(s => s.metadata.name)).toEqual(['web-ping', 'web-pong']);
+    // the VirtualService splits between the ping and the pong Service
+    expect(manifests.find(m => m.kind === 'VirtualService').spec.http[0].route.map((r: any) => r.destination.host)).toEqual(['web-ping', 'web-pong']);
   });
 
   describe('errors', () => {
@@ -138,10 +138,8 @@ describe('RolloutStrategy.canary', () => {
     test('anti-affinity weight', () => expect(() => AntiAffinity.preferred(0)).toThrow(/between 1 and 100, got 0/));
     test('threshold percent', () => expect(() => ReplicaProgressThreshold.percent(120)).toThrow(/between 0 and 100, got 120/));
     test('two routers of one kind', () => {
-      const fake = { bind: () => ({ key: 'istio', config: {}, requiresStableAndCanaryServices: false }) };
-      const chart = Testing.chart();
-      new Rollout(chart, 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [fake, fake] }) });
-      expect(() => chart.toJson()).toThrow(/has two 'istio' traffic routers/);
+      expect(() => new Rollout(Testing.chart(), 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio(), TrafficRouting.istio()] }) }))
+        .toThrow(/has two 'istio' traffic routers/);
     });
   });
 });
@@ -251,18 +249,16 @@ describe('RolloutStrategy.blueGreen', () => {
 
 describe('strategy Service errors', () => {
   test('pingPong with StrategyService.none()', () => {
-    const istio = { bind: () => ({ key: 'istio', config: { virtualService: { name: 'vs' } }, requiresStableAndCanaryServices: false }) };
     expect(() => new Rollout(Testing.chart(), 'r', {
       containers: [container],
-      strategy: RolloutStrategy.canary({ trafficRouting: [istio], pingPong: { pingService: StrategyService.none() } }),
+      strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio()], pingPong: { pingService: StrategyService.none() } }),
     })).toThrow(/pingPong needs both a ping and a pong Service/);
   });
 
   test('a router that needs Services, with StrategyService.none()', () => {
-    const smi = { bind: () => ({ key: 'smi', config: {}, requiresStableAndCanaryServices: true }) };
     expect(() => new Rollout(Testing.chart(), 'r', {
       containers: [container],
-      strategy: RolloutStrategy.canary({ trafficRouting: [smi], canaryService: StrategyService.none() }),
+      strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.smi()], canaryService: StrategyService.none() }),
     })).toThrow(/its traffic router needs both a stable and a canary Service/);
   });
 

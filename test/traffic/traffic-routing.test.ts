@@ -25,17 +25,10 @@ describe('TrafficRouting.plugin', () => {
 
   test('a router that needs stable and canary Services gets them defined', () => {
     const chart = Testing.chart();
-    const names: any[] = [];
-    const needy = {
-      bind: (o: any) => {
-        names.push([o.stableServiceName, o.canaryServiceName]);
-        return { key: 'smi', config: {}, requiresStableAndCanaryServices: true };
-      },
-    };
-    new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [{ image: 'app:1', portNumber: 8080 }], strategy: RolloutStrategy.canary({ trafficRouting: [needy] }) });
+    new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [{ image: 'app:1', portNumber: 8080 }], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.smi()] }) });
     const manifests = synth(chart);
     expect(manifests.filter(m => m.kind === 'Service').map(m => m.metadata.name)).toEqual(['web-stable', 'web-canary']);
-    expect(names[names.length - 1]).toEqual(['web-stable', 'web-canary']);
+    expect(manifests[0].spec.strategy.canary).toEqual(expect.objectContaining({ stableService: 'web-stable', canaryService: 'web-canary', trafficRouting: { smi: {} } }));
   });
 });
 

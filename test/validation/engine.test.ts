@@ -142,7 +142,7 @@ describe('engine', () => {
   });
 
   test('does not change its input and gives the same result twice', () => {
-    const manifests = deepFreeze([routedRollout(), service('web-stable', { app: 'other' })]);
+    const manifests = deepFreeze([routedRollout(), service('web-stable', { app: 'other' }), { apiVersion: 'networking.istio.io/v1beta1', kind: 'VirtualService', metadata: { name: 'web' }, spec: { http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' } }, { destination: { host: 'web-canary' } }] }] } }]);
     const first = validateManifests(manifests, { requireReferencedObjects: true });
     expect(first.map(f => f.ruleId)).toEqual(['V47', 'V48']);
     expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual(first);
@@ -179,6 +179,7 @@ describe('engine', () => {
       for (const name of ['web-stable', 'web-canary', 'web-active', 'web-preview']) {
         manifests.push(service(name, undefined, { metadata: { namespace: `ns-${n}` } }));
       }
+      manifests.push({ apiVersion: 'networking.istio.io/v1beta1', kind: 'VirtualService', metadata: { name: 'web', namespace: `ns-${n}` }, spec: { http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' } }, { destination: { host: 'web-canary' } }] }] } });
     }
     validateManifests(manifests); // warm up
     const start = process.hrtime.bigint();

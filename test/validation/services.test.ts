@@ -6,7 +6,8 @@ const MANAGED_BY = 'argo-rollouts.argoproj.io/managed-by-rollouts';
 
 describe('Referenced Services (V47-V49)', () => {
   test('a routed Rollout with both Services is valid', () => {
-    expect(validateManifests([routedRollout(), service('web-stable'), service('web-canary')], REQUIRE)).toEqual([]);
+    const virtualService = { apiVersion: 'networking.istio.io/v1beta1', kind: 'VirtualService', metadata: { name: 'web' }, spec: { http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' } }, { destination: { host: 'web-canary' } }] }] } };
+    expect(validateManifests([routedRollout(), service('web-stable'), service('web-canary'), virtualService], REQUIRE)).toEqual([]);
   });
 
   describe('V47 missing Service', () => {

@@ -7,24 +7,33 @@ import { ANALYSIS_RULES } from './analysis';
 import { ANALYSIS_REFERENCE_RULES, ANALYSIS_TEMPLATE_RULES } from './analysis-refs';
 import { CANARY_RULES } from './canary';
 import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
+import { PLUGIN_CONFIG_RULES } from './plugin-config';
 import { PROVIDER_RULES } from './providers';
 import { ROLLOUT_SPEC_RULES } from './rollout-spec';
+import { SCHEMA_RULES } from './schema';
 import { SERVICE_EXISTENCE_RULES, SERVICE_RULES } from './services';
 import { STRATEGY_RULES } from './strategy';
+import { STRICT_DECODING_RULES } from './strict-decoding';
+import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './traffic';
 
 /**
  * Rules run on every Rollout, in evaluation order: the spec (V01–V46; V18 and V19 appear twice,
  * blue-green, then canary), then the referenced objects as the controller fetches them (Services V47,
  * analysis templates V50) and checks them (V48–V49, V51–V57), then experiment steps (X06).
+ * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
+ * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
+  ...WORKLOAD_REF_RULES,
   ...ROLLOUT_SPEC_RULES,
   ...STRATEGY_RULES,
   ...CANARY_RULES,
   ...SERVICE_EXISTENCE_RULES,
   ...ANALYSIS_REFERENCE_RULES,
+  ...TRAFFIC_REFERENCE_RULES,
   ...SERVICE_RULES,
   ...ANALYSIS_TEMPLATE_RULES,
+  ...TRAFFIC_RULES,
   ...EXPERIMENT_STEP_RULES,
 ];
 
@@ -36,3 +45,15 @@ export const ANALYSIS_MANIFEST_RULES: readonly Rule<AnalysisContext>[] = [
 
 /** Rules run on every Experiment: X01–X06. */
 export const EXPERIMENT_MANIFEST_RULES: readonly Rule<ManifestContext>[] = EXPERIMENT_RULES;
+
+/**
+ * Rules run on every argoproj.io manifest before the rules of its kind: the CRD schema (S01–S04,
+ * S06), which the API server checks before the controller sees the object.
+ */
+export const SCHEMA_MANIFEST_RULES: readonly Rule<ManifestContext>[] = SCHEMA_RULES;
+
+/** Rules run on the ConfigMap argo-rollouts-config: C04, then C01–C03. */
+export const PLUGIN_CONFIG_MANIFEST_RULES: readonly Rule<ManifestContext>[] = PLUGIN_CONFIG_RULES;
+
+/** Rules run on every Service and Ingress: L01 (strict decoding). */
+export const STRICT_DECODING_MANIFEST_RULES: readonly Rule<ManifestContext>[] = STRICT_DECODING_RULES;

@@ -1,0 +1,345 @@
+#!/usr/bin/env node
+// Regenerates the compiled schema validators in src/validation/schemas/, offline.
+//
+// 1. The CRD schemas (rules S01–S04, S06). For each supported version (v1.9.1, v1.8.3) it reads the
+//    generated install data, src/install/data/<version>/crds.json, takes the `openAPIV3Schema` of the
+//    storage version of each of the five kinds and writes one CommonJS module,
+//      src/validation/schemas/argo-<version>.js
+//    exporting one ajv validate function per kind (`Rollout`, `AnalysisTemplate`, ...) and `inputSha256`.
+//    Before compiling, each schema is reduced to what validation needs and closed the way the API
+//    server prunes:
+//    - `description`, `default` and the `x-kubernetes-*` extensions are dropped (the CEL rule
+//      `x-kubernetes-validations` compares an update with the stored object: rule S05, out of reach);
+//    - `status` accepts anything: the status subresource makes the server ignore it on create/update;
+//      the root `metadata` stays open (the server checks ObjectMeta itself);
+//    - every object schema that lists `properties` and does not carry
+//      `x-kubernetes-preserve-unknown-fields` is closed with `propertyNames: {enum: [<its properties>]}`,
+//      which accepts exactly what `additionalProperties: false` accepts, and in addition tells the rules
+//      the known field names for their messages; an object schema without properties, without
+//      `additionalProperties` and without the preserve flag (an empty struct) is closed with
+//      `additionalProperties: false`; free-form objects stay open;
+//    - formats are replaced by plain keywords so that nothing but the generated file is needed at run
+//      time: `int32` becomes a minimum/maximum, `int64` is dropped (every JSON number fits),
+//      `date-time` becomes an RFC 3339 pattern;
+//    - subschemas of 50 bytes or more that occur more than once (the pod template is in four kinds)
+//      become shared definitions, so that each is compiled once.
+//    The code is ajv standalone output (`allErrors`, no messages: the rules write their own).
+// 2. The field table of the core kinds that `kubectl argo rollouts lint` decodes strictly (rule L01):
+//      src/validation/schemas/k8s-fields.js
+//    Service (v1) and Ingress (networking.k8s.io/v1, extensions/v1beta1, networking.k8s.io/v1beta1),
+//    field names per object type, read from the `toJson_*` functions of cdk8s-plus-27's generated `k8s`
+//    module (Kubernetes 1.27), with the few fields added by later Kubernetes releases, and the v1beta1
+//    Ingress shapes, listed below.
+//
+// Every file starts with the SHA-256 of its inputs (the schemas or the k8s module, and this script);
+// a test recomputes it, so a generated file that is older than its inputs fails the tests.
+// The output is deterministic: the same inputs give the same bytes.
+//
+// Usage: node imports/generate-validators.js [<out>] [--only argo-v1.9.1|k8s-fields]
+// (commit the output; never hand-edit src/validation/schemas/)
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const VERSIONS = ['v1.9.1', 'v1.8.3'];
+const KINDS = ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'];
+/** Subschemas of at least this many bytes (as JSON) that occur twice or more are shared. */
+const MIN_SHARED_BYTES = 50;
+const INT32 = { minimum: -2147483648, maximum: 2147483647 };
+/** RFC 3339 date-time, as Kubernetes accepts it for `format: date-time`. */
+const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$';
+
+const root = path.resolve(__dirname, '..');
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
+const positional = args.filter((a, i) => !a.startsWith('--') && (onlyAt < 0 || i !== onlyAt + 1));
+const output = positional[0] ? path.resolve(positional[0]) : path.join(root, 'src', 'validation', 'schemas');
+const K8S_MODULE = path.join(root, 'node_modules', 'cdk8s-plus-27', 'lib', 'imports', 'k8s.js');
+
+function fail(message) {
+  console.error(`imports/generate-validators.js: ${message}`);
+  process.exit(1);
+}
+
+function sha256(...parts) {
+  const hash = crypto.createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return hash.digest('hex');
+}
+
+const SELF = fs.readFileSync(__filename, 'utf8');
+
+function write(file, text) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(text)} bytes)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. CRD schemas
+// ---------------------------------------------------------------------------------------------
+
+/** The openAPIV3Schema of each kind in a version's generated install data, in KINDS order. */
+function schemasOf(version) {
+  const file = path.join(root, 'src', 'install', 'data', version, 'crds.json');
+  if (!fs.existsSync(file)) {
+    fail(`cannot find ${file}; run \`node imports/generate-install-data.js\` first.`);
+  }
+  const crds = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return KINDS.map(kind => {
+    const crd = crds.find(c => c.spec.names.kind === kind);
+    if (!crd) fail(`${file} has no CRD for kind ${kind}.`);
+    const stored = crd.spec.versions.find(v => v.storage) || crd.spec.versions[0];
+    return { kind, schema: stored.schema.openAPIV3Schema };
+  });
+}
+
+/** Reduces and closes one schema node (see the header). */
+function reduce(node) {
+  if (Array.isArray(node)) return node.map(reduce);
+  if (node === null || typeof node !== 'object') return node;
+  const out = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'description' || key === 'default' || key.startsWith('x-kubernetes-')) continue;
+    if (key === 'format') {
+      if (value === 'int32') Object.assign(out, INT32);
+      else if (value === 'date-time') out.pattern = DATE_TIME_PATTERN;
+      else if (value !== 'int64') fail(`unexpected format ${JSON.stringify(value)}; teach reduce() about it.`);
+      continue;
+    }
+    if (key === 'properties') {
+      out.properties = {};
+      for (const [name, child] of Object.entries(value)) out.properties[name] = reduce(child);
+      continue;
+    }
+    out[key] = reduce(value);
+  }
+  const preserve = node['x-kubernetes-preserve-unknown-fields'] === true;
+  if (!preserve && out.additionalProperties === undefined) {
+    if (out.properties) {
+      out.propertyNames = { enum: Object.keys(out.properties) };
+    } else if (out.type === 'object') {
+      out.additionalProperties = false;
+    }
+  }
+  return out;
+}
+
+/**
+ * A kind's schema, reduced. The root `metadata` stays open (the API server checks ObjectMeta itself),
+ * and `status` accepts anything.
+ */
+function reduceRoot(schema) {
+  const out = reduce(schema);
+  if (!out.properties || !out.properties.metadata) fail('a kind schema without properties.metadata.');
+  out.properties.metadata = { type: 'object' };
+  if (out.properties.status) out.properties.status = {};
+  return out;
+}
+
+/** Replaces repeated subschemas by `$ref`s to shared definitions; returns the rewritten roots and the definitions. */
+function share(roots) {
+  const counts = new Map();
+  const count = node => {
+    if (node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach(count);
+      return;
+    }
+    const text = JSON.stringify(node);
+    if (text.length >= MIN_SHARED_BYTES && node.type === 'object') counts.set(text, (counts.get(text) || 0) + 1);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties') Object.values(value).forEach(count);
+      else if (key !== 'propertyNames' && key !== 'enum' && key !== 'required') count(value);
+    }
+  };
+  roots.forEach(r => count(r.schema));
+  const names = new Map();
+  const definitions = {};
+  const rewrite = (node, top) => {
+    if (node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) return node.map(n => rewrite(n, false));
+    const text = JSON.stringify(node);
+    if (!top && node.type === 'object' && counts.get(text) > 1) {
+      if (!names.has(text)) {
+        const name = `s${names.size}`;
+        names.set(text, name);
+        definitions[name] = rewrite(node, true);
+      }
+      return { $ref: `#/definitions/${names.get(text)}` };
+    }
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'properties') {
+        out.properties = {};
+        for (const [name, child] of Object.entries(value)) out.properties[name] = rewrite(child, false);
+      } else if (key === 'propertyNames' || key === 'enum' || key === 'required') {
+        out[key] = value;
+      } else {
+        out[key] = rewrite(value, false);
+      }
+    }
+    return out;
+  };
+  const rewritten = roots.map(r => ({ kind: r.kind, schema: rewrite(r.schema, true) }));
+  return { roots: rewritten, definitions };
+}
+
+function compileVersion(version) {
+  const Ajv = require('ajv').default;
+  const standaloneCode = require('ajv/dist/standalone').default;
+  const schemas = schemasOf(version);
+  const inputHash = sha256(SELF, ...schemas.map(s => JSON.stringify(s.schema)));
+  const reduced = schemas.map(s => ({ kind: s.kind, schema: reduceRoot(s.schema) }));
+  // Identical kinds (AnalysisTemplate and ClusterAnalysisTemplate) share one validator.
+  const firstOf = new Map();
+  const unique = [];
+  for (const r of reduced) {
+    const text = JSON.stringify(r.schema);
+    if (!firstOf.has(text)) {
+      firstOf.set(text, r.kind);
+      unique.push(r);
+    }
+  }
+  const { roots, definitions } = share(unique);
+  const id = `argo-rollouts-${version}`;
+  const rootSchema = { $id: id, definitions: {} };
+  for (const r of roots) rootSchema.definitions[r.kind] = r.schema;
+  Object.assign(rootSchema.definitions, definitions);
+  const ajv = new Ajv({
+    allErrors: true,
+    messages: false,
+    strict: true,
+    strictTypes: false,
+    code: { source: true, optimize: true, lines: false },
+    schemas: [rootSchema],
+  });
+  const exportsMap = {};
+  for (const r of reduced) {
+    exportsMap[r.kind] = `${id}#/definitions/${firstOf.get(JSON.stringify(r.schema))}`;
+  }
+  const code = standaloneCode(ajv, exportsMap);
+  const required = code.match(/require\([^)]*\)/g);
+  if (required) {
+    fail(`the compiled ${version} validators require ${required.join(', ')} at run time; keep the schema free of what needs it.`);
+  }
+  const ajvVersion = require('ajv/package.json').version;
+  const header = [
+    `// Generated by imports/generate-validators.js from src/install/data/${version}/crds.json (ajv ${ajvVersion} standalone). Do not edit.`,
+    `// input sha256: ${inputHash}`,
+    '/* eslint-disable */',
+  ].join('\n');
+  return `${header}\n${code}\nexports.inputSha256 = ${JSON.stringify(inputHash)};\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Field table of Service and Ingress (rule L01)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Fields that Kubernetes releases after 1.27 added to the types of the table (cdk8s-plus-27 predates
+ * them): type → field → descriptor.
+ */
+const LATER_FIELDS = {
+  ServiceSpec: { trafficDistribution: '' }, // Kubernetes 1.30
+};
+
+/**
+ * The Ingress types of extensions/v1beta1 and networking.k8s.io/v1beta1 (removed in Kubernetes 1.22),
+ * which differ from networking.k8s.io/v1 only here: the default backend is `backend`, and a backend
+ * names its Service with `serviceName` and `servicePort`.
+ */
+const V1BETA1_TYPES = {
+  IngressSpecV1beta1: { backend: 'IngressBackendV1beta1', ingressClassName: '', rules: '[IngressRuleV1beta1]', tls: '[IngressTls]' },
+  IngressRuleV1beta1: { host: '', http: 'HttpIngressRuleValueV1beta1' },
+  HttpIngressRuleValueV1beta1: { paths: '[HttpIngressPathV1beta1]' },
+  HttpIngressPathV1beta1: { backend: 'IngressBackendV1beta1', path: '', pathType: '' },
+  IngressBackendV1beta1: { resource: 'TypedLocalObjectReference', serviceName: '', servicePort: '' },
+};
+
+/** Top-level fields of each checked kind; `status` is not checked (the server ignores it on create and update). */
+const ROOTS = {
+  'v1/Service': { apiVersion: '', kind: '', metadata: 'ObjectMeta', spec: 'ServiceSpec', status: '' },
+  'networking.k8s.io/v1/Ingress': { apiVersion: '', kind: '', metadata: 'ObjectMeta', spec: 'IngressSpec', status: '' },
+  'networking.k8s.io/v1beta1/Ingress': { apiVersion: '', kind: '', metadata: 'ObjectMeta', spec: 'IngressSpecV1beta1', status: '' },
+  'extensions/v1beta1/Ingress': { apiVersion: '', kind: '', metadata: 'ObjectMeta', spec: 'IngressSpecV1beta1', status: '' },
+};
+
+/**
+ * The descriptor of one field from the expression that cdk8s-plus writes for it in `toJson_<Type>`:
+ * '' a scalar or a value not descended into, 'T' an object of type T, '[T]' a list of T, '{}' a map
+ * of scalars, '{T}' a map of T.
+ */
+function descriptorOf(type, field, expression) {
+  let m;
+  if ((m = /^toJson_(\w+)\(obj\.\w+\)$/.exec(expression))) return m[1];
+  if ((m = /^obj\.\w+\?\.map\(y => toJson_(\w+)\(y\)\)$/.exec(expression))) return `[${m[1]}]`;
+  if (/^obj\.\w+(\?\.map\(y => y\)|\?\.value|\?\.toISOString\(\))?$/.test(expression)) return '';
+  if (expression.includes('Object.entries(obj.')) {
+    if ((m = /\[i\[0\]\]: toJson_(\w+)\(i\[1\]\)/.exec(expression))) return `{${m[1]}}`;
+    return '{}';
+  }
+  fail(`cannot read the field ${type}.${field} from ${JSON.stringify(expression)}; teach descriptorOf() about it.`);
+  return '';
+}
+
+function k8sFieldTable() {
+  if (!fs.existsSync(K8S_MODULE)) fail(`cannot find ${K8S_MODULE}; run npm ci first.`);
+  const source = fs.readFileSync(K8S_MODULE, 'utf8');
+  const functions = new Map();
+  const fnPattern = /^function toJson_(\w+)\(obj\) \{\n([\s\S]*?)^\}/gm;
+  let m;
+  while ((m = fnPattern.exec(source))) functions.set(m[1], m[2]);
+  const fieldsOf = type => {
+    const body = functions.get(type);
+    if (body === undefined) fail(`${K8S_MODULE} has no toJson_${type}.`);
+    const fields = {};
+    for (const line of body.split('\n')) {
+      const f = /^\s+'([^']+)': (.*),$/.exec(line);
+      if (f) fields[f[1]] = descriptorOf(type, f[1], f[2]);
+    }
+    return fields;
+  };
+  const types = {};
+  const visit = type => {
+    if (types[type] || V1BETA1_TYPES[type]) return;
+    const fields = { ...fieldsOf(type), ...(LATER_FIELDS[type] || {}) };
+    types[type] = fields;
+    for (const d of Object.values(fields)) {
+      const inner = d.replace(/^[[{]|[\]}]$/g, '');
+      if (inner !== '') visit(inner);
+    }
+  };
+  for (const fields of [...Object.values(ROOTS), ...Object.values(V1BETA1_TYPES)]) {
+    for (const d of Object.values(fields)) {
+      const inner = d.replace(/^[[{]|[\]}]$/g, '');
+      if (inner !== '') visit(inner);
+    }
+  }
+  Object.assign(types, V1BETA1_TYPES);
+  const sorted = {};
+  for (const type of Object.keys(types).sort()) {
+    sorted[type] = {};
+    for (const field of Object.keys(types[type]).sort()) sorted[type][field] = types[type][field];
+  }
+  const table = { roots: ROOTS, types: sorted };
+  const inputHash = sha256(SELF, source);
+  return [
+    '// Generated by imports/generate-validators.js from the toJson_* functions of cdk8s-plus-27/lib/imports/k8s.js. Do not edit.',
+    `// input sha256: ${inputHash}`,
+    '// Field names of Service and Ingress per object type (rule L01). Descriptors: "" scalar or not descended into,',
+    '// "T" object of type T, "[T]" list of T, "{}" map of scalars, "{T}" map of T.',
+    '/* eslint-disable */',
+    '"use strict";',
+    `exports.table = ${JSON.stringify(table, undefined, 1)};`,
+    `exports.inputSha256 = ${JSON.stringify(inputHash)};`,
+    '',
+  ].join('\n');
+}
+
+for (const version of VERSIONS) {
+  const name = `argo-${version}`;
+  if (only === undefined || only === name) write(path.join(output, `${name}.js`), compileVersion(version));
+}
+if (only === undefined || only === 'k8s-fields') write(path.join(output, 'k8s-fields.js'), k8sFieldTable());

@@ -1,0 +1,262 @@
+/**
+ * `argo-rollouts-lint`: runs the Argo Rollouts rules on YAML and JSON files written by anyone.
+ * Thin: arguments → files → the linter (parse, rule engine) → findings printed.
+ *
+ *   argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] PATH...
+ *
+ * Exit status: 0 no findings, 1 findings, 2 bad usage or unreadable input.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Linter, LintFinding, LintSource } from '../validation/linter';
+
+/** Where the command reads and writes; the defaults are the process's. */
+export interface LintCommandIo {
+  /** Writes to standard output. */
+  readonly stdout: (text: string) => void;
+  /** Writes to standard error. */
+  readonly stderr: (text: string) => void;
+  /** Reads all of standard input (for the path `-`). */
+  readonly readStdin: () => string;
+}
+
+const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] PATH...
+
+Checks Argo Rollouts manifests against the CRD schema and the controller's rules.
+PATH is a YAML or JSON file, a folder (searched recursively for *.yaml, *.yml and *.json,
+in sorted order), or - for standard input. All files are checked together: references between
+them (Services, analysis templates, ...) are resolved among them.
+
+  --version V    Argo Rollouts release whose CRD schemas apply: 1.9.1 (default) or 1.8.3
+  --format F     text (default): one line per finding and a summary; json: an array of findings
+  --no-refs      do not report referenced objects that are missing from the given files
+                 (Services V47, analysis templates V50 and X06, traffic objects, workloads);
+                 objects that are present are still checked
+  -h, --help     show this help
+
+Exit status: 0 no findings, 1 findings, 2 bad usage or unreadable input.
+`;
+
+/** Thrown for bad usage and unreadable input: exit status 2. */
+class InputError extends Error {
+}
+
+interface Arguments {
+  readonly version: string | undefined;
+  readonly format: 'text' | 'json';
+  readonly requireReferencedObjects: boolean;
+  readonly paths: readonly string[];
+  readonly help: boolean;
+}
+
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--version', '--format']);
+
+function parseArguments(argv: readonly string[]): Arguments {
+  let version: string | undefined;
+  let format: 'text' | 'json' = 'text';
+  let requireReferencedObjects = true;
+  let help = false;
+  const paths: string[] = [];
+  let onlyPaths = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (onlyPaths || arg === '-' || !arg.startsWith('-')) {
+      paths.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPaths = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    let value: string | undefined;
+    if (VALUE_OPTIONS.has(name)) {
+      value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === '') {
+        throw new InputError(`${name} needs a value.`);
+      }
+    } else if (eq > 0) {
+      throw new InputError(`${name} takes no value.`);
+    }
+    switch (name) {
+      case '--version':
+        version = value;
+        break;
+      case '--format':
+        if (value !== 'text' && value !== 'json') {
+          throw new InputError(`--format must be text or json, not ${JSON.stringify(value)}.`);
+        }
+        format = value;
+        break;
+      case '--no-refs':
+        requireReferencedObjects = false;
+        break;
+      case '-h':
+      case '--help':
+        help = true;
+        break;
+      default:
+        throw new InputError(`unknown option ${name}.`);
+    }
+  }
+  return { version, format, requireReferencedObjects, paths, help };
+}
+
+const MANIFEST_FILE = /\.(ya?ml|json)$/i;
+/** Folders not searched: hidden ones (.git, ...) and installed packages. */
+const SKIPPED_FOLDER = /^(\.|node_modules$)/;
+
+/** The files of a folder, recursively, in sorted order (names compared as strings). */
+function walk(folder: string, found: string[], visited: Set<string>): void {
+  const real = fs.realpathSync(folder);
+  if (visited.has(real)) {
+    return; // a symbolic link back into a folder already searched
+  }
+  visited.add(real);
+  const names = fs.readdirSync(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const name of names) {
+    const full = path.join(folder, name);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(full);
+    } catch {
+      continue; // a dangling symbolic link
+    }
+    if (stat.isDirectory()) {
+      if (!SKIPPED_FOLDER.test(name)) {
+        walk(full, found, visited);
+      }
+    } else if (stat.isFile() && MANIFEST_FILE.test(name)) {
+      found.push(full);
+    }
+  }
+}
+
+function describeError(error: any): string {
+  if (error?.code === 'ENOENT') return 'no such file or folder';
+  if (error?.code === 'EACCES') return 'permission denied';
+  if (error?.code === 'EISDIR') return 'is a folder';
+  return String(error?.message ?? error);
+}
+
+/** Reads the given paths (files, folders, `-`) into lint sources. */
+function readSources(paths: readonly string[], io: LintCommandIo): LintSource[] {
+  const sources: LintSource[] = [];
+  for (const given of paths) {
+    if (given === '-') {
+      let text: string;
+      try {
+        text = io.readStdin();
+      } catch (error) {
+        throw new InputError(`cannot read standard input: ${describeError(error)}.`);
+      }
+      sources.push({ fileName: '<stdin>', text, json: false });
+      continue;
+    }
+    let files: string[];
+    try {
+      if (fs.statSync(given).isDirectory()) {
+        files = [];
+        walk(given, files, new Set());
+      } else {
+        files = [given];
+      }
+    } catch (error) {
+      throw new InputError(`cannot read ${given}: ${describeError(error)}.`);
+    }
+    for (const file of files) {
+      try {
+        sources.push({ fileName: file, text: fs.readFileSync(file, 'utf8') });
+      } catch (error) {
+        throw new InputError(`cannot read ${file}: ${describeError(error)}.`);
+      }
+    }
+  }
+  return sources;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+function printText(findings: readonly LintFinding[], sources: readonly LintSource[], version: string, io: LintCommandIo): void {
+  const lines = findings.map(f => Linter.formatFinding(f));
+  const what = `${plural(sources.length, 'file')} checked against Argo Rollouts ${version}`;
+  if (findings.length === 0) {
+    lines.push(`No findings: ${what}.`);
+  } else {
+    const documents = new Set(findings.map(f => `${f.file}\u0000${f.documentIndex}`)).size;
+    lines.push(`${plural(findings.length, 'finding')} in ${plural(documents, 'document')}: ${what}.`);
+  }
+  io.stdout(`${lines.join('\n')}\n`);
+}
+
+function printJson(findings: readonly LintFinding[], io: LintCommandIo): void {
+  const rows = findings.map(f => ({
+    ruleId: f.ruleId,
+    file: f.file,
+    documentIndex: f.documentIndex,
+    line: f.line ?? null,
+    kind: f.kind,
+    name: f.name,
+    namespace: f.namespace ?? '',
+    path: f.path,
+    message: f.message,
+    fix: f.fix,
+  }));
+  io.stdout(`${JSON.stringify(rows, undefined, 2)}\n`);
+}
+
+const PROCESS_IO: LintCommandIo = {
+  stdout: text => process.stdout.write(text),
+  stderr: text => process.stderr.write(text),
+  readStdin: () => fs.readFileSync(0, 'utf8'),
+};
+
+/**
+ * Runs the command with the given arguments (without the program name) and returns its exit status:
+ * 0 no findings, 1 findings, 2 bad usage or unreadable input.
+ */
+export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): number {
+  let args: Arguments;
+  try {
+    args = parseArguments(argv);
+  } catch (error) {
+    io.stderr(`argo-rollouts-lint: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (args.paths.length === 0) {
+    io.stderr(`argo-rollouts-lint: no PATH given.\n\n${USAGE}`);
+    return 2;
+  }
+  const version = (args.version ?? '1.9.1').replace(/^v/, '');
+  try {
+    const sources = readSources(args.paths, io);
+    const findings = Linter.lintSources(sources, { version, requireReferencedObjects: args.requireReferencedObjects });
+    if (args.format === 'json') {
+      printJson(findings, io);
+    } else {
+      printText(findings, sources, version, io);
+    }
+    return findings.length === 0 ? 0 : 1;
+  } catch (error) {
+    // Unreadable input, a YAML or JSON syntax error (the message names file and line), or an
+    // unsupported --version.
+    io.stderr(`argo-rollouts-lint: ${(error as Error).message}\n`);
+    return 2;
+  }
+}
+
+/** Runs the command in this process (the `argo-rollouts-lint` bin). */
+export function run(): void {
+  process.exitCode = main(process.argv.slice(2));
+}
+
+if (require.main === module) {
+  run();
+}

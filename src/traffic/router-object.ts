@@ -1,0 +1,33 @@
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+
+/**
+ * A router object (VirtualService, Ingress, TrafficSplit, HTTPRoute, ...) that you bring instead of
+ * the one the router would define: an object of this app, or one defined elsewhere, by name.
+ */
+export class RouterObject {
+  /**
+   * An object defined elsewhere, by name (in the Rollout's namespace; Istio also takes
+   * `name.namespace`).
+   */
+  public static fromName(name: string): RouterObject {
+    if (!name || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(name)) {
+      throw new Error(`Router object name '${name}' is not a valid Kubernetes name: use lowercase letters, digits, '-' and '.'.`);
+    }
+    return new RouterObject(name);
+  }
+
+  /**
+   * An object of this app: a cdk8s `ApiObject`, or a construct whose default child is one (e.g. a
+   * cdk8s-plus `Ingress`). The Rollout checks that it fits (rules V58–V66).
+   */
+  public static fromConstruct(construct: IConstruct): RouterObject {
+    const apiObject = ApiObject.of(construct);
+    return new RouterObject(apiObject.name, apiObject);
+  }
+
+  private constructor(
+    /** The object's name. */
+    public readonly name: string,
+    /** @internal */ public readonly _apiObject?: ApiObject) {}
+}

@@ -1,0 +1,209 @@
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Testing } from 'cdk8s';
+import * as YAML from 'yaml';
+import { EXAMPLES } from '../../examples';
+import { LintCommandIo, main } from '../../src/cli/lint';
+import { Linter } from '../../src/validation/linter';
+
+const ROOT = path.join(__dirname, '..', '..');
+const UPSTREAM_EXAMPLES = path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM ?? path.join(ROOT, '..', 'shared', 'argo-rollouts'), 'examples');
+
+/** Runs the command in this process; returns its exit status and output. */
+function lint(args: string[], stdin = ''): { code: number; stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  const io: LintCommandIo = { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readStdin: () => stdin };
+  const code = main(args, io);
+  return { code, stdout, stderr };
+}
+
+function tempDir(files: Record<string, string>): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-cli-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+function rollout(name: string, extra = ''): string {
+  return `apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata:
+  name: ${name}
+spec:
+  selector:
+    matchLabels: {app: ${name}}
+  template:
+    metadata:
+      labels: {app: ${name}}
+    spec:
+      containers: [{name: app, image: nginx:1.27}]
+  strategy:
+    canary:
+      steps: [{setWeight: 20}, {pause: {}}]${extra}
+`;
+}
+
+/** A Rollout with one schema error (S03) whose name tells where it came from. */
+const bad = (name: string) => rollout(name).replace('setWeight: 20', 'setWeight: "20"');
+
+describe('argo-rollouts-lint', () => {
+  test('exit 0 and a summary for valid files', () => {
+    const dir = tempDir({ 'app.yaml': rollout('web') });
+    const result = lint([path.join(dir, 'app.yaml')]);
+    expect(result).toEqual({ code: 0, stdout: 'No findings: 1 file checked against Argo Rollouts 1.9.1.\n', stderr: '' });
+  });
+
+  test('exit 1 and one line per finding: file:document kind/name path [ID] message Fix: fix', () => {
+    const dir = tempDir({ 'app.yaml': `${rollout('ok')}---\n${bad('web')}` });
+    const file = path.join(dir, 'app.yaml');
+    const result = lint([file]);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}:1 Rollout/web spec\\.strategy\\.canary\\.steps\\[0\\]\\.setWeight \\[S03\\] .+ Fix: .+`));
+    expect(lines[1]).toBe('1 finding in 1 document: 1 file checked against Argo Rollouts 1.9.1.');
+    expect(result.stderr).toBe('');
+  });
+
+  test('--format json prints an array of findings', () => {
+    const dir = tempDir({ 'app.yaml': `# header\n---\n${bad('web').replace('name: web', 'name: web\n  namespace: shop')}` });
+    const file = path.join(dir, 'app.yaml');
+    const result = lint(['--format', 'json', file]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual([{
+      ruleId: 'S03',
+      file,
+      documentIndex: 0,
+      line: 3,
+      kind: 'Rollout',
+      name: 'web',
+      namespace: 'shop',
+      path: 'spec.strategy.canary.steps[0].setWeight',
+      message: expect.stringContaining('"20"'),
+      fix: expect.stringContaining('without quotes'),
+    }]);
+    expect(lint(['--format=json', path.join(tempDir({ 'ok.yaml': rollout('ok') }), 'ok.yaml')])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+  });
+
+  test('folders are searched recursively for *.yaml, *.yml and *.json in sorted order', () => {
+    const dir = tempDir({
+      'b.yaml': bad('b'),
+      'a/y.json': JSON.stringify(YAML.parse(bad('a-y'))),
+      'a/x.yml': bad('a-x'),
+      'a/notes.txt': bad('ignored-txt'),
+      'c/d/e.YAML': bad('c-d-e'),
+      '.git/f.yaml': bad('ignored-hidden'),
+      'node_modules/g.yaml': bad('ignored-modules'),
+    });
+    const result = lint(['--format', 'json', dir]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).map((f: any) => [path.relative(dir, f.file), f.name])).toEqual([
+      [path.join('a', 'x.yml'), 'a-x'],
+      [path.join('a', 'y.json'), 'a-y'],
+      ['b.yaml', 'b'],
+      [path.join('c', 'd', 'e.YAML'), 'c-d-e'],
+    ]);
+  });
+
+  test('cross-references resolve across the given files; --no-refs skips missing objects', () => {
+    const withServices = rollout('web', '\n      stableService: web-stable\n      canaryService: web-canary');
+    const service = (name: string, app = 'web') => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}}\nspec:\n  selector: {app: ${app}}\n  ports: [{port: 80}]\n`;
+    const dir = tempDir({ 'rollout.yaml': withServices, 'services.yaml': `${service('web-stable')}---\n${service('web-canary', 'other')}` });
+    const both = lint([path.join(dir, 'rollout.yaml'), path.join(dir, 'services.yaml')]);
+    expect(both.code).toBe(1);
+    expect(both.stdout).toContain('[V48]'); // the canary Service in the other file selects other pods
+    expect(both.stdout).not.toContain('[V47]');
+    const alone = lint([path.join(dir, 'rollout.yaml')]);
+    expect(alone.stdout.match(/\[V47\]/g)).toHaveLength(2);
+    expect(lint(['--no-refs', path.join(dir, 'rollout.yaml')]).code).toBe(0);
+  });
+
+  test('--version 1.8.3 checks against the v1.8.3 schema', () => {
+    const dir = tempDir({ 'app.yaml': rollout('web', '\n      replicaProgressThreshold: {type: Percent, value: 90}') });
+    const file = path.join(dir, 'app.yaml');
+    expect(lint([file]).code).toBe(0);
+    const old = lint(['--version', '1.8.3', file]);
+    expect(old.code).toBe(1);
+    expect(old.stdout).toContain('spec.strategy.canary.replicaProgressThreshold [S06]');
+    expect(old.stdout).toContain('checked against Argo Rollouts 1.8.3');
+    expect(lint(['--version=v1.8.3', file]).code).toBe(1);
+  });
+
+  test('- reads standard input', () => {
+    expect(lint(['-'], bad('piped')).stdout).toMatch(/^<stdin>:0 Rollout\/piped /);
+    expect(lint(['-'], rollout('piped')).code).toBe(0);
+  });
+
+  describe('exit 2: bad usage or unreadable input', () => {
+    test('a missing file', () => {
+      const result = lint(['/nonexistent/app.yaml']);
+      expect(result).toEqual({ code: 2, stdout: '', stderr: 'argo-rollouts-lint: cannot read /nonexistent/app.yaml: no such file or folder.\n' });
+    });
+
+    test('a YAML syntax error names the file and line', () => {
+      const dir = tempDir({ 'broken.yaml': `${rollout('ok')}---\nkind: Rollout\nmetadata:\n  name: [broken\nspec: {}\n` });
+      const file = path.join(dir, 'broken.yaml');
+      const result = lint([file]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`^argo-rollouts-lint: ${file.replace(/[.\\/]/g, '\\$&')}:20:1: YAML syntax error: `));
+    });
+
+    test('a JSON syntax error names the file and line', () => {
+      const dir = tempDir({ 'broken.json': '{\n  "kind": "Rollout",\n  "spec": {,}\n}\n' });
+      expect(lint([dir]).stderr).toMatch(/broken\.json:3:12: JSON syntax error: /);
+    });
+
+    test('usage errors', () => {
+      for (const args of [[], ['--format', 'xml', 'x'], ['--version'], ['--frobnicate', 'x'], ['--no-refs=1', 'x']]) {
+        const result = lint(args);
+        expect(result.code).toBe(2);
+        expect(result.stderr).toContain('Usage: argo-rollouts-lint');
+      }
+      expect(lint(['--version', '1.7.0', '-'], rollout('x')).stderr).toContain('not supported');
+    });
+  });
+
+  test('--help', () => {
+    const result = lint(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--no-refs');
+  });
+
+  test('every upstream example passes, linted as one folder', () => {
+    const result = lint([UPSTREAM_EXAMPLES]);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^No findings: \d+ files checked/);
+    expect(result.code).toBe(0);
+  });
+
+  test('runs as a process with the documented exit codes', () => {
+    const dir = tempDir({ 'ok.yaml': rollout('ok'), 'bad.yaml': bad('bad') });
+    const run = (...args: string[]) => spawnSync(process.execPath, ['-r', 'ts-node/register/transpile-only', path.join(ROOT, 'src', 'cli', 'lint.ts'), ...args],
+      { cwd: ROOT, encoding: 'utf8', input: rollout('piped') });
+    expect(run(path.join(dir, 'ok.yaml'), '-').status).toBe(0);
+    const findings = run(dir);
+    expect(findings.status).toBe(1);
+    expect(findings.stdout).toContain('[S03]');
+    expect(run(path.join(dir, 'missing.yaml')).status).toBe(2);
+  });
+
+  test('the bin script runs the compiled command', () => {
+    const bin = fs.readFileSync(path.join(ROOT, 'bin', 'argo-rollouts-lint'), 'utf8');
+    expect(bin.startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect(bin).toContain("require('../lib/cli/lint').run()");
+  });
+});
+
+describe('the library\'s example apps', () => {
+  test.each(EXAMPLES.map(e => e.name))('%s: every emitted manifest passes the linter (CRD schema, strict decoding, plugin configuration and controller rules)', name => {
+    const app = Testing.app();
+    const manifests = EXAMPLES.find(e => e.name === name)!.define(app).flatMap(chart => Testing.synth(chart));
+    expect(Linter.lintManifests(manifests).map(f => Linter.formatFinding(f))).toEqual([]);
+  });
+});

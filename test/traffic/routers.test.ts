@@ -1,0 +1,279 @@
+import { ApiObject, Chart, Duration, Testing } from 'cdk8s';
+import {
+  ArgoRollouts, CanaryStep, ControllerPlugin, ManagedRoute, Rollout, RolloutStrategy, RouterObject, StrategyService, StringMatch, TrafficRouting,
+} from '../../src';
+import { schemaErrors, synth } from '../util';
+
+const container = { name: 'web', image: 'web:1', ports: [{ name: 'http', number: 8080 }] };
+
+function routed(router: any, extra: any = {}, chartProps: any = {}) {
+  const chart = new Chart(Testing.app(), 'test', chartProps);
+  const rollout = new Rollout(chart, 'web', {
+    metadata: { name: 'web' },
+    select: false,
+    podMetadata: { labels: { app: 'web' } },
+    containers: [container],
+    strategy: RolloutStrategy.canary({ trafficRouting: [router], steps: [CanaryStep.setWeight(10), CanaryStep.pause()], ...extra }),
+  });
+  const manifests = synth(chart);
+  const r = manifests.find(m => m.kind === 'Rollout');
+  expect(schemaErrors(r)).toEqual([]);
+  const canary = r.spec.strategy.canary;
+  return { chart, rollout, manifests, routing: canary.trafficRouting, canary, find: (kind: string) => manifests.filter(m => m.kind === kind) };
+}
+
+describe('Istio', () => {
+  test('host-level: a VirtualService splitting between the stable and canary Services', () => {
+    const { routing, find, canary, rollout } = routed(TrafficRouting.istio({ gateways: ['public'], hosts: ['web.example.com'] }));
+    expect(canary.stableService).toEqual('web-stable');
+    expect(routing).toEqual({ istio: { virtualService: { name: 'web-vsvc', routes: ['primary'] } } });
+    expect(find('VirtualService')).toEqual([{
+      apiVersion: 'networking.istio.io/v1alpha3',
+      kind: 'VirtualService',
+      metadata: { name: 'web-vsvc' },
+      spec: {
+        hosts: ['web.example.com'],
+        gateways: ['public'],
+        http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' }, weight: 100 }, { destination: { host: 'web-canary' }, weight: 0 }] }],
+      },
+    }]);
+    expect(rollout.ignoreDifferences).toEqual([{ group: 'networking.istio.io', kind: 'VirtualService', name: 'web-vsvc', jsonPointers: ['/spec/http'] }]);
+  });
+
+  test('subset-level: a DestinationRule with stable and canary subsets, no stable/canary Services', () => {
+    const { routing, find, canary } = routed(TrafficRouting.istio({ subsets: { host: 'web' } }));
+    expect(canary.stableService).toBeUndefined();
+    expect(routing.istio).toEqual({
+      virtualService: { name: 'web-vsvc', routes: ['primary'] },
+      destinationRule: { name: 'web-destrule', canarySubsetName: 'canary', stableSubsetName: 'stable' },
+    });
+    expect(find('DestinationRule')[0].spec).toEqual({ host: 'web', subsets: [{ name: 'stable', labels: { app: 'web' } }, { name: 'canary', labels: { app: 'web' } }] });
+    expect(find('VirtualService')[0].spec.http[0].route[1]).toEqual({ destination: { host: 'web', subset: 'canary' }, weight: 0 });
+  });
+
+  test('your own VirtualServices, by name, with TLS and TCP routes', () => {
+    const { routing, find } = routed(TrafficRouting.istio({
+      virtualServices: [
+        { object: RouterObject.fromName('vs-a'), routes: ['primary'] },
+        { object: RouterObject.fromName('vs-b.other'), tlsRoutes: [{ port: 443, sniHosts: ['web.example.com'] }], tcpRoutePorts: [5432] },
+      ],
+    }));
+    expect(routing.istio.virtualServices).toEqual([
+      { name: 'vs-a', routes: ['primary'] },
+      { name: 'vs-b.other', tlsRoutes: [{ port: 443, sniHosts: ['web.example.com'] }], tcpRoutes: [{ port: 5432 }] },
+    ]);
+    expect(find('VirtualService')).toEqual([]);
+  });
+
+  test('header and mirror routes', () => {
+    const header = ManagedRoute.named('header');
+    const { canary } = routed(TrafficRouting.istio(), {
+      steps: [
+        CanaryStep.setHeaderRoute(header, [{ headerName: 'x-canary', headerValue: StringMatch.exact('yes') }]),
+        CanaryStep.setMirrorRoute(ManagedRoute.named('mirror'), { percentage: 20, matches: [{ path: StringMatch.prefix('/api') }] }),
+        CanaryStep.setWeight(20),
+        CanaryStep.setHeaderRoute(header),
+      ],
+    });
+    expect(canary.trafficRouting.managedRoutes).toEqual([{ name: 'header' }, { name: 'mirror' }]);
+  });
+
+  test('your own VirtualService of this app must route to the Services (V64)', () => {
+    const chart = Testing.chart();
+    const vs = new ApiObject(chart, 'vs', {
+      apiVersion: 'networking.istio.io/v1alpha3',
+      kind: 'VirtualService',
+      metadata: { name: 'mine' },
+      spec: { hosts: ['web'], http: [{ name: 'primary', route: [{ destination: { host: 'other' }, weight: 100 }] }] },
+    });
+    new Rollout(chart, 'web', {
+      containers: [container],
+      strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio({ virtualServices: [{ object: RouterObject.fromConstruct(vs), routes: ['primary'] }] })] }),
+    });
+    expect(() => synth(chart)).toThrow(/\[V64\]/);
+  });
+
+  test('errors', () => {
+    expect(() => TrafficRouting.istio({ virtualServices: [] })).toThrow(/virtualServices is empty/);
+    expect(() => TrafficRouting.istio({ virtualServices: [{ tcpRoutePorts: [70000] }] })).toThrow(/between 1 and 65535, got 70000/);
+    expect(() => TrafficRouting.istio({ virtualServices: [{}, {}] })).toThrow();
+  });
+});
+
+describe('NGINX and ALB', () => {
+  test('nginx defines the stable Ingress', () => {
+    const { routing, find } = routed(TrafficRouting.nginx({
+      host: 'web.example.com',
+      annotations: { 'kubernetes.io/ingress.class': 'nginx' },
+      additionalIngressAnnotations: { 'canary-by-header': 'x-canary' },
+      canaryIngressAnnotations: { 'my.org/x': 'y' },
+    }));
+    expect(routing.nginx).toEqual({
+      stableIngress: 'web-stable', additionalIngressAnnotations: { 'canary-by-header': 'x-canary' }, canaryIngressAnnotations: { 'my.org/x': 'y' },
+    });
+    expect(find('Ingress')).toEqual([{
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: 'web-stable', annotations: { 'kubernetes.io/ingress.class': 'nginx' } },
+      spec: { rules: [{ host: 'web.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web-stable', port: { number: 8080 } } } }] } }] },
+    }]);
+  });
+
+  test('nginx with several Ingresses of your own', () => {
+    const { routing } = routed(TrafficRouting.nginx({ stableIngresses: [RouterObject.fromName('a'), RouterObject.fromName('b')], annotationPrefix: 'custom.nginx.org' }));
+    expect(routing.nginx).toEqual({ stableIngresses: ['a', 'b'], annotationPrefix: 'custom.nginx.org' });
+  });
+
+  test('alb defines the Ingress with the root Service action; the controller owns its annotations', () => {
+    const { routing, find, rollout } = routed(TrafficRouting.alb({ ingressClassName: 'alb', servicePort: 80, stickiness: Duration.minutes(5) }));
+    expect(routing.alb).toEqual({ ingress: 'web-ingress', servicePort: 80, stickinessConfig: { enabled: true, durationSeconds: 300 } });
+    expect(find('Ingress')[0].spec).toEqual({
+      ingressClassName: 'alb',
+      rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web-stable', port: { name: 'use-annotation' } } } }] } }],
+    });
+    expect(rollout.ignoreDifferences[0].jsonPointers).toEqual([
+      '/metadata/annotations/alb.ingress.kubernetes.io~1actions.web-stable', '/metadata/annotations/alb.ingress.kubernetes.io~1conditions.web-stable',
+    ]);
+  });
+
+  test('an Ingress of this app that does not route to the stable Service fails (V58)', () => {
+    const chart = Testing.chart();
+    const ingress = new ApiObject(chart, 'ing', {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: { name: 'mine' },
+      spec: { rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'other', port: { number: 80 } } } }] } }] },
+    });
+    new Rollout(chart, 'web', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.nginx({ stableIngresses: [RouterObject.fromConstruct(ingress)] })] }) });
+    expect(() => synth(chart)).toThrow(/\[V58\]/);
+  });
+
+  test('errors', () => {
+    expect(() => TrafficRouting.nginx({ stableIngresses: [] })).toThrow(/stableIngresses is empty/);
+    expect(() => TrafficRouting.alb({ ingresses: [] })).toThrow(/ingresses is empty/);
+    expect(() => TrafficRouting.alb({ servicePort: 0 })).toThrow(/servicePort' must be an integer between 1 and 65535, got 0/);
+  });
+});
+
+describe('SMI, Ambassador, Traefik, APISIX, App Mesh', () => {
+  test('smi: the controller owns the TrafficSplit; defining it is a choice', () => {
+    expect(routed(TrafficRouting.smi()).routing).toEqual({ smi: {} });
+    const { routing, find, rollout } = routed(TrafficRouting.smi({ rootService: 'web', trafficSplitName: 'web-split', defineTrafficSplit: true }));
+    expect(routing.smi).toEqual({ rootService: 'web', trafficSplitName: 'web-split' });
+    expect(find('TrafficSplit')[0].spec).toEqual({ service: 'web', backends: [{ service: 'web-stable', weight: 100 }, { service: 'web-canary', weight: 0 }] });
+    expect(rollout.ignoreDifferences).toEqual([{ group: 'split.smi-spec.io', kind: 'TrafficSplit', name: 'web-split', jsonPointers: ['/spec/backends'] }]);
+  });
+
+  test('headless Services with a fixed port and protocol (App Mesh)', () => {
+    const { manifests } = routed(TrafficRouting.appMesh(), {
+      stableService: StrategyService.define({ port: 80, protocol: 'TCP' as any, headless: true }),
+      canaryService: StrategyService.define({ port: 80, protocol: 'TCP' as any, headless: true }),
+    });
+    expect(manifests.find(m => m.kind === 'Service').spec).toEqual({
+      clusterIP: 'None', selector: { app: 'web' }, ports: [{ name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' }],
+    });
+  });
+
+  test('ambassador defines the base Mapping', () => {
+    const { routing, find } = routed(TrafficRouting.ambassador({ prefix: '/web', resolver: 'endpoint' }));
+    expect(routing.ambassador).toEqual({ mappings: ['web'] });
+    expect(find('Mapping')[0]).toEqual({
+      apiVersion: 'getambassador.io/v2', kind: 'Mapping', metadata: { name: 'web' }, spec: { prefix: '/web', resolver: 'endpoint', service: 'web-stable:8080' },
+    });
+    expect(() => TrafficRouting.ambassador({ mappings: [] })).toThrow(/mappings is empty/);
+  });
+
+  test('traefik defines the weighted TraefikService', () => {
+    const { routing, find } = routed(TrafficRouting.traefik());
+    expect(routing.traefik).toEqual({ weightedTraefikServiceName: 'web-traefik-service' });
+    expect(find('TraefikService')[0].spec).toEqual({ weighted: { services: [{ name: 'web-stable', port: 8080, weight: 100 }, { name: 'web-canary', port: 8080, weight: 0 }] } });
+  });
+
+  test('apisix defines the ApisixRoute', () => {
+    const { routing, find } = routed(TrafficRouting.apisix({ hosts: ['web.example.com'], methods: ['GET'] }));
+    expect(routing.apisix).toEqual({ route: { name: 'web-apisix-route', rules: ['primary'] } });
+    expect(find('ApisixRoute')[0].spec.http[0]).toEqual({
+      name: 'primary',
+      match: { paths: ['/*'], methods: ['GET'], hosts: ['web.example.com'] },
+      backends: [{ serviceName: 'web-stable', servicePort: 8080 }, { serviceName: 'web-canary', servicePort: 8080 }],
+    });
+  });
+
+  test('app mesh defines the virtual service, router and nodes', () => {
+    const { routing, find } = routed(TrafficRouting.appMesh({ namespace: 'apps' }));
+    expect(routing.appMesh).toEqual({
+      virtualService: { name: 'web' },
+      virtualNodeGroup: { canaryVirtualNodeRef: { name: 'web-vn-canary' }, stableVirtualNodeRef: { name: 'web-vn-stable' } },
+    });
+    expect(find('VirtualRouter')[0].spec.routes[0].httpRoute.action.weightedTargets.map((t: any) => t.weight)).toEqual([0, 100]);
+    expect(find('VirtualNode').map(n => n.spec.serviceDiscovery.dns.hostname)).toEqual(['web-canary.apps.svc.cluster.local', 'web-stable.apps.svc.cluster.local']);
+    expect(() => TrafficRouting.appMesh({ virtualService: RouterObject.fromName('x') })).toThrow(/give canaryVirtualNode and stableVirtualNode too/);
+  });
+});
+
+describe('plugins and the Gateway API', () => {
+  const binary = ControllerPlugin.trafficRouter({ name: 'argoproj-labs/gatewayAPI', location: 'https://example.invalid/gatewayapi-plugin' });
+
+  test('the Gateway API router defines the HTTPRoute and configures the plugin', () => {
+    const { routing, find } = routed(TrafficRouting.gatewayApi({ gatewayName: 'public', hostnames: ['web.example.com'], namespace: 'apps' }));
+    expect(routing.plugins).toEqual({ 'argoproj-labs/gatewayAPI': { httpRoute: 'web-http-route', namespace: 'apps' } });
+    expect(find('HTTPRoute')[0].spec).toEqual({
+      parentRefs: [{ name: 'public' }],
+      hostnames: ['web.example.com'],
+      rules: [{ backendRefs: [{ name: 'web-stable', port: 8080, weight: 100 }, { name: 'web-canary', port: 8080, weight: 0 }] }],
+    });
+  });
+
+  test('the install of the app gets the plugin and the Gateway API permissions, declared before or after', () => {
+    for (const installFirst of [true, false]) {
+      const chart = Testing.chart();
+      const install = () => new ArgoRollouts(chart, 'install', { crds: false });
+      if (installFirst) install();
+      new Rollout(chart, 'web', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.gatewayApi({ gatewayName: 'gw', controllerPlugin: binary })] }) });
+      if (!installFirst) install();
+      const ms = synth(chart);
+      expect(ms.find(m => m.metadata.name === 'argo-rollouts-config').data.trafficRouterPlugins).toContain('argoproj-labs/gatewayAPI');
+      expect(ms.find(m => m.kind === 'ClusterRole' && m.metadata.name === 'argo-rollouts').rules.flatMap((r: any) => r.apiGroups)).toContain('gateway.networking.k8s.io');
+    }
+  });
+
+  test('without the plugin binary, an install in the app fails and says what is missing', () => {
+    const chart = Testing.chart();
+    new ArgoRollouts(chart, 'install', { crds: false });
+    new Rollout(chart, 'web', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.gatewayApi({ gatewayName: 'gw' })] }) });
+    expect(() => synth(chart)).toThrow(/test\/web routes traffic through the plugin 'argoproj-labs\/gatewayAPI', but ArgoRollouts test\/install does not register it/);
+  });
+
+  test('the install may register the plugin itself', () => {
+    const chart = Testing.chart();
+    new ArgoRollouts(chart, 'install', { crds: false, plugins: [binary] });
+    new Rollout(chart, 'web', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.gatewayApi({ gatewayName: 'gw' })] }) });
+    expect(synth(chart).filter(m => m.kind === 'ConfigMap').length).toEqual(1);
+  });
+
+  test('several routers at once: nginx for north-south, a plugin', () => {
+    const { routing } = routed(TrafficRouting.nginx(), { trafficRouting: [TrafficRouting.nginx(), TrafficRouting.plugin('acme/mesh', { config: { mode: 'weighted' } })] });
+    expect(Object.keys(routing).sort()).toEqual(['nginx', 'plugins']);
+    expect(routing.plugins).toEqual({ 'acme/mesh': { mode: 'weighted' } });
+  });
+
+  test('errors', () => {
+    expect(() => TrafficRouting.gatewayApi()).toThrow(/needs a gatewayName/);
+    expect(() => TrafficRouting.plugin('acme/x', { controllerPlugin: binary })).toThrow(/is given the controller plugin 'argoproj-labs\/gatewayAPI'/);
+    expect(() => RouterObject.fromName('Bad Name')).toThrow(/not a valid Kubernetes name/);
+    expect(() => new Rollout(Testing.chart(), 'r', {
+      containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.plugin('a/b'), TrafficRouting.plugin('a/b')] }),
+    })).toThrow(/has two 'a\/b' traffic routers/);
+  });
+
+  test('a Service port must be known', () => {
+    const chart = Testing.chart();
+    new Rollout(chart, 'r', {
+      containers: [container],
+      strategy: RolloutStrategy.canary({
+        stableService: StrategyService.fromServiceName('s'), canaryService: StrategyService.fromServiceName('c'), trafficRouting: [TrafficRouting.traefik()],
+      }),
+    });
+    expect(() => synth(chart)).toThrow(/The Service port for the traefik router of Rollout r-\w+ is unknown|The Service port for the traefik router/);
+  });
+});

@@ -1,0 +1,88 @@
+import { blueGreenRollout, service, validRollout } from './helpers';
+import { Linter } from '../../src/validation/linter';
+import { documentStartLines, parseYamlDocuments } from '../../src/validation/yaml';
+
+const ROLLOUT_YAML = `# a comment
+apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata:
+  name: web
+  namespace: shop
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers: [{name: web, image: nginx}]
+  strategy:
+    canary:
+      steps: [{setWeight: 20}, {pause: {}}]
+`;
+
+describe('Linter', () => {
+  test('lintManifests: findings name the document; references are required by default', () => {
+    const rollout = blueGreenRollout();
+    const findings = Linter.lintManifests([service('web-active'), rollout]);
+    expect(findings.map(f => [f.ruleId, f.documentIndex, f.kind, f.name, f.path, f.file])).toEqual([
+      ['V47', 1, 'Rollout', 'web', 'spec.strategy.blueGreen.previewService', ''],
+    ]);
+    expect(Linter.lintManifests([service('web-active'), rollout], { requireReferencedObjects: false })).toEqual([]);
+    expect(Linter.lintManifests(undefined as any)).toEqual([]);
+  });
+
+  test('lintManifests: the version selects the schema', () => {
+    const rollout = validRollout();
+    rollout.spec.strategy.canary.replicaProgressThreshold = { type: 'Pod', value: 1 };
+    expect(Linter.lintManifests([rollout])).toEqual([]);
+    expect(Linter.lintManifests([rollout], { version: '1.8.3' }).map(f => f.ruleId)).toEqual(['S06']);
+  });
+
+  test('lintYaml: document indexes, start lines and namespaces', () => {
+    const text = `---\n${ROLLOUT_YAML}---\n---\n${ROLLOUT_YAML.replace('setWeight: 20', 'setWeight: "20"')}`;
+    const findings = Linter.lintYaml(text, 'app.yaml');
+    expect(findings).toEqual([expect.objectContaining({
+      ruleId: 'S03',
+      file: 'app.yaml',
+      documentIndex: 2,
+      line: 22,
+      kind: 'Rollout',
+      name: 'web',
+      namespace: 'shop',
+      path: 'spec.strategy.canary.steps[0].setWeight',
+    })]);
+    expect(Linter.formatFinding(findings[0])).toMatch(/^app\.yaml:2 Rollout\/web spec\.strategy\.canary\.steps\[0\]\.setWeight \[S03\] .* Fix: /);
+  });
+
+  test('lintYaml: a syntax error names the file and line', () => {
+    expect(() => Linter.lintYaml('kind: Rollout\nmetadata:\n  name: [x\nspec: {}\n', 'bad.yaml')).toThrow(/^bad\.yaml:4:1: YAML syntax error: /);
+    expect(() => Linter.lintYaml('a: 1\na: 2\n')).toThrow(/<input>:2:\d+: YAML syntax error: duplicated mapping key/);
+  });
+
+  test('lintSources: references resolve across files; JSON files', () => {
+    const rollout = blueGreenRollout();
+    const findings = Linter.lintSources([
+      { fileName: 'rollout.json', text: JSON.stringify(rollout) },
+      { fileName: 'services.json', text: JSON.stringify([service('web-active'), service('web-preview', { app: 'other' })]) },
+    ]);
+    expect(findings.map(f => [f.ruleId, f.file, f.documentIndex])).toEqual([['V48', 'rollout.json', 0]]);
+    expect(() => Linter.lintSources([{ fileName: 'x.json', text: '{"a": 1,\n "b": }' }])).toThrow(/^x\.json:2:\d+: JSON syntax error/);
+  });
+
+  test('YAML as kubectl reads it: YAML 1.1 booleans, merge keys, timestamps stay strings', () => {
+    const [doc] = parseYamlDocuments('a: yes\nb: off\nc: "yes"\nd: 2025-01-01\nbase: &b {x: 1}\ne:\n  <<: *b\n  z: 2\n');
+    expect(doc).toEqual({ a: true, b: false, c: 'yes', d: '2025-01-01', base: { x: 1 }, e: { x: 1, z: 2 } });
+    const rollout = ROLLOUT_YAML.replace('steps:', 'dynamicStableScale: yes\n      steps:');
+    expect(Linter.lintYaml(rollout).map(f => f.ruleId)).toEqual(['V29']);
+  });
+
+  test('document start lines', () => {
+    expect(documentStartLines('a: 1\n---\n# c\nb: 2\n', 2)).toEqual([1, 4]);
+    expect(documentStartLines('--- {a: 1}\n--- \n', 2)).toEqual([1, 2]);
+    expect(documentStartLines('%YAML 1.2\n---\na: 1\n', 1)).toBeUndefined();
+    expect(documentStartLines('a: 1\n', 2)).toBeUndefined();
+    expect(documentStartLines('a: 1\r\n---\r\nb: 2\r\n', 2)).toEqual([1, 3]);
+    expect(Linter.lintSources([{ fileName: 'bom.json', text: `\ufeff${JSON.stringify(validRollout())}` }])).toEqual([]);
+  });
+});

@@ -1,0 +1,62 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Linter } from '../../src/validation/linter';
+
+/**
+ * docs/rules.md cannot rot: every rule of the rule list has a section, and every example manifest
+ * in it is reported under the rule of its heading (and under no other rule but those its
+ * `# also:` comment names). Sections without an example must say why.
+ */
+const DOC = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
+const RULE_LIST = path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM ?? path.join(__dirname, '..', '..', '..', 'shared', 'argo-rollouts'), '..', 'docs', 'argo-rollouts-rules.md');
+const RULE_ID = /\b([SVAPXCL]\d{2})\b/;
+
+interface Section {
+  readonly id: string;
+  readonly heading: string;
+  readonly body: string;
+  readonly examples: string[];
+}
+
+function sections(): Section[] {
+  const result: Section[] = [];
+  const parts = DOC.split(/^(?=#{2,4} )/m);
+  for (const part of parts) {
+    const heading = part.split('\n', 1)[0];
+    const id = RULE_ID.exec(heading)?.[1];
+    if (!heading.startsWith('### ') || id === undefined) continue;
+    const examples = [...part.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map(m => m[1]);
+    result.push({ id, heading, body: part, examples });
+  }
+  return result;
+}
+
+const SECTIONS = sections();
+
+describe('docs/rules.md', () => {
+  test('has one section per rule of the rule list', () => {
+    const ids = SECTIONS.map(s => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    if (fs.existsSync(RULE_LIST)) {
+      const listed = [...fs.readFileSync(RULE_LIST, 'utf8').matchAll(/^\| ([SVAPXCL]\d{2}) \|/gm)].map(m => m[1]);
+      expect(listed.length).toBeGreaterThanOrEqual(110);
+      expect([...ids].sort()).toEqual([...new Set(listed)].sort());
+    }
+  });
+
+  test('sections without an example say why', () => {
+    for (const section of SECTIONS.filter(s => s.examples.length === 0)) {
+      expect({ heading: section.heading, why: /out of reach|Command behaviour/i.test(section.body) }).toEqual({ heading: section.heading, why: true });
+    }
+  });
+
+  test.each(SECTIONS.filter(s => s.examples.length > 0).map(s => [s.id, s] as const))('the example of %s is reported under it', (id, section) => {
+    for (const example of section.examples) {
+      const also = (/^# also: (.*)$/m.exec(example)?.[1] ?? '').split(/,\s*/).filter(x => x !== '');
+      const findings = Linter.lintYaml(example, `docs/rules.md#${id}`);
+      const ids = [...new Set(findings.map(f => f.ruleId))].sort();
+      expect({ id, reported: ids.includes(id), others: ids.filter(x => x !== id && !also.includes(x)) })
+        .toEqual({ id, reported: true, others: [] });
+    }
+  });
+});
