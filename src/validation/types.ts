@@ -33,9 +33,10 @@ export interface Finding {
 export interface ValidationOptions {
   /**
    * Report references to objects that are not among the given manifests: a named Service (V47), an
-   * AnalysisTemplate or ClusterAnalysisTemplate used by a Rollout or composed by a template (V50), or
-   * one used by an Experiment (X06). When false, references are checked only against the objects that
-   * are present, and checks that need an absent object are skipped.
+   * AnalysisTemplate or ClusterAnalysisTemplate used by a Rollout or composed by a template (V50), a
+   * router object — Ingress, VirtualService, Mapping, App Mesh object — (V63), the workload of a
+   * `workloadRef` (V67), or a template used by an Experiment (X06). When false, references are checked
+   * only against the objects that are present, and checks that need an absent object are skipped.
    *
    * @default false
    */
