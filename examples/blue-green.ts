@@ -3,7 +3,8 @@
 import { App, Chart, ChartProps } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
-import { PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } from '../src';
+import { demoRollout } from './common';
+import { Rollout, RolloutStrategy, StrategyService } from '../src';
 
 export class BlueGreenChart extends Chart {
   public readonly rollout: Rollout;
@@ -11,28 +12,14 @@ export class BlueGreenChart extends Chart {
   constructor(scope: Construct, id: string = 'blue-green', props: ChartProps = {}) {
     super(scope, id, props);
 
-    const servicePorts = [{ port: 80, targetPort: 8080, protocol: kplus.Protocol.TCP }];
-    this.rollout = new Rollout(this, 'rollout-bluegreen', {
-      metadata: { name: 'rollout-bluegreen' },
-      replicas: 2,
-      revisionHistoryLimit: 2,
-      select: false,
-      podMetadata: { labels: { app: 'rollout-bluegreen' } },
-      podTemplateDefaults: PodTemplateDefaults.NONE,
-      containers: [{
-        name: 'rollouts-demo',
-        image: 'argoproj/rollouts-demo:blue',
-        imagePullPolicy: kplus.ImagePullPolicy.ALWAYS,
-        portNumber: 8080,
-      }],
-      strategy: RolloutStrategy.blueGreen({
-        // the Rollout defines `rollout-bluegreen-active` and `rollout-bluegreen-preview`
-        activeService: StrategyService.define({ ports: servicePorts }),
-        previewService: StrategyService.define({ ports: servicePorts }),
-        // pause before promotion: `kubectl argo rollouts promote rollout-bluegreen`
-        autoPromotionEnabled: false,
-      }),
-    });
+    // the upstream manifest's pod template: `app: rollout-bluegreen` pods of rollouts-demo:blue on port 8080
+    this.rollout = demoRollout(this, 'rollout-bluegreen', 2, RolloutStrategy.blueGreen({
+      // the Rollout defines `rollout-bluegreen-active` and `rollout-bluegreen-preview`, port 80 to 8080
+      activeService: StrategyService.define({ port: 80, protocol: kplus.Protocol.TCP }),
+      previewService: StrategyService.define({ port: 80, protocol: kplus.Protocol.TCP }),
+      // pause before promotion: `kubectl argo rollouts promote rollout-bluegreen`
+      autoPromotionEnabled: false,
+    }));
   }
 }
 

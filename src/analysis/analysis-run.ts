@@ -1,9 +1,10 @@
-import { ApiObject, ApiObjectMetadata, Duration, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric } from './render';
 import { AnalysisTemplateArg } from './template-arg';
+import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
 
@@ -92,12 +93,7 @@ export class AnalysisRun extends Construct {
     toSeconds('ttlAfterCompletion', props.ttlAfterCompletion);
     toSeconds('ttlAfterSuccess', props.ttlAfterSuccess);
     toSeconds('ttlAfterFailure', props.ttlAfterFailure);
-    this.apiObject = new ApiObject(this, 'Resource', {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'AnalysisRun',
-      metadata: props.metadata,
-      spec: Lazy.any({ produce: () => this.renderChecked() }),
-    });
+    this.apiObject = defineArgoObject(this, 'AnalysisRun', props.metadata, () => this.renderChecked());
   }
 
   /** The Kubernetes name of the run. */
@@ -132,8 +128,7 @@ export class AnalysisRun extends Construct {
 
   private renderChecked(): any {
     const spec = this._toKube();
-    const own = { apiVersion: 'argoproj.io/v1alpha1', kind: 'AnalysisRun', metadata: { name: this.name, namespace: this.apiObject.metadata.namespace }, spec };
-    assertNoFindings(`AnalysisRun ${this.node.path}`, 'it would error', [own]);
+    assertNoFindings(`AnalysisRun ${this.node.path}`, 'it would error', [argoManifest(this.apiObject, spec)]);
     return spec;
   }
 }

@@ -1,14 +1,13 @@
-import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
-import { ClusterScopedApiObject } from '../private/cluster-scoped';
+import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
 
-const API_VERSION = 'argoproj.io/v1alpha1';
 
 /**
  * Properties shared by AnalysisTemplate and ClusterAnalysisTemplate.
@@ -129,8 +128,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   }
 
   private manifestWith(spec: any): any {
-    const namespace = this.clusterScope ? undefined : this.apiObject.metadata.namespace;
-    return { apiVersion: API_VERSION, kind: this.apiObject.kind, metadata: { name: this.name, namespace }, spec };
+    return argoManifest(this.apiObject, spec, this.clusterScope);
   }
 }
 
@@ -152,12 +150,7 @@ export class AnalysisTemplate extends AnalysisTemplateBase {
 
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
     super(scope, id, props);
-    this.apiObject = new ApiObject(this, 'Resource', {
-      apiVersion: API_VERSION,
-      kind: 'AnalysisTemplate',
-      metadata: props.metadata,
-      spec: Lazy.any({ produce: () => this.renderChecked() }),
-    });
+    this.apiObject = defineArgoObject(this, 'AnalysisTemplate', props.metadata, () => this.renderChecked());
   }
 }
 
@@ -178,12 +171,7 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
 
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
     super(scope, id, props);
-    this.apiObject = new ClusterScopedApiObject(this, 'Resource', {
-      apiVersion: API_VERSION,
-      kind: 'ClusterAnalysisTemplate',
-      metadata: props.metadata,
-      spec: Lazy.any({ produce: () => this.renderChecked() }),
-    });
+    this.apiObject = defineArgoObject(this, 'ClusterAnalysisTemplate', props.metadata, () => this.renderChecked(), true);
   }
 }
 

@@ -1,8 +1,9 @@
-import { ApiObject, ApiObjectMetadata, Duration, Lazy } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults, renderContainers } from './pod-template';
+import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { checkInteger, copyMap, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
 
@@ -190,12 +191,7 @@ export class Experiment extends Construct {
     if (props.duration) toGoDuration(`${where} duration`, props.duration);
     toSeconds('progressDeadline', props.progressDeadline);
     toSeconds('scaleDownDelay', props.scaleDownDelay);
-    this.apiObject = new ApiObject(this, 'Resource', {
-      apiVersion: 'argoproj.io/v1alpha1',
-      kind: 'Experiment',
-      metadata: props.metadata,
-      spec: Lazy.any({ produce: () => this.renderChecked() }),
-    });
+    this.apiObject = defineArgoObject(this, 'Experiment', props.metadata, () => this.renderChecked());
   }
 
   /** The Kubernetes name of the Experiment. */
@@ -237,7 +233,7 @@ export class Experiment extends Construct {
 
   private renderChecked(): any {
     const spec = this._toKube();
-    const own = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Experiment', metadata: { name: this.name, namespace: this.apiObject.metadata.namespace }, spec };
+    const own = argoManifest(this.apiObject, spec);
     const templates = (this.props.analyses ?? []).map(a => a.template.toManifest()).filter(m => m !== undefined);
     assertNoFindings(`Experiment ${this.node.path}`, 'it would be stuck in InvalidSpec', [own, ...templates]);
     return spec;

@@ -1,4 +1,4 @@
-import { ApiObject, Duration, Lazy } from 'cdk8s';
+import { ApiObject, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { CanaryStep } from './canary-step';
@@ -8,13 +8,11 @@ import { BoundStrategy } from './strategy-binding';
 import { WorkloadReference } from './workload-ref';
 import { templateManifests } from '../analysis/render';
 import { PodTemplateDefaults } from '../experiment/pod-template';
+import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference } from '../traffic/router';
 import { assertNoFindings } from '../validation';
-
-/** API version and kind of Rollout objects. */
-const ROLLOUT_GVK = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout' };
 
 /**
  * Properties of a Rollout.
@@ -160,11 +158,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     // (cdk8s-plus applies it on every render).
     super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });
     this.props = props;
-    this.apiObject = new ApiObject(this, 'Resource', {
-      ...ROLLOUT_GVK,
-      metadata: props.metadata,
-      spec: Lazy.any({ produce: () => this.renderChecked() }),
-    });
+    this.apiObject = defineArgoObject(this, 'Rollout', props.metadata, () => this.renderChecked());
 
     checkInteger('replicas', props.replicas, 0);
     checkInteger('revisionHistoryLimit', props.revisionHistoryLimit, 0);
@@ -296,8 +290,8 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    */
   public toScalingTarget(): kplus.ScalingTarget {
     return {
-      kind: ROLLOUT_GVK.kind,
-      apiVersion: ROLLOUT_GVK.apiVersion,
+      kind: 'Rollout',
+      apiVersion: ARGO_API_VERSION,
       name: this.name,
       containers: this.containers,
       replicas: this.replicas,
@@ -409,7 +403,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    */
   private renderChecked(): any {
     const spec = this._toKube();
-    const own = { ...ROLLOUT_GVK, metadata: { name: this.name, namespace: this.metadata.namespace }, spec };
+    const own = argoManifest(this.apiObject, spec);
     const services = Object.values(this.bound.services) as ResolvedService[];
     const related = [
       ...services.filter(s => !s.owned).map(serviceManifest),
