@@ -4,6 +4,7 @@ import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric } from './render';
 import { AnalysisTemplateArg } from './template-arg';
+import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
@@ -128,7 +129,7 @@ export class AnalysisRun extends Construct {
 
   private renderChecked(): any {
     const spec = this._toKube();
-    assertNoFindings(`AnalysisRun ${this.node.path}`, 'it would error', [argoManifest(this.apiObject, spec)]);
+    assertNoFindings(`AnalysisRun ${this.node.path}`, 'it would error', [argoManifest(this.apiObject, spec)], undefined, versionsToCheck(this));
     return spec;
   }
 }

@@ -4,6 +4,7 @@ import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
+import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
@@ -123,7 +124,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     const spec = this._toKube();
     const own = this.manifestWith(spec);
     const nested = this._templates.map(t => t.toManifest()).filter(m => m !== undefined);
-    assertNoFindings(`${this.constructor.name} ${this.node.path}`, 'its AnalysisRuns would error', [own, ...nested]);
+    assertNoFindings(`${this.constructor.name} ${this.node.path}`, 'its AnalysisRuns would error', [own, ...nested], undefined, versionsToCheck(this));
     return spec;
   }
 

@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults, renderContainers } from './pod-template';
+import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { checkInteger, copyMap, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
@@ -235,7 +236,7 @@ export class Experiment extends Construct {
     const spec = this._toKube();
     const own = argoManifest(this.apiObject, spec);
     const templates = (this.props.analyses ?? []).map(a => a.template.toManifest()).filter(m => m !== undefined);
-    assertNoFindings(`Experiment ${this.node.path}`, 'it would be stuck in InvalidSpec', [own, ...templates]);
+    assertNoFindings(`Experiment ${this.node.path}`, 'it would be stuck in InvalidSpec', [own, ...templates], undefined, versionsToCheck(this));
     return spec;
   }
 }

@@ -6,6 +6,7 @@ import { ControllerFlags } from './controller-flags';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from './crds';
 import { loadNotificationCatalog } from './data';
 import { ImageOptions } from './image';
+import { markInstalledVersion } from './installed-versions';
 import { NotificationOptions } from './notifications';
 import { componentLabels, defineObject, renderRule } from './objects';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
@@ -474,6 +475,7 @@ export class ArgoRollouts extends Construct {
     super(scope, id);
     this.props = props;
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
+    markInstalledVersion(this, this.version);
     this.namespace = props.namespace ?? NAME;
     this.namespaced = props.namespaced ?? false;
     this.providers = [...(props.providerPermissions ?? ProviderPermissions.defaults())];

@@ -1,6 +1,7 @@
 import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { loadCrd, loadCrds } from './data';
+import { markInstalledVersion } from './installed-versions';
 import { ArgoRolloutsVersion } from './version';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 
@@ -97,6 +98,7 @@ export class ArgoRolloutsCrds extends Construct {
   constructor(scope: Construct, id: string, props: ArgoRolloutsCrdsProps = {}) {
     super(scope, id);
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
+    markInstalledVersion(this, this.version);
 
     if (props.syncWave !== undefined && !Number.isInteger(props.syncWave)) {
       throw new Error(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);

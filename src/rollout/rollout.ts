@@ -8,6 +8,7 @@ import { BoundStrategy } from './strategy-binding';
 import { WorkloadReference } from './workload-ref';
 import { templateManifests } from '../analysis/render';
 import { PodTemplateDefaults } from '../experiment/pod-template';
+import { versionsToCheck } from '../install/installed-versions';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
@@ -414,7 +415,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
     // checked by their constructs.
     assertNoFindings(`Rollout ${this.node.path}`, 'it would be stuck in InvalidSpec after apply', [own, ...related],
-      f => f.documentIndex === 0 || f.ruleId.startsWith('V'));
+      f => f.documentIndex === 0 || f.ruleId.startsWith('V'), versionsToCheck(this));
     return spec;
   }
 }

@@ -19,10 +19,17 @@ export function formatFinding(finding: Finding): string {
  *
  * @param subject e.g. `Rollout demo/web`
  * @param consequence what the controller would do, e.g. `it would be stuck in InvalidSpec after apply`
+ * @param versions the Argo Rollouts versions to check against (the app may install several)
  */
 export function assertNoFindings(subject: string, consequence: string, manifests: any[],
-  keep: (f: Finding) => boolean = f => f.documentIndex === 0): void {
-  const findings = validateManifests(manifests).filter(keep);
+  keep: (f: Finding) => boolean = f => f.documentIndex === 0, versions: (string | undefined)[] = [undefined]): void {
+  const seen = new Set<string>();
+  const findings = versions.flatMap(version => validateManifests(manifests, { version }))
+    .filter(keep)
+    .filter(f => {
+      const key = `${f.ruleId} ${f.documentIndex} ${f.path} ${f.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
   if (findings.length === 0) return;
   const line = (f: Finding) => (f.documentIndex === 0 ? formatFinding(f) : `${f.kind} ${f.name}: ${formatFinding(f)}`);
   throw new Error(`${subject} breaks ${findings.length === 1 ? 'a rule' : `${findings.length} rules`} of the Argo Rollouts controller `

@@ -1,7 +1,7 @@
 import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  ArgoRollouts, ArgoRolloutsVersion, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService, ProviderPermissions,
+  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ReplicaProgressThreshold, Rollout, RolloutStrategy, ControllerPlugin, NotificationSecret, NotificationService, ProviderPermissions,
 } from '../../src';
 import { loadUpstream } from '../util';
 
@@ -306,4 +306,39 @@ describe('bad input', () => {
     /names trigger 'on-nothing', which is not defined/));
   test('crdOptions with another version', () => fails({ crdOptions: { version: ArgoRolloutsVersion.V1_8_3 } }, /crdOptions.version \(v1.8.3\) differs/));
   test('unknown version', () => expect(() => ArgoRolloutsVersion.of('2.0.0')).toThrow(/'2.0.0' is not supported. Use one of: 1.9.1, 1.8.3/));
+});
+
+describe('the installed version decides the schema', () => {
+  const rollout = (chart: Chart) => new Rollout(chart, 'web', {
+    containers: [{ image: 'web:1', portNumber: 8080 }],
+    strategy: RolloutStrategy.canary({ replicaProgressThreshold: ReplicaProgressThreshold.percent(90) }),
+  });
+
+  test('a field of 1.9 fails in an app that installs 1.8.3, declared before or after', () => {
+    for (const installFirst of [true, false]) {
+      const chart = new Chart(Testing.app(), 'app');
+      if (installFirst) new ArgoRollouts(chart, 'install', { version: ArgoRolloutsVersion.V1_8_3, crds: false });
+      rollout(chart);
+      if (!installFirst) new ArgoRollouts(chart, 'install', { version: ArgoRolloutsVersion.V1_8_3, crds: false });
+      expect(() => Testing.synth(chart)).toThrow(/Rollout app\/web breaks[^]*\[S06\] spec.strategy.canary[^]*replicaProgressThreshold[^]*1\.8\.3/);
+    }
+  });
+
+  test('the same Rollout passes with 1.9.1, or without an install in the app', () => {
+    const chart = new Chart(Testing.app(), 'app');
+    new ArgoRollouts(chart, 'install', { crds: false });
+    rollout(chart);
+    expect(Testing.synth(chart).find(m => m.kind === 'Rollout').spec.strategy.canary.replicaProgressThreshold).toEqual({ type: 'Percent', value: 90 });
+    const alone = new Chart(Testing.app(), 'app');
+    rollout(alone);
+    expect(Testing.synth(alone).length).toEqual(1);
+  });
+
+  test('CRDs of 1.8.3 in their own chart count too', () => {
+    const app = Testing.app();
+    new ArgoRolloutsCrds(new Chart(app, 'crds'), 'crds', { version: ArgoRolloutsVersion.V1_8_3 });
+    const chart = new Chart(app, 'app');
+    rollout(chart);
+    expect(() => Testing.synth(chart)).toThrow(/\[S06\]/);
+  });
 });
