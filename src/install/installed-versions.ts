@@ -20,6 +20,10 @@ export function markInstalledVersion(scope: Construct, version: ArgoRolloutsVers
  * default version (`undefined`) when it installs none.
  */
 export function versionsToCheck(scope: IConstruct): (string | undefined)[] {
-  const versions = scope.node.root.node.children.map(c => c.node.id).filter(id => id.startsWith(MARKER)).map(id => id.slice(MARKER.length)).sort();
+  const versions = scope.node.root.node.children
+    .map(c => c.node.id)
+    .filter(id => id.startsWith(MARKER))
+    .map(id => id.slice(MARKER.length))
+    .sort();
   return versions.length > 0 ? versions : [undefined];
 }

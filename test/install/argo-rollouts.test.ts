@@ -1,7 +1,8 @@
 import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ReplicaProgressThreshold, Rollout, RolloutStrategy, ControllerPlugin, NotificationSecret, NotificationService, ProviderPermissions,
+  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
+  ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy,
 } from '../../src';
 import { loadUpstream } from '../util';
 
