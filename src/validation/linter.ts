@@ -103,16 +103,32 @@ function parseSource(source: LintSource): ParsedSource {
   }
 }
 
+/** A `List` document (kind `List` or `<Kind>List`) with an array of items. */
+function isList(document: any): boolean {
+  return document !== null && typeof document === 'object' && typeof document.kind === 'string' && /List$/.test(document.kind)
+    && Array.isArray(document.items);
+}
+
 /** Lints parsed sources together, so that references between them resolve. */
 function lintParsed(sources: readonly ParsedSource[], options: LintOptions | undefined): LintFinding[] {
   const manifests: any[] = [];
   const sourceOf: number[] = [];
   const localIndex: number[] = [];
+  const pathPrefix: string[] = [];
+  const add = (manifest: any, s: number, i: number, prefix: string) => {
+    manifests.push(manifest);
+    sourceOf.push(s);
+    localIndex.push(i);
+    pathPrefix.push(prefix);
+  };
   sources.forEach((source, s) => {
     source.documents.forEach((document, i) => {
-      manifests.push(document);
-      sourceOf.push(s);
-      localIndex.push(i);
+      // `kubectl get -o yaml` writes a List (or a RolloutList, ...): its items are the objects
+      if (isList(document)) {
+        document.items.forEach((item: any, j: number) => add(item, s, i, `items[${j}].`));
+      } else {
+        add(document, s, i, '');
+      }
     });
   });
   const findings = validateManifests(manifests, {
@@ -131,7 +147,7 @@ function lintParsed(sources: readonly ParsedSource[], options: LintOptions | und
       kind: f.kind,
       name: f.name,
       ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
-      path: f.path,
+      path: `${pathPrefix[f.documentIndex]}${f.path}`,
       message: f.message,
       fix: f.fix,
     };

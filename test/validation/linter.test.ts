@@ -86,3 +86,26 @@ describe('Linter', () => {
     expect(Linter.lintSources([{ fileName: 'bom.json', text: `\ufeff${JSON.stringify(validRollout())}` }])).toEqual([]);
   });
 });
+
+describe('List documents', () => {
+  test('the items of a List are linted, with their path in the List', () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '- apiVersion: v1',
+      '  kind: Service',
+      '  metadata: {name: web}',
+      '  spec: {ports: [{port: 80}], selector: {app: web}}',
+      '- apiVersion: argoproj.io/v1alpha1',
+      '  kind: Rollout',
+      '  metadata: {name: web}',
+      '  spec:',
+      '    selector: {matchLabels: {app: web}}',
+      '    template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: web:1}]}}',
+      '    strategy: {canary: {steps: [{setWeight: 150}]}}',
+    ].join('\n');
+    const findings = Linter.lintYaml(text, 'list.yaml');
+    expect(findings.map(f => [f.ruleId, f.documentIndex, f.kind, f.path])).toEqual([['V34', 0, 'Rollout', 'items[1].spec.strategy.canary.steps[0].setWeight']]);
+  });
+});
