@@ -6,6 +6,7 @@ import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
 import { assertNoFindings } from '../validation';
 
@@ -143,7 +144,7 @@ export class AnalysisTemplate extends AnalysisTemplateBase {
    * An AnalysisTemplate defined elsewhere, in the namespace of the Rollout that uses it.
    */
   public static fromAnalysisTemplateName(scope: Construct, id: string, name: string): IAnalysisTemplate {
-    return new ImportedTemplate(scope, id, checkName(name, 'AnalysisTemplate'), false);
+    return new ImportedTemplate(scope, id, checkObjectName('AnalysisTemplate name', name), false);
   }
 
   public readonly clusterScope: boolean = false;
@@ -164,7 +165,7 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
    * A ClusterAnalysisTemplate defined elsewhere.
    */
   public static fromClusterAnalysisTemplateName(scope: Construct, id: string, name: string): IAnalysisTemplate {
-    return new ImportedTemplate(scope, id, checkName(name, 'ClusterAnalysisTemplate'), true);
+    return new ImportedTemplate(scope, id, checkObjectName('ClusterAnalysisTemplate name', name), true);
   }
 
   public readonly clusterScope: boolean = true;
@@ -174,15 +175,6 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
     super(scope, id, props);
     this.apiObject = defineArgoObject(this, 'ClusterAnalysisTemplate', props.metadata, () => this.renderChecked(), true);
   }
-}
-
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-
-function checkName(name: string, kind: string): string {
-  if (!DNS_SUBDOMAIN.test(name) || name.length > 253) {
-    throw new Error(`${kind} name '${name}' is not a valid Kubernetes name: use lowercase letters, digits, '-' and '.', starting and ending with a letter or digit.`);
-  }
-  return name;
 }
 
 class ImportedTemplate extends Construct implements IAnalysisTemplate {

@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { checkPluginName } from '../private/names';
 import { stripContainerDefaults } from '../private/pod-defaults';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
 
@@ -1181,9 +1182,7 @@ export class MetricProvider {
    * MetricProvider.plugin('argoproj-labs/sample-prometheus', { address: 'http://prometheus:9090', query: 'up' });
    */
   public static plugin(name: string, config: { [key: string]: any } = {}): MetricProvider {
-    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/.test(name ?? '')) {
-      throw new Error(`Metric provider plugin name '${name}' must have the form '<namespace>/<name>', e.g. 'argoproj-labs/sample-prometheus'.`);
-    }
+    checkPluginName(`Metric provider plugin name '${name}'`, name, 'argoproj-labs/sample-prometheus');
     return new MetricProvider(MetricProviderKind.PLUGIN, { [name]: { ...config } });
   }
 

@@ -15,19 +15,28 @@ export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOpt
     }
     seen.add(arg.name);
   }
-  const retention = Object.entries(options.measurementRetention ?? {}).map(([metricName, limit]) => {
+  return {
+    templates: options.templates.map(templateRef),
+    args: undefinedIfEmpty((options.args ?? []).map(a => a._toKube())),
+    dryRun: renderDryRun(options.dryRunMetrics),
+    measurementRetention: renderMeasurementRetention(where, options.measurementRetention),
+    analysisRunMetadata: metadataBlock(options.analysisRunLabels, options.analysisRunAnnotations),
+  };
+}
+
+/** A `dryRun` list of metric names (or patterns). */
+export function renderDryRun(metrics: string[] | undefined): any {
+  return undefinedIfEmpty((metrics ?? []).map(metricName => ({ metricName })));
+}
+
+/** A `measurementRetention` list from metric name (or pattern) → number kept; throws on a bad number. */
+export function renderMeasurementRetention(where: string, retention: { [metricName: string]: number } | undefined): any {
+  return undefinedIfEmpty(Object.entries(retention ?? {}).map(([metricName, limit]) => {
     if (!Number.isInteger(limit) || limit < 0) {
       throw new Error(`${where}: measurementRetention for '${metricName}' must be a non-negative integer, got ${limit}.`);
     }
     return { metricName, limit };
-  });
-  return {
-    templates: options.templates.map(templateRef),
-    args: undefinedIfEmpty((options.args ?? []).map(a => a._toKube())),
-    dryRun: undefinedIfEmpty((options.dryRunMetrics ?? []).map(metricName => ({ metricName }))),
-    measurementRetention: undefinedIfEmpty(retention),
-    analysisRunMetadata: metadataBlock(options.analysisRunLabels, options.analysisRunAnnotations),
-  };
+  }));
 }
 
 /** A reference to a template, as in `templates[]` of an analysis. */

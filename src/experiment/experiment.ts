@@ -3,9 +3,11 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults, renderContainers } from './pod-template';
+import { checkUniqueNames, renderExperimentAnalyses, renderTemplateService } from './render';
+import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
-import { checkInteger, copyMap, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
+import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { assertNoFindings } from '../validation';
 
 /**
@@ -170,25 +172,18 @@ export class Experiment extends Construct {
     if (!props.templates || props.templates.length === 0) {
       throw new Error(`${where} has no templates. Give at least one pod set in templates.`);
     }
-    const names = new Set<string>();
+    checkUniqueNames(where, 'template', props.templates.map(t => t.name));
     for (const t of props.templates) {
-      if (names.has(t.name)) throw new Error(`${where}: template name '${t.name}' is used twice. Template names must be unique.`);
-      names.add(t.name);
       if (!t.containers || t.containers.length === 0) throw new Error(`${where}: template '${t.name}' has no containers.`);
       if (Object.keys(t.selector ?? t.labels ?? {}).length === 0) {
         throw new Error(`${where}: template '${t.name}' needs pod labels (they select its pods). Give labels, e.g. { app: 'my-app', role: '${t.name}' }.`);
       }
       checkInteger(`${where} template '${t.name}' replicas`, t.replicas, 0);
       toSeconds(`${where} template '${t.name}' minReady`, t.minReady);
-      if (t.serviceName !== undefined && !t.service) {
-        throw new Error(`${where}: template '${t.name}' sets serviceName without service: true. Set service: true or drop serviceName.`);
-      }
+      renderTemplateService(where, t);
     }
-    const analysisNames = new Set<string>();
-    for (const a of props.analyses ?? []) {
-      if (analysisNames.has(a.name)) throw new Error(`${where}: analysis name '${a.name}' is used twice.`);
-      analysisNames.add(a.name);
-    }
+    renderExperimentAnalyses(where, props.analyses);
+    renderMeasurementRetention(where, props.measurementRetention);
     if (props.duration) toGoDuration(`${where} duration`, props.duration);
     toSeconds('progressDeadline', props.progressDeadline);
     toSeconds('scaleDownDelay', props.scaleDownDelay);
@@ -213,21 +208,15 @@ export class Experiment extends Construct {
           metadata: metadataBlock(t.labels, t.annotations),
           spec: { containers: renderContainers(t.containers, t.podTemplateDefaults ?? PodTemplateDefaults.CDK8S_PLUS) },
         },
-        service: t.service ? (t.serviceName ? { name: t.serviceName } : {}) : undefined,
+        service: renderTemplateService(`Experiment ${this.node.path}`, t),
       })),
       duration: p.duration ? toGoDuration('duration', p.duration) : undefined,
       progressDeadlineSeconds: toSeconds('progressDeadline', p.progressDeadline),
       terminate: p.terminate,
-      analyses: undefinedIfEmpty((p.analyses ?? []).map(a => ({
-        name: a.name,
-        templateName: a.template.name,
-        clusterScope: a.template.clusterScope ? true : undefined,
-        args: undefinedIfEmpty((a.args ?? []).map(arg => arg._toKube())),
-        requiredForCompletion: a.requiredForCompletion,
-      }))),
-      dryRun: undefinedIfEmpty((p.dryRunMetrics ?? []).map(metricName => ({ metricName }))),
-      measurementRetention: undefinedIfEmpty(Object.entries(p.measurementRetention ?? {}).map(([metricName, limit]) => ({ metricName, limit }))),
-      analysisRunMetadata: metadataBlock(copyMap(p.analysisRunLabels), copyMap(p.analysisRunAnnotations)),
+      analyses: renderExperimentAnalyses(`Experiment ${this.node.path}`, p.analyses),
+      dryRun: renderDryRun(p.dryRunMetrics),
+      measurementRetention: renderMeasurementRetention(`Experiment ${this.node.path}`, p.measurementRetention),
+      analysisRunMetadata: metadataBlock(p.analysisRunLabels, p.analysisRunAnnotations),
       scaleDownDelaySeconds: toSeconds('scaleDownDelay', p.scaleDownDelay),
     };
   }

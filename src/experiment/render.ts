@@ -1,5 +1,38 @@
-import { ExperimentStepOptions } from './experiment-step';
+import { ExperimentAnalysis, ExperimentStepOptions } from './experiment-step';
+import { renderDryRun } from '../analysis/render';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
+
+/** Throws unless every name is given and none is used twice. */
+export function checkUniqueNames(where: string, what: 'template' | 'analysis', names: string[]): void {
+  const seen = new Set<string>();
+  for (const name of names) {
+    if (!name) throw new Error(`${where}: every ${what} needs a name.`);
+    if (seen.has(name)) {
+      throw new Error(`${where}: ${what} name '${name}' is used twice. ${what === 'template' ? 'Template' : 'Analysis'} names must be unique.`);
+    }
+    seen.add(name);
+  }
+}
+
+/** The `service` of an experiment template: `{}` for a generated name, `{ name }`, or none. */
+export function renderTemplateService(where: string, t: { name: string; service?: boolean; serviceName?: string }): any {
+  if (t.serviceName !== undefined && !t.service) {
+    throw new Error(`${where}: template '${t.name}' sets serviceName '${t.serviceName}' without service: true. Set service: true or drop serviceName.`);
+  }
+  return t.service ? (t.serviceName ? { name: t.serviceName } : {}) : undefined;
+}
+
+/** The `analyses` of an experiment (or experiment step); throws on missing or repeated names. */
+export function renderExperimentAnalyses(where: string, analyses: ExperimentAnalysis[] | undefined): any {
+  checkUniqueNames(where, 'analysis', (analyses ?? []).map(a => a.name));
+  return undefinedIfEmpty((analyses ?? []).map(a => ({
+    name: a.name,
+    templateName: a.template.name,
+    clusterScope: a.template.clusterScope ? true : undefined,
+    args: undefinedIfEmpty((a.args ?? []).map(arg => arg._toKube())),
+    requiredForCompletion: a.requiredForCompletion,
+  })));
+}
 
 /** Validates and renders an experiment step. Throws on impossible input. */
 export function renderExperimentStep(options: ExperimentStepOptions): any {
@@ -7,45 +40,26 @@ export function renderExperimentStep(options: ExperimentStepOptions): any {
   if (!options.templates || options.templates.length === 0) {
     throw new Error(`${where}: at least one template is required, e.g. { name: 'canary', specRef: ExperimentSpecRef.CANARY }.`);
   }
-  const names = new Set<string>();
+  checkUniqueNames(where, 'template', options.templates.map(t => t.name));
   const templates = options.templates.map(t => {
-    if (!t.name) throw new Error(`${where}: every template needs a name.`);
-    if (names.has(t.name)) throw new Error(`${where}: template name '${t.name}' is used twice. Template names must be unique.`);
-    names.add(t.name);
     checkInteger(`${where} template '${t.name}' replicas`, t.replicas, 0);
     checkInteger(`${where} template '${t.name}' weight`, t.weight, 0, 100);
-    if (t.serviceName !== undefined && !t.service) {
-      throw new Error(`${where}: template '${t.name}' sets serviceName '${t.serviceName}' without service: true. Set service: true or drop serviceName.`);
-    }
-    const metadata = metadataBlock(t.labels, t.annotations);
+    const service = renderTemplateService(where, t);
     return {
       name: t.name,
       specRef: t.specRef,
       replicas: t.replicas,
       weight: t.weight,
-      metadata,
+      metadata: metadataBlock(t.labels, t.annotations),
       selector: t.selector ? { matchLabels: { ...t.selector } } : undefined,
-      service: t.service ? (t.serviceName ? { name: t.serviceName } : {}) : undefined,
-    };
-  });
-  const analysisNames = new Set<string>();
-  const analyses = (options.analyses ?? []).map(a => {
-    if (!a.name) throw new Error(`${where}: every analysis needs a name.`);
-    if (analysisNames.has(a.name)) throw new Error(`${where}: analysis name '${a.name}' is used twice.`);
-    analysisNames.add(a.name);
-    return {
-      name: a.name,
-      templateName: a.template.name,
-      clusterScope: a.template.clusterScope ? true : undefined,
-      args: undefinedIfEmpty((a.args ?? []).map(arg => arg._toKube())),
-      requiredForCompletion: a.requiredForCompletion,
+      service,
     };
   });
   return {
     templates,
     duration: options.duration ? toGoDuration(`${where} duration`, options.duration) : undefined,
-    analyses: undefinedIfEmpty(analyses),
-    dryRun: undefinedIfEmpty((options.dryRunMetrics ?? []).map(metricName => ({ metricName }))),
+    analyses: renderExperimentAnalyses(where, options.analyses),
+    dryRun: renderDryRun(options.dryRunMetrics),
     analysisRunMetadata: metadataBlock(options.analysisRunLabels, options.analysisRunAnnotations),
     scaleDownDelaySeconds: toSeconds(`${where} scaleDownDelay`, options.scaleDownDelay),
   };

@@ -4,7 +4,7 @@ import { PolicyRule } from './rbac';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 
 /** Labels of the upstream install, by component. */
-export const PART_OF = { 'app.kubernetes.io/part-of': 'argo-rollouts' };
+const PART_OF = { 'app.kubernetes.io/part-of': 'argo-rollouts' };
 
 /** `app.kubernetes.io/*` labels of a component. */
 export function componentLabels(component: string, name: string): { [key: string]: string } {

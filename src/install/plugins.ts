@@ -1,3 +1,5 @@
+import { checkPluginName } from '../private/names';
+
 /**
  * Options of a controller plugin.
  */
@@ -38,7 +40,6 @@ export enum ControllerPluginKind {
   STEP = 'stepPlugins',
 }
 
-const NAME = /^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/;
 const SHA256 = /^[a-f0-9]{64}$/;
 
 /**
@@ -69,10 +70,7 @@ export class ControllerPlugin {
     private readonly options: ControllerPluginOptions) {
     const { name, location, sha256 } = options;
     const where = `Controller plugin '${name}'`;
-    if (!NAME.test(name ?? '')) {
-      throw new Error(`${where}: the name must have the form '<namespace>/<name>' (letters, digits and '-' before the '/', `
-        + 'letters, digits, \'_\', \'.\' and \'-\' after it), e.g. \'argoproj-labs/gatewayAPI\'.');
-    }
+    checkPluginName(`${where}: the name`, name);
     if (!location) {
       throw new Error(`${where} has no location. Give the URL of the plugin binary, e.g. 'https://github.com/<org>/<repo>/releases/download/v1.0.0/plugin-linux-amd64'.`);
     }

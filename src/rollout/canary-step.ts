@@ -4,6 +4,7 @@ import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
 import { renderExperimentStep } from '../experiment/render';
+import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute, StringMatch } from '../traffic/match';
 
@@ -250,9 +251,7 @@ export class CanaryStep {
    * @param config the plugin's settings
    */
   public static plugin(name: string, config?: { [key: string]: any }): CanaryStep {
-    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/.test(name)) {
-      throw new Error(`Step plugin name '${name}' must have the form '<namespace>/<name>', e.g. 'argoproj-labs/sample-step'.`);
-    }
+    checkPluginName(`Step plugin name '${name}'`, name, 'argoproj-labs/sample-step');
     return new CanaryStep(CanaryStepKind.PLUGIN, { name, config: config ? { ...config } : undefined });
   }
 

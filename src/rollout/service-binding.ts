@@ -2,6 +2,7 @@ import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { StrategyService, StrategyServiceDefineOptions } from './strategy-service';
+import { isServiceName } from '../private/names';
 import { copyMap } from '../private/utils';
 
 /**
@@ -92,8 +93,6 @@ export interface ResolvedService {
   readonly name: string;
   /** The cdk8s-plus Service, when it is part of this app. */
   readonly service?: kplus.Service;
-  /** True when the Service was imported by name. */
-  readonly imported: boolean;
   /** True when the Rollout defined the Service itself. */
   readonly owned: boolean;
 }
@@ -106,13 +105,13 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
   if (!spec || spec._mode === 'none') return undefined;
   switch (spec._mode) {
     case 'name':
-      return { name: spec._name!, imported: true, owned: false };
+      return { name: spec._name!, owned: false };
     case 'service':
-      return { name: spec._service!.name, service: spec._service, imported: false, owned: false };
+      return { name: spec._service!.name, service: spec._service, owned: false };
     default: {
       const options = spec._defineOptions ?? {};
       const name = options.name ?? `${rolloutName}-${role}`;
-      if (name.length > 63 || !/^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
+      if (!isServiceName(name)) {
         throw new Error(`The ${role} Service name '${name}' of Rollout ${scope.node.path} is not a valid Service name (at most 63 lowercase letters, digits and '-', `
           + 'starting with a letter). Give the Rollout a shorter metadata.name, or pass StrategyService.define({ name }).');
       }
@@ -123,7 +122,7 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
         labels: copyMap(options.labels),
         annotations: copyMap(options.annotations),
       });
-      return { name, service, imported: false, owned: true };
+      return { name, service, owned: true };
     }
   }
 }

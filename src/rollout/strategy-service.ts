@@ -1,4 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
+import { isServiceName } from '../private/names';
 
 /**
  * Options for a Service that the Rollout defines for its strategy.
@@ -89,7 +90,7 @@ export class StrategyService {
    * A Service defined elsewhere, by name (in the Rollout's namespace).
    */
   public static fromServiceName(name: string): StrategyService {
-    if (!/^[a-z]([-a-z0-9]*[a-z0-9])?$/.test(name) || name.length > 63) {
+    if (!isServiceName(name)) {
       throw new Error(`Service name '${name}' is not a valid Service name: use at most 63 lowercase letters, digits and '-', starting with a letter.`);
     }
     return new StrategyService('name', undefined, undefined, name);

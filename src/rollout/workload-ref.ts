@@ -1,4 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
+import { checkObjectName } from '../private/names';
 
 /**
  * What happens to the referenced Deployment once the Rollout runs the pods.
@@ -57,9 +58,7 @@ export class WorkloadReference {
    * A Deployment defined elsewhere, by name (in the Rollout's namespace).
    */
   public static fromDeploymentName(name: string, options: WorkloadReferenceNameOptions = {}): WorkloadReference {
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(name)) {
-      throw new Error(`Deployment name '${name}' is not a valid Kubernetes name: use lowercase letters, digits, '-' and '.'.`);
-    }
+    checkObjectName('Deployment name', name);
     const labels = options.podLabels ? { ...options.podLabels } : undefined;
     return new WorkloadReference('apps/v1', 'Deployment', name, options.scaleDown, () => labels);
   }

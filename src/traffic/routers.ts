@@ -6,6 +6,7 @@ import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget
 import { RouterObject } from './router-object';
 import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
+import { checkPluginName } from '../private/names';
 import { checkInteger, copyMap, toSeconds, undefinedIfEmpty } from '../private/utils';
 
 /** Names of the Rollout's stable and canary Services, or an error saying how to get them. */
@@ -754,10 +755,7 @@ export class TrafficRouting {
    * @param name the plugin name, `<namespace>/<name>`
    */
   public static plugin(name: string, options: PluginTrafficRouterOptions = {}): ITrafficRouter {
-    if (!/^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/.test(name)) {
-      throw new Error(`Traffic router plugin name '${name}' must have the form '<namespace>/<name>', e.g. 'argoproj-labs/gatewayAPI'.`);
-    }
-    return new PluginRouter(name, options);
+    return new PluginRouter(checkPluginName(`Traffic router plugin name '${name}'`, name), options);
   }
 
   /**
