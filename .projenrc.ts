@@ -28,6 +28,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'ajv@^8.17.0',
     'ajv-formats@^3.0.1',
     'yaml@^2.8.0',
+    'fast-check@^4',
   ],
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
