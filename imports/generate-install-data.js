@@ -5,8 +5,7 @@
 //   <upstream>/<version>/crds/*.yaml                  the CustomResourceDefinitions
 //   <upstream>/<version>/notifications-install.yaml   the notifications ConfigMap
 // and writes deterministic, pretty-printed (2-space) JSON:
-//   <out>/<version>/crds.json           every CRD, ordered by metadata.name, with `spec.preserveUnknownFields`
-//                                       removed (nothing else is changed)
+//   <out>/<version>/crds.json           every CRD, ordered by metadata.name, exactly as upstream wrote it
 //   <out>/<version>/notifications.json  the `data` map of the notifications ConfigMap, keys sorted
 //
 // <upstream> defaults to ../shared/argo-rollouts (relative to the repository root) and can be overridden
@@ -51,11 +50,6 @@ function crdsOf(version) {
     .filter(d => d.kind === 'CustomResourceDefinition');
   if (crds.length === 0) {
     fail(`${dir} holds no CustomResourceDefinition.`);
-  }
-  for (const crd of crds) {
-    // `preserveUnknownFields: false` is the default of apiextensions.k8s.io/v1 and may not be true there;
-    // leaving it out keeps server-side apply and Argo CD diffs clean.
-    if (crd.spec) delete crd.spec.preserveUnknownFields;
   }
   const names = crds.map(c => c.metadata.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);

@@ -18,7 +18,7 @@ const CLUSTER_SCOPED = new Set(['CustomResourceDefinition', 'ClusterRole', 'Clus
 /**
  * Our object, with the deliberate differences from upstream taken back out:
  * the namespace (upstream is applied with `-n argo-rollouts`), the pinned images and pull policy,
- * the hardened dashboard pod, and `preserveUnknownFields` (never emitted).
+ * and the hardened dashboard pod.
  */
 function asUpstreamWould(m: any): any {
   const copy = JSON.parse(JSON.stringify(m));
@@ -33,7 +33,6 @@ function asUpstreamWould(m: any): any {
 
 function normalizeUpstream(m: any, version: string): any {
   const copy = JSON.parse(JSON.stringify(m));
-  if (copy.kind === 'CustomResourceDefinition') delete copy.spec.preserveUnknownFields;
   if (copy.kind === 'Deployment') {
     const c = copy.spec.template.spec.containers[0];
     if (copy.metadata.name === 'argo-rollouts') {

@@ -33,12 +33,9 @@ function annotationsOf(props: ArgoRolloutsCrdsProps): any[] {
 }
 
 describe.each(ArgoRolloutsVersion.all().map(v => [v.tag, v] as const))('ArgoRolloutsCrds %s', (_tag, version) => {
-  test('the synthesized CRDs are the upstream CRDs, field for field, without preserveUnknownFields', () => {
+  test('the synthesized CRDs are the upstream CRDs, field for field', () => {
     // GIVEN
-    const expected = upstreamCrds(version).map(crd => {
-      const { preserveUnknownFields, ...spec } = crd.spec;
-      return { ...crd, spec };
-    });
+    const expected = upstreamCrds(version);
     // WHEN
     const manifests = render({ version });
     // THEN
@@ -46,10 +43,14 @@ describe.each(ArgoRolloutsVersion.all().map(v => [v.tag, v] as const))('ArgoRoll
     expect(manifests).toEqual(expected);
   });
 
-  test('no preserveUnknownFields anywhere in the output', () => {
+  test('spec.preserveUnknownFields is written exactly where upstream writes it, with its value', () => {
+    const upstream = new Map(upstreamCrds(version).map(crd => [crd.metadata.name, crd.spec]));
     const manifests = render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1 });
-    expect(JSON.stringify(manifests)).not.toContain('preserveUnknownFields');
-    expect(Yaml.stringify(...manifests)).not.toContain('preserveUnknownFields');
+    for (const crd of manifests) {
+      const spec = upstream.get(crd.metadata.name);
+      expect({ name: crd.metadata.name, has: 'preserveUnknownFields' in crd.spec, value: crd.spec.preserveUnknownFields })
+        .toEqual({ name: crd.metadata.name, has: 'preserveUnknownFields' in spec, value: spec.preserveUnknownFields });
+    }
   });
 
   test(`each CRD is smaller than ${MAX_BYTES} bytes, as compact JSON and as YAML`, () => {
@@ -97,6 +98,9 @@ describe('ArgoRolloutsCrds', () => {
   test('version V1_8_3 gives the v1.8.3 CRDs', () => {
     const manifests = render({ version: ArgoRolloutsVersion.V1_8_3 });
     expect(manifests.map(m => m.metadata.annotations['controller-gen.kubebuilder.io/version'])).toEqual(Array(5).fill('v0.14.0'));
+    // upstream's v1.8.3 CRDs set preserveUnknownFields: false; v1.9.1's leave it out
+    expect(manifests.map(m => m.spec.preserveUnknownFields)).toEqual(Array(5).fill(false));
+    expect(render().map(m => 'preserveUnknownFields' in m.spec)).toEqual(Array(5).fill(false));
   });
 
   test('crdNames is a copy', () => {
