@@ -52,6 +52,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   },
 });
 
+// Conformance suites skipped for want of the upstream files are counted and explained in one line.
+project.jest?.addReporter(new javascript.JestReporter('<rootDir>/test/reporters/upstream-skips.js'));
+
 for (const [k, v] of Object.entries(JSII_ENV)) {
   project.tasks.addEnvironment(k, v);
 }

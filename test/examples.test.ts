@@ -4,7 +4,7 @@ import * as fs from 'fs';
 import { Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { DEMO, EXAMPLES } from '../examples';
-import { loadUpstream, schemaErrors, synth } from './util';
+import { loadUpstream, schemaErrors, synth, testUpstream, testUpstreamEach } from './util';
 import { GATEWAY_API_PLUGIN_LOCATION } from '../examples/routing-mesh';
 
 /** All manifests of an example app, validations included. */
@@ -51,22 +51,22 @@ describe('examples', () => {
     }
   });
 
-  test('getting-started equals docs/getting-started/basic (rollout and service)', () => {
+  testUpstream('getting-started equals docs/getting-started/basic (rollout and service)', () => {
     expectEqualToUpstream(synthExample('getting-started'), [
       'examples/docs-getting-started__basic__rollout.yaml',
       'examples/docs-getting-started__basic__service.yaml',
     ]);
   });
 
-  test('blue-green equals rollout-bluegreen.yaml (rollout and both services)', () => {
+  testUpstream('blue-green equals rollout-bluegreen.yaml (rollout and both services)', () => {
     expectEqualToUpstream(synthExample('blue-green'), ['examples/rollout-bluegreen.yaml']);
   });
 
-  test('workload-ref equals workload-ref/workload-ref.yaml (deployment and rollout)', () => {
+  testUpstream('workload-ref equals workload-ref/workload-ref.yaml (deployment and rollout)', () => {
     expectEqualToUpstream(synthExample('workload-ref'), ['examples/workload-ref__workload-ref.yaml']);
   });
 
-  test.each([
+  testUpstreamEach([
     ['analysis-templates', ['analysis-templates.yaml', 'cluster-analysis-templates.yaml']],
     ['analysis-step', ['rollout-analysis-step.yaml']],
     ['background-analysis', ['rollout-background-analysis.yaml']],
@@ -86,7 +86,7 @@ describe('examples', () => {
   // The routing examples. Every object of the upstream files is in the app, equal field for field.
   // The app may define more (a Gateway the upstream guide applies from another file, ...).
   const gettingStarted = (router: string, ...files: string[]) => files.map(f => `docs-getting-started__${router}__${f}.yaml`);
-  test.each<[string, string[]]>([
+  testUpstreamEach<[string, string[]]>([
     ['istio-subset-split', ['istio__istio-subset-split.yaml']],
     ['istio-mirror', ['istio__istio-mirror.yaml']],
     ['istio-getting-started', gettingStarted('istio', 'rollout', 'services', 'gateway', 'multipleVirtualsvc')],
@@ -110,7 +110,7 @@ describe('examples', () => {
     }
   });
 
-  test('istio-getting-started-single: the Rollout of the guide, with one VirtualService instead of two', () => {
+  testUpstream('istio-getting-started-single: the Rollout of the guide, with one VirtualService instead of two', () => {
     const [upstream] = loadUpstream('examples/docs-getting-started__istio__rollout.yaml');
     upstream.spec.strategy.canary.trafficRouting.istio = { virtualService: { name: 'rollouts-demo-vsvc', routes: ['primary'] } };
     expect(byKindName(synthExample('istio-getting-started-single')).get('Rollout/rollouts-demo')).toEqual(upstream);

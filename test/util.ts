@@ -6,15 +6,63 @@ import addFormats from 'ajv-formats';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 
-/** The folder of the upstream Argo Rollouts files (../shared/argo-rollouts, or ARGO_ROLLOUTS_UPSTREAM). */
-export function upstreamDir(): string {
-  const dir = process.env.ARGO_ROLLOUTS_UPSTREAM
-    ? path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM)
-    : path.resolve(__dirname, '..', '..', 'shared', 'argo-rollouts');
-  if (!fs.existsSync(dir)) {
-    throw new Error(`The upstream Argo Rollouts files are not at ${dir}. Check out ../shared beside the project, or set ARGO_ROLLOUTS_UPSTREAM.`);
+/**
+ * Where the upstream Argo Rollouts release files are expected: `ARGO_ROLLOUTS_UPSTREAM`, else
+ * `../shared/argo-rollouts` beside the repository (one folder per tag, `v1.9.1/crds/*.yaml`,
+ * `v1.9.1/install.yaml` …, and `examples/`).
+ */
+export const UPSTREAM_DIR = process.env.ARGO_ROLLOUTS_UPSTREAM
+  ? path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM)
+  : path.resolve(__dirname, '..', '..', 'shared', 'argo-rollouts');
+
+/** Whether the upstream files are there: the conformance tests that compare with them run only then. */
+export const HAS_UPSTREAM = fs.existsSync(path.join(UPSTREAM_DIR, 'examples'));
+
+/**
+ * Marks the title of a suite skipped because the upstream files are absent; the reporter
+ * (test/reporters/upstream-skips.js) counts these and says how to run them.
+ */
+export const UPSTREAM_SKIP_MARK = '[skipped: no upstream files]';
+
+/**
+ * `describe` for conformance tests that compare with the upstream files: the suite runs when they
+ * are present and is skipped, visibly, when they are not. Its title is unchanged when it runs, so
+ * snapshot names stay the same.
+ */
+export function describeUpstream(name: string, fn: () => void): void {
+  if (HAS_UPSTREAM) {
+    describe(name, fn);
+  } else {
+    describe.skip(`${name} ${UPSTREAM_SKIP_MARK}`, fn);
   }
-  return dir;
+}
+
+/** `test` for one conformance test that compares with the upstream files; skipped, visibly, when they are absent. */
+export function testUpstream(name: string, fn: () => void | Promise<void>, timeout?: number): void {
+  if (HAS_UPSTREAM) {
+    test(name, fn, timeout);
+  } else {
+    test.skip(`${name} ${UPSTREAM_SKIP_MARK}`, fn, timeout);
+  }
+}
+
+/** `test.each` for conformance tests that compare with the upstream files; skipped, visibly, when they are absent. */
+export function testUpstreamEach<T extends readonly any[]>(table: readonly T[]): (name: string, fn: (...args: T) => void) => void {
+  return (name, fn) => {
+    if (HAS_UPSTREAM) {
+      test.each(table as any)(name, fn as any);
+    } else {
+      test.skip.each(table as any)(`${name} ${UPSTREAM_SKIP_MARK}`, fn as any);
+    }
+  };
+}
+
+/** The folder of the upstream Argo Rollouts files; throws when it is absent (use it inside `describeUpstream`). */
+export function upstreamDir(): string {
+  if (!HAS_UPSTREAM) {
+    throw new Error(`The upstream Argo Rollouts files are not at ${UPSTREAM_DIR}. Check out ../shared beside the project, or set ARGO_ROLLOUTS_UPSTREAM.`);
+  }
+  return UPSTREAM_DIR;
 }
 
 /** All documents of an upstream file, e.g. `examples/rollout-bluegreen.yaml`. */
@@ -52,8 +100,11 @@ function validatorFor(kind: string, version: string): ValidateFunction {
   const key = `${version}/${kind}`;
   let v = schemas.get(key);
   if (!v) {
-    const file = path.join(upstreamDir(), version, 'crds', `${kind.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}-crd.yaml`);
-    const crd = YAML.parse(fs.readFileSync(file, 'utf8'));
+    // The committed CRD data of the version (generated from upstream's files and compared with them in
+    // test/install/crds.test.ts), compiled here with ajv: independent of the engine's precompiled validators.
+    const crds: any[] = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'src', 'install', 'data', version, 'crds.json'), 'utf8'));
+    const crd = crds.find(c => c.spec.names.kind === kind);
+    if (!crd) throw new Error(`No CRD of kind ${kind} in the install data of ${version}`);
     const ajv = new Ajv({ strictTypes: false, allErrors: true });
     addFormats(ajv);
     for (const keyword of ['x-kubernetes-int-or-string', 'x-kubernetes-preserve-unknown-fields', 'x-kubernetes-list-type',
@@ -67,7 +118,7 @@ function validatorFor(kind: string, version: string): ValidateFunction {
 }
 
 /**
- * Schema errors of an argoproj.io manifest against the pinned CRD, with pruning semantics
+ * Schema errors of an argoproj.io manifest against the CRD of a version (the committed install data), with pruning semantics
  * (an unknown field is an error). Empty when valid.
  */
 export function schemaErrors(manifest: any, version: string = 'v1.9.1'): string[] {

@@ -7,9 +7,10 @@ import * as YAML from 'yaml';
 import { EXAMPLES } from '../../examples';
 import { LintCommandIo, main } from '../../src/cli/lint';
 import { Linter } from '../../src/validation/linter';
+import { testUpstream, UPSTREAM_DIR } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
-const UPSTREAM_EXAMPLES = path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM ?? path.join(ROOT, '..', 'shared', 'argo-rollouts'), 'examples');
+const UPSTREAM_EXAMPLES = path.join(UPSTREAM_DIR, 'examples');
 
 /** Runs the command in this process; returns its exit status and output. */
 function lint(args: string[], stdin = ''): { code: number; stdout: string; stderr: string } {
@@ -175,7 +176,7 @@ describe('argo-rollouts-lint', () => {
     expect(result.stdout).toContain('--no-refs');
   });
 
-  test('every upstream example passes, linted as one folder', () => {
+  testUpstream('every upstream example passes, linted as one folder', () => {
     const result = lint([UPSTREAM_EXAMPLES]);
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^No findings: \d+ files checked/);

@@ -4,7 +4,7 @@ import {
   ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
   ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy,
 } from '../../src';
-import { loadUpstream } from '../util';
+import { loadUpstream, testUpstream } from '../util';
 
 function install(props: any = {}, chartProps: any = {}): any[] {
   const chart = new Chart(Testing.app(), 'install', chartProps);
@@ -57,18 +57,20 @@ function expectEquivalent(ours: any[], upstreamFiles: string[], version: string)
 }
 
 describe('ArgoRollouts equals the upstream install', () => {
-  test.each(['1.9.1', '1.8.3'])('install.yaml %s', version => {
-    expectEquivalent(install({ version: ArgoRolloutsVersion.of(version) }), [`v${version}/install.yaml`], version);
-  });
+  for (const version of ['1.9.1', '1.8.3']) {
+    testUpstream(`install.yaml ${version}`, () => {
+      expectEquivalent(install({ version: ArgoRolloutsVersion.of(version) }), [`v${version}/install.yaml`], version);
+    });
 
-  test.each(['1.9.1', '1.8.3'])('namespace-install.yaml %s', version => {
-    expectEquivalent(install({ version: ArgoRolloutsVersion.of(version), namespaced: true }), [`v${version}/namespace-install.yaml`], version);
-  });
+    testUpstream(`namespace-install.yaml ${version}`, () => {
+      expectEquivalent(install({ version: ArgoRolloutsVersion.of(version), namespaced: true }), [`v${version}/namespace-install.yaml`], version);
+    });
 
-  test.each(['1.9.1', '1.8.3'])('install + dashboard + notifications %s', version => {
-    expectEquivalent(install({ version: ArgoRolloutsVersion.of(version), dashboard: true, notifications: true }),
-      [`v${version}/install.yaml`, `v${version}/dashboard-install.yaml`, `v${version}/notifications-install.yaml`], version);
-  });
+    testUpstream(`install + dashboard + notifications ${version}`, () => {
+      expectEquivalent(install({ version: ArgoRolloutsVersion.of(version), dashboard: true, notifications: true }),
+        [`v${version}/install.yaml`, `v${version}/dashboard-install.yaml`, `v${version}/notifications-install.yaml`], version);
+    });
+  }
 
   test('snapshot of the default install without CRDs', () => {
     expect(install({ crds: false })).toMatchSnapshot();

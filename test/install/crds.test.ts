@@ -6,7 +6,7 @@ import { ApiObject, Chart, JsonPatch, Testing, Yaml } from 'cdk8s';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
 import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/data';
 import { ArgoRolloutsVersion } from '../../src/install/version';
-import { loadUpstream, synth, upstreamDir } from '../util';
+import { describeUpstream, loadUpstream, synth, testUpstream, upstreamDir } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
 const GENERATOR = path.join(ROOT, 'imports', 'generate-install-data.js');
@@ -32,7 +32,7 @@ function annotationsOf(props: ArgoRolloutsCrdsProps): any[] {
   return render(props).map(m => m.metadata.annotations);
 }
 
-describe.each(ArgoRolloutsVersion.all().map(v => [v.tag, v] as const))('ArgoRolloutsCrds %s', (_tag, version) => {
+for (const version of ArgoRolloutsVersion.all()) describeUpstream(`ArgoRolloutsCrds ${version.tag}`, () => {
   test('the synthesized CRDs are the upstream CRDs, field for field', () => {
     // GIVEN
     const expected = upstreamCrds(version);
@@ -239,7 +239,7 @@ describe('install data', () => {
     jest.dontMock('fs');
   });
 
-  test('the committed data files are the output of imports/generate-install-data.js, unedited', () => {
+  testUpstream('the committed data files are the output of imports/generate-install-data.js, unedited', () => {
     // GIVEN
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argo-install-data-'));
     // WHEN
