@@ -144,6 +144,13 @@ class IstioRouter implements ITrafficRouter {
       throw new Error(`TrafficRouting.istio(): ${defined} virtualServices have no object, but the router defines only one VirtualService `
         + '(named virtualServiceName). Give every other entry its own object (RouterObject.fromConstruct() or fromName()).');
     }
+    for (const field of ['canarySubsetName', 'stableSubsetName'] as const) {
+      if (o.subsets?.[field] === '') {
+        // the controller never finds a subset without a name (rule V64)
+        throw new Error(`TrafficRouting.istio(): subsets.${field} is empty, so the controller would find no such subset in the routes. `
+          + `Leave it out (default '${field === 'canarySubsetName' ? 'canary' : 'stable'}') or name a subset of the DestinationRule.`);
+      }
+    }
     for (const p of o.virtualServices?.flatMap(v => [...(v.tlsRoutes ?? []).map(t => t.port), ...(v.tcpRoutePorts ?? [])]) ?? []) {
       checkInteger('TrafficRouting.istio() route port', p, 1, 65535);
     }

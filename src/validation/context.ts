@@ -1,7 +1,7 @@
 import {
   ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, resolveTemplateTree, TemplateInfo, templateInfo, TemplateTree,
 } from './templates';
-import { Finding, ValidationOptions } from './types';
+import { Finding, FindingSeverity, ValidationOptions } from './types';
 import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet } from './util';
 
 /** Path of the canary strategy; rules build their paths from these. */
@@ -321,10 +321,19 @@ export class ManifestContext implements ManifestIdentity {
   }
 
   /**
+   * Records a warning of the current rule at `path` of this manifest: something the controller
+   * accepts but that is very likely a mistake (it does not fail synth, see `FindingSeverity`).
+   */
+  public warn(path: string, message: string, fix: string, value?: any): void {
+    this.reportOn(this, path, message, fix, value, FindingSeverity.WARNING);
+  }
+
+  /**
    * Records a violation of the current rule located in another manifest (e.g. a template that a
    * Rollout uses): the finding carries that manifest's document index, kind and name.
    */
-  public reportOn(target: ManifestIdentity, path: string, message: string, fix: string, value?: any): void {
+  public reportOn(target: ManifestIdentity, path: string, message: string, fix: string, value?: any,
+    severity: FindingSeverity = FindingSeverity.ERROR): void {
     const finding: Finding = {
       ruleId: this.ruleId,
       documentIndex: target.documentIndex,
@@ -335,9 +344,23 @@ export class ManifestContext implements ManifestIdentity {
       message,
       fix,
       ...(value !== undefined ? { value } : {}),
+      ...(severity === FindingSeverity.WARNING ? { severity } : {}),
     };
     this.sink.add(finding, target.documentIndex === this.documentIndex ? this.rank : OTHER_MANIFEST_RANK + this.rank);
   }
+}
+
+/**
+ * Whether `trafficRouting` uses the router under `key`: its field is set, or, for `plugins` (a map
+ * from plugin name to configuration), the map has at least one entry. The controller tests the
+ * other routers against nil and the plugins by the length of the map, so `plugins: {}` is no router.
+ */
+export function routerIsSet(trafficRouting: any, key: string): boolean {
+  const value = trafficRouting?.[key];
+  if (key === 'plugins') {
+    return isObject(value) && Object.keys(value).length > 0;
+  }
+  return isSet(value);
 }
 
 /**
@@ -374,10 +397,14 @@ export class RuleContext extends ManifestContext {
     return asNumber(this.trafficRouting?.maxTrafficWeight) ?? DEFAULT_MAX_TRAFFIC_WEIGHT;
   }
 
-  /** True when traffic routing is set and has one of the given routers (e.g. `alb`, `istio`, `plugins`). */
+  /**
+   * True when traffic routing is set and has one of the given routers (e.g. `alb`, `istio`, `plugins`).
+   * A router counts when its field is set (`nginx: {}` too); `plugins` counts only with at least one
+   * plugin, as the controller counts the entries of the map (see `routerIsSet`).
+   */
   public hasRouter(...routers: string[]): boolean {
     const routing = this.trafficRouting;
-    return routing !== undefined && routers.some(router => isSet(routing[router]));
+    return routing !== undefined && routers.some(router => routerIsSet(routing, router));
   }
 
   /**

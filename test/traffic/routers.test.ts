@@ -277,3 +277,10 @@ describe('plugins and the Gateway API', () => {
     expect(() => synth(chart)).toThrow(/The Service port for the traefik router of Rollout r-\w+ is unknown|The Service port for the traefik router/);
   });
 });
+
+describe('Istio subset names (issue 10, item 5)', () => {
+  test('an empty subset name is refused at once', () => {
+    expect(() => TrafficRouting.istio({ subsets: { host: 'web', canarySubsetName: '' } })).toThrow(/subsets.canarySubsetName is empty/);
+    expect(() => TrafficRouting.istio({ subsets: { host: 'web', stableSubsetName: '' } })).toThrow(/subsets.stableSubsetName is empty.*default 'stable'/);
+  });
+});

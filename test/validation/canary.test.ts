@@ -438,3 +438,30 @@ describe('Canary (V20-V46)', () => {
     });
   });
 });
+
+describe('an empty plugins map is no router (issue 10, item 5)', () => {
+  // The controller counts the entries of trafficRouting.plugins; `plugins: {}` has none.
+  const withRouting = (trafficRouting: any, steps: any[] = [{ setWeight: 10 }]) => {
+    const rollout = validRollout();
+    rollout.spec.strategy.canary = { canaryService: 'web-canary', stableService: 'web-stable', trafficRouting, steps };
+    return rollout;
+  };
+
+  test('V31: maxTrafficWeight with plugins: {}', () => {
+    const finding = expectFinding('V31', [withRouting({ plugins: {}, maxTrafficWeight: 1000 })], `${CANARY}.trafficRouting.maxTrafficWeight`, 'empty map');
+    expect(finding.message).toContain('sets no router');
+    expectNoFinding('V31', [withRouting({ plugins: { 'example/router': {} }, maxTrafficWeight: 1000 })]);
+  });
+
+  test('V37: setHeaderRoute with plugins: {}', () => {
+    const step = { setHeaderRoute: { name: 'r', match: [{ headerName: 'x-canary', headerValue: { exact: 'yes' } }] } };
+    const rollout = withRouting({ plugins: {}, managedRoutes: [{ name: 'r' }] }, [step]);
+    expectFinding('V37', [rollout], `${STEPS}[0].setHeaderRoute`, 'empty map');
+  });
+
+  test('V45: experiment weight with plugins: {}', () => {
+    const step = { experiment: { templates: [{ name: 'baseline', specRef: 'stable', weight: 5 }] } };
+    expectFinding('V45', [withRouting({ plugins: {} }, [step])], `${STEPS}[0].experiment.templates[0].weight`, 'empty map');
+    expectNoFinding('V45', [withRouting({ plugins: { 'example/router': null } }, [step])]);
+  });
+});

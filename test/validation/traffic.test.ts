@@ -354,8 +354,13 @@ describe('traffic routing references (V58-V67)', () => {
     });
 
     test('a VirtualService without http, tls or tcp routes', () => {
-      const finding = expectFinding('V64', [routedRollout(), virtualService('web', { http: [] })], `${base}.name`, '"web"');
-      expect(finding.message).toContain('no http, tls or tcp routes');
+      // An empty http list is an http section: the listed route is missing from it.
+      const empty = expectFinding('V64', [routedRollout(), virtualService('web', { http: [] })], `${base}.routes[0]`, '"primary"');
+      expect(empty.message).not.toContain('no http, tls or tcp');
+      // Without routes listed, an empty http list leaves nothing to check.
+      expectNoFinding('V64', [rolloutWithRouting({ istio: { virtualService: { name: 'web' } } }), virtualService('web', { http: [] })]);
+      const finding = expectFinding('V64', [routedRollout(), virtualService('web', {})], `${base}.name`, '"web"');
+      expect(finding.message).toContain('no http, tls or tcp route list');
       expect(findingsOf('V64', [routedRollout(), virtualService('web', {})])).toHaveLength(1);
     });
 
@@ -371,12 +376,13 @@ describe('traffic routing references (V58-V67)', () => {
       expect(finding.message).toContain('"preview"');
     });
 
-    test('the DestinationRule must define both subsets', () => {
+    test('a DestinationRule that lacks a subset is not an InvalidSpec', () => {
+      // The controller relabels the subsets it finds and does not validate the DestinationRule (issue 10, item 11).
       const destination = { name: 'web-destrule', canarySubsetName: 'canary', stableSubsetName: 'stable' };
       const rollout = rolloutWithRouting({ istio: { virtualService: { name: 'web', routes: ['primary'] }, destinationRule: destination } });
       const vs = virtualService('web', { http: [route('primary', ['web'], ['stable', 'canary'])] });
-      const finding = expectFinding('V64', [rollout, vs, destinationRule('web-destrule', ['stable', 'v2'])], `${ROUTING}.istio.destinationRule.name`, '"canary"');
-      expect(finding.message).toContain('"web-destrule"');
+      expectNoFinding('V64', [rollout, vs, destinationRule('web-destrule', ['stable', 'v2'])]);
+      expectNoFinding('V64', [rollout, vs, destinationRule('web-destrule', [])]);
       expectNoFinding('V64', [rollout, vs]);
     });
 
@@ -568,5 +574,40 @@ describe('traffic routing references (V58-V67)', () => {
       }
     }
     expect(runs).toBeGreaterThan(1000);
+  });
+});
+
+describe('V64 checks only the route sections the VirtualService has (issue 10, items 5 and 11)', () => {
+  const base = `${ROUTING}.istio.virtualService`;
+  const tlsOnly = (name: string) => virtualService(name, {
+    tls: [{ match: [{ port: 3000, sniHosts: ['shop'] }], route: [{ destination: { host: 'web-stable' }, weight: 100 }, { destination: { host: 'web-canary' }, weight: 0 }] }],
+  });
+
+  test('a tls-only VirtualService referenced with routes and tlsRoutes passes (as the upstream e2e test does)', () => {
+    const rollout = rolloutWithRouting({ istio: { virtualService: { name: 'shop-vsvc', routes: ['primary'], tlsRoutes: [{ port: 3000, sniHosts: ['shop'] }] } } });
+    expect(validateManifests([rollout, tlsOnly('shop-vsvc'), ...SERVICES], REQUIRE)).toEqual([]);
+  });
+
+  test('tlsRoutes or tcpRoutes listed while the VirtualService has only http routes', () => {
+    const rollout = rolloutWithRouting({ istio: { virtualService: { name: 'web', routes: ['primary'], tlsRoutes: [{ port: 443 }], tcpRoutes: [{ port: 5432 }] } } });
+    expectNoFinding('V64', [rollout, virtualService()]);
+  });
+
+  test('the tls section is still checked when present', () => {
+    const rollout = rolloutWithRouting({ istio: { virtualService: { name: 'shop-vsvc', routes: ['primary'], tlsRoutes: [{ port: 3001, sniHosts: ['shop'] }] } } });
+    expectFinding('V64', [rollout, tlsOnly('shop-vsvc')], `${base}.tlsRoutes[0]`, '3001');
+  });
+
+  test.each([
+    ['canarySubsetName', 'canary'],
+    ['stableSubsetName', 'stable'],
+  ])('an empty %s is a subset the route lacks', (field, role) => {
+    const destination: any = { name: 'web-destrule', canarySubsetName: 'canary', stableSubsetName: 'stable', [field]: '' };
+    const rollout = rolloutWithRouting({ istio: { virtualService: { name: 'web', routes: ['primary'] }, destinationRule: destination } });
+    // even a destination with an empty subset does not match it
+    const vs = virtualService('web', { http: [{ name: 'primary', route: [{ destination: { host: 'web', subset: 'stable' } }, { destination: { host: 'web', subset: 'canary' } }, { destination: { host: 'web' } }] }] });
+    const finding = expectFinding('V64', [rollout, vs], `${base}.routes[0]`, `${role}SubsetName`);
+    expect(finding.message).toContain(`the ${role} subset`);
+    expect(finding.fix).toContain('canarySubsetName and stableSubsetName');
   });
 });

@@ -3,7 +3,7 @@
  * by the canary anti-affinity checks (V18, V19), which the controller evaluates last.
  */
 import {
-  CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, Rule, RuleContext, STEPS_PATH,
+  CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
 } from '../context';
 import {
   asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, pauseDurationSeconds, qualifiedNameError, quote,
@@ -31,12 +31,13 @@ const STRING_MATCH_FIELDS = ['exact', 'regex', 'prefix'] as const;
 /** Routers set in `trafficRouting`, for messages. */
 function routersOf(ctx: RuleContext): string[] {
   const routing = ctx.trafficRouting;
-  return routing === undefined ? [] : Object.keys(routing).filter(key => !ROUTING_OPTIONS.has(key) && isSet(routing[key]));
+  return routing === undefined ? [] : Object.keys(routing).filter(key => !ROUTING_OPTIONS.has(key) && routerIsSet(routing, key));
 }
 
 function describeRouters(ctx: RuleContext): string {
   const routers = routersOf(ctx);
-  return routers.length === 0 ? 'trafficRouting sets no router' : `trafficRouting uses ${listWords(routers)}`;
+  const emptyPlugins = isObject(ctx.trafficRouting?.plugins) && !routerIsSet(ctx.trafficRouting, 'plugins') ? ' (plugins is an empty map, which counts as no plugin)' : '';
+  return routers.length === 0 ? `trafficRouting sets no router${emptyPlugins}` : `trafficRouting uses ${listWords(routers)}${emptyPlugins}`;
 }
 
 /** Fields of a StringMatch (exact, regex, prefix) that hold a non-empty value. */

@@ -276,19 +276,25 @@ function checkRouteDestinations(ctx: RuleContext, route: any, targets: RouteTarg
   const found = destinations.map((destination: any) => targets.bySubset ? asString(destination?.subset) : hostLabel(asString(destination?.host)));
   const noun = targets.bySubset ? 'subset' : 'Service';
   const missing: string[] = [];
-  if (targets.canary !== '' && !found.includes(targets.canary)) {
-    missing.push(`the canary ${noun} ${quote(targets.canary)}`);
-  }
-  if (targets.stable !== '' && !found.includes(targets.stable)) {
-    missing.push(`the stable ${noun} ${quote(targets.stable)}`);
+  // An empty subset name never matches (the controller skips empty names when it looks for them, then
+  // reports the subset as not found); an empty Service name is V27's to report.
+  for (const [role, wanted] of [['canary', targets.canary], ['stable', targets.stable]]) {
+    if (wanted === '' && targets.bySubset) {
+      missing.push(`the ${role} subset, whose name (destinationRule.${role}SubsetName) is empty`);
+    } else if (wanted !== '' && !found.includes(wanted)) {
+      missing.push(`the ${role} ${noun} ${quote(wanted)}`);
+    }
   }
   if (missing.length === 0) {
     return;
   }
   const shown = targets.bySubset ? 'subsets' : 'hosts';
-  const fix = targets.bySubset
-    ? `Give that route two destinations with subset: ${targets.canary} and subset: ${targets.stable} (e.g. weights 0 and 100), or correct destinationRule.canarySubsetName / stableSubsetName.`
-    : `Give that route two destinations with host: ${targets.canary} and host: ${targets.stable} (e.g. weights 0 and 100), or correct canaryService / stableService.`;
+  const emptySubset = targets.bySubset && (targets.canary === '' || targets.stable === '');
+  const fix = emptySubset
+    ? 'Set destinationRule.canarySubsetName and stableSubsetName to the names of two subsets of the DestinationRule, and give the route a destination for each.'
+    : targets.bySubset
+      ? `Give that route two destinations with subset: ${targets.canary} and subset: ${targets.stable} (e.g. weights 0 and 100), or correct destinationRule.canarySubsetName / stableSubsetName.`
+      : `Give that route two destinations with host: ${targets.canary} and host: ${targets.stable} (e.g. weights 0 and 100), or correct canaryService / stableService.`;
   ctx.report(path, `${what} of the VirtualService ${quote(virtualService)} has no destination for ${listWords(missing)}; its destination ${shown} are ${quote(found)}.`,
     fix, found);
 }
@@ -299,7 +305,10 @@ function routeNames(routes: readonly any[]): string {
 }
 
 function checkHttpRoutes(ctx: RuleContext, reference: VirtualServiceReference, http: readonly any[] | undefined, targets: RouteTargets): void {
-  const routes = http ?? [];
+  if (http === undefined) {
+    return; // no http section: the controller checks none of the http settings (a tls- or tcp-only VirtualService)
+  }
+  const routes = http;
   const listed = asArray(reference.entry.routes);
   if (listed.length > 0) {
     listed.forEach((value: any, j: number) => {
@@ -315,7 +324,7 @@ function checkHttpRoutes(ctx: RuleContext, reference: VirtualServiceReference, h
     });
     return;
   }
-  if (http === undefined || http.length === 0) {
+  if (http.length === 0) {
     return;
   }
   // Without `routes`, the controller edits the only route, else the first one without a name.
@@ -371,9 +380,12 @@ function matchingRoutes(routes: readonly any[], entry: any, withSniHosts: boolea
 
 function checkPortRoutes(ctx: RuleContext, reference: VirtualServiceReference, routes: readonly any[] | undefined, targets: RouteTargets,
   kind: 'tls' | 'tcp'): void {
+  if (routes === undefined) {
+    return; // no such section: the controller checks none of its settings
+  }
   const field = kind === 'tls' ? 'tlsRoutes' : 'tcpRoutes';
   const label = kind.toUpperCase();
-  const present = routes ?? [];
+  const present = routes;
   const listed = asArray(reference.entry[field]);
   if (listed.length > 0) {
     listed.forEach((entry: any, j: number) => {
@@ -414,8 +426,8 @@ function checkVirtualService(ctx: RuleContext, reference: VirtualServiceReferenc
   const http = routeList(spec, 'http');
   const tls = routeList(spec, 'tls');
   const tcp = routeList(spec, 'tcp');
-  if ((http?.length ?? 0) + (tls?.length ?? 0) + (tcp?.length ?? 0) === 0) {
-    ctx.report(`${reference.base}.name`, `The VirtualService ${quote(reference.name)} has no http, tls or tcp routes, so there is no route whose weights the Rollout could set.`,
+  if (http === undefined && tls === undefined && tcp === undefined) {
+    ctx.report(`${reference.base}.name`, `The VirtualService ${quote(reference.name)} has no http, tls or tcp route list, so there is no route whose weights the Rollout could set.`,
       `Add an http (or tls/tcp) route to VirtualService ${quote(reference.name)} with destinations for the canary and stable ${targets.bySubset ? 'subsets' : 'Services'}.`,
       reference.name);
     return;
@@ -423,32 +435,6 @@ function checkVirtualService(ctx: RuleContext, reference: VirtualServiceReferenc
   checkHttpRoutes(ctx, reference, http, targets);
   checkPortRoutes(ctx, reference, tls, targets, 'tls');
   checkPortRoutes(ctx, reference, tcp, targets, 'tcp');
-}
-
-/** Reports a DestinationRule (when present) that lacks the canary or stable subset. */
-function checkDestinationRule(ctx: RuleContext): void {
-  const reference = asObject(router(ctx, 'istio')?.destinationRule);
-  const name = asString(reference?.name);
-  if (name === '') {
-    return;
-  }
-  const rule = ctx.index.object(ISTIO_GROUPS, 'DestinationRule', ctx.namespace, name);
-  if (rule === undefined) {
-    return;
-  }
-  const subsets = asArray(asObject(rule.spec)?.subsets).map((subset: any) => asString(asObject(subset)?.name));
-  const missing: string[] = [];
-  for (const [role, field] of [['canary', 'canarySubsetName'], ['stable', 'stableSubsetName']]) {
-    const subset = asString(reference[field]);
-    if (subset !== '' && !subsets.includes(subset)) {
-      missing.push(`the ${role} subset ${quote(subset)}`);
-    }
-  }
-  if (missing.length > 0) {
-    ctx.report(`${ISTIO_PATH}.destinationRule.name`, `The DestinationRule ${quote(name)} does not define ${listWords(missing)}; its subsets are ${quote(subsets)}.`,
-      `Add subsets named ${quote(asString(reference.canarySubsetName))} and ${quote(asString(reference.stableSubsetName))} to DestinationRule ${quote(name)} `
-      + '(the controller sets their pod-template-hash labels), or correct canarySubsetName / stableSubsetName.', subsets);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -694,7 +680,8 @@ export const TRAFFIC_RULES: readonly Rule[] = [
           }
         }
       }
-      checkDestinationRule(ctx);
+      // The DestinationRule's subsets are not checked: the controller only relabels the subsets it
+      // finds, so a DestinationRule that lacks one is no InvalidSpec.
     },
   },
   {
