@@ -1,5 +1,6 @@
 import {
   ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, resolveTemplateTree, TemplateInfo, templateInfo, TemplateTree,
+  usedTemplates,
 } from './templates';
 import { Finding, FindingSeverity, ValidationOptions } from './types';
 import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet } from './util';
@@ -75,97 +76,173 @@ function apiGroupOf(apiVersion: any): string | undefined {
   return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
+/** An indexed object and the document it comes from. */
+interface IndexEntry<T> {
+  readonly value: T;
+  readonly documentIndex: number;
+}
+
+/** Appends `value` to the candidates under `key`. */
+function addEntry<T>(map: Map<string, IndexEntry<T>[]>, key: string, value: T, documentIndex: number): void {
+  const entries = map.get(key);
+  if (entries === undefined) {
+    map.set(key, [{ value, documentIndex }]);
+  } else {
+    entries.push({ value, documentIndex });
+  }
+}
+
+/** What the views of one index share: the objects of a run, and what rules compute once per run. */
+class IndexData {
+  public readonly services = new Map<string, IndexEntry<any>[]>();
+  public readonly workloads = new Map<string, IndexEntry<any>[]>();
+  /** Every object with a kind, by API group, kind, namespace and name. */
+  public readonly objects = new Map<string, IndexEntry<any>[]>();
+  public readonly templates = new Map<string, IndexEntry<TemplateInfo>[]>();
+  public readonly templatesByDocument = new Map<number, TemplateInfo>();
+  /** Resolved template trees, per root template and namespace of use; filled on demand during the run. */
+  public readonly trees = new Map<TemplateInfo, Map<string | undefined, TemplateTree>>();
+  public readonly claimed = new Map<string, Set<unknown>>();
+  public readonly memo = new Map<string, any>();
+  /** The manifests of the run. */
+  public manifests: readonly any[] = [];
+  /** Templates that something among the manifests uses (see `ManifestIndex.isUsedTemplate`); computed on demand. */
+  public used: Set<TemplateInfo> | undefined;
+
+  /** `metadata.namespace` of each document ('' when it has none). */
+  public readonly namespaces: string[] = [];
+
+  constructor(private readonly groups: readonly number[] | undefined) {
+  }
+
+  /** The file (or other group) of a document; documents without one share group 0. */
+  public groupOf(documentIndex: number): number {
+    const group = this.groups?.[documentIndex];
+    return typeof group === 'number' ? group : 0;
+  }
+}
+
 /**
  * Objects that Rollouts and Experiments refer to, indexed once per validation run: core Services, the
  * workloads a `workloadRef` may name, AnalysisTemplates and ClusterAnalysisTemplates, and every
  * object by API group and kind (for the objects traffic routing refers to). The index
  * also holds what rules compute once per run (resolved template trees, merged template data).
+ *
+ * A name may be defined more than once, e.g. by the base and the overlay files of one folder. A
+ * lookup then prefers, in this order: an object of the referencing manifest's own file (see
+ * `from()`) in the namespace looked for, one of that file without a namespace (it is applied into
+ * the namespace that `kubectl apply -n` names, which is the referencing manifest's own when that
+ * sets one: so it counts when the namespace looked for is that one, or when the referencing manifest
+ * sets none), then the same two among the other files; within each, the first one wins.
  */
 export class ManifestIndex {
-  /** Builds the index over all manifests of a run. */
-  public static build(manifests: readonly any[]): ManifestIndex {
-    const index = new ManifestIndex();
+  /**
+   * Builds the index over all manifests of a run.
+   *
+   * @param groups the file of each manifest (same number, same file); by default all are one file
+   */
+  public static build(manifests: readonly any[], groups?: readonly number[]): ManifestIndex {
+    const index = new ManifestIndex(new IndexData(Array.isArray(groups) ? groups : undefined), 0, '');
     manifests.forEach((manifest, documentIndex) => index.add(manifest, documentIndex));
+    index.data.manifests = manifests;
     return index;
   }
 
-  private readonly services = new Map<string, any>();
-  private readonly workloads = new Map<string, any>();
-  /** Every object with a kind, by API group, kind, namespace and name (the first one wins). */
-  private readonly objects = new Map<string, any>();
-  private readonly templates = new Map<string, TemplateInfo>();
-  private readonly templatesByDocument = new Map<number, TemplateInfo>();
-  /** Resolved template trees, per root template and namespace of use; filled on demand during the run. */
-  private readonly trees = new Map<TemplateInfo, Map<string | undefined, TemplateTree>>();
-  private readonly claimed = new Map<string, Set<unknown>>();
-  private readonly memo = new Map<string, any>();
+  private constructor(
+    private readonly data: IndexData,
+    /** The file of the referencing manifest. */
+    private readonly origin: number,
+    /** The namespace of the referencing manifest ('' = none). */
+    private readonly originNamespace: string) {
+  }
 
-  private constructor() {
+  /**
+   * True when a Rollout's or Experiment's analysis among the manifests uses the template, or another
+   * template composes it: then those uses judge what depends on the templates merged with it (e.g.
+   * the arguments its metrics refer to).
+   */
+  public isUsedTemplate(template: TemplateInfo): boolean {
+    this.data.used ??= usedTemplates(this.data.manifests, [...this.data.templatesByDocument.values()],
+      documentIndex => {
+        const view = this.from(documentIndex);
+        return (kind, namespace, name) => view.template(kind, namespace, name);
+      });
+    return this.data.used.has(template);
+  }
+
+  /**
+   * The index as seen from the manifest at `documentIndex`: lookups prefer the objects of its file.
+   * Views share everything else (trees, memoized values, claims).
+   */
+  public from(documentIndex: number): ManifestIndex {
+    const origin = this.data.groupOf(documentIndex);
+    const originNamespace = this.data.namespaces[documentIndex] ?? '';
+    return origin === this.origin && originNamespace === this.originNamespace ? this : new ManifestIndex(this.data, origin, originNamespace);
   }
 
   /** The Service of that name in that namespace ('' = no namespace), if present. */
   public service(namespace: string, name: string): any {
-    return this.services.get(objectKey(namespace, name));
+    return this.pick(this.candidates(this.data.services, '', namespace, name));
   }
 
   /** The Deployment, ReplicaSet or PodTemplate of that kind, namespace and name, if present. */
   public workload(kind: string, namespace: string, name: string): any {
-    return this.workloads.get(`${kind}\u0000${objectKey(namespace, name)}`);
+    return this.pick(this.candidates(this.data.workloads, `${kind}\u0000`, namespace, name));
   }
 
   /**
-   * The first object of that kind from one of the API `groups` ('' = core; any version) in that
+   * An object of that kind from one of the API `groups` ('' = core; any version) in that
    * namespace ('' = no namespace) with that name, if present. Objects without an apiVersion match
    * every group. Used for the objects that traffic routing refers to (Ingresses, VirtualServices, ...).
    */
   public object(groups: readonly string[], kind: string, namespace: string, name: string): any {
-    const key = `${kind}\u0000${objectKey(namespace, name)}`;
-    for (const group of groups) {
-      const found = this.objects.get(`${group}\u0000${key}`);
-      if (found !== undefined) {
-        return found;
-      }
-    }
-    return this.objects.get(`${ANY_GROUP}\u0000${key}`);
+    const candidates = [...groups, ANY_GROUP].flatMap(group => this.candidates(this.data.objects, `${group}\u0000${kind}\u0000`, namespace, name));
+    return this.pick(candidates);
   }
 
   /**
    * The AnalysisTemplate (in `namespace`) or ClusterAnalysisTemplate (namespace ignored) of that name,
-   * if present; the first one wins when a name is defined twice.
+   * if present.
    */
   public template(kind: string, namespace: string, name: string): TemplateInfo | undefined {
-    return this.templates.get(`${kind}\u0000${objectKey(kind === CLUSTER_ANALYSIS_TEMPLATE ? '' : namespace, name)}`);
+    return this.pick(this.candidates(this.data.templates, `${kind}\u0000`, kind === CLUSTER_ANALYSIS_TEMPLATE ? '' : namespace, name));
   }
 
   /** The template defined by the manifest at that document index, if it is one. */
   public templateAt(documentIndex: number): TemplateInfo | undefined {
-    return this.templatesByDocument.get(documentIndex);
+    return this.data.templatesByDocument.get(documentIndex);
   }
 
   /**
-   * A template with everything it composes, for use from `namespace` (`undefined` when unknown).
-   * Computed once per template and namespace in a run.
+   * A template with everything it composes, for use from `namespace` (`undefined` when unknown); the
+   * composed templates are looked up from the root template's file. Computed once per template and
+   * namespace in a run.
    */
   public templateTree(root: TemplateInfo, namespace: string | undefined): TemplateTree {
-    let byNamespace = this.trees.get(root);
+    let byNamespace = this.data.trees.get(root);
     if (byNamespace === undefined) {
       byNamespace = new Map();
-      this.trees.set(root, byNamespace);
+      this.data.trees.set(root, byNamespace);
     }
     let tree = byNamespace.get(namespace);
     if (tree === undefined) {
-      tree = resolveTemplateTree(root, namespace, (kind, ns, name) => this.template(kind, ns, name));
+      const view = this.from(root.documentIndex);
+      tree = resolveTemplateTree(root, namespace, (kind, ns, name) => view.template(kind, ns, name));
       byNamespace.set(namespace, tree);
     }
     return tree;
   }
 
-  /** Computes a value once per run (`key` names it), e.g. the merged data of a list of templates. */
+  /**
+   * Computes a value once per run and file (`key` names it), e.g. the merged data of a list of
+   * templates: the same names may resolve to other objects from another file.
+   */
   public memoize<T>(key: string, compute: () => T): T {
-    if (!this.memo.has(key)) {
-      this.memo.set(key, compute());
+    const fileKey = `${this.origin}\u0000${key}`;
+    if (!this.data.memo.has(fileKey)) {
+      this.data.memo.set(fileKey, compute());
     }
-    return this.memo.get(key);
+    return this.data.memo.get(fileKey);
   }
 
   /**
@@ -174,10 +251,10 @@ export class ManifestIndex {
    * result does not depend on the Rollout.
    */
   public claim(scope: string, item: unknown): boolean {
-    let items = this.claimed.get(scope);
+    let items = this.data.claimed.get(scope);
     if (items === undefined) {
       items = new Set();
-      this.claimed.set(scope, items);
+      this.data.claimed.set(scope, items);
     }
     if (items.has(item)) {
       return false;
@@ -186,35 +263,45 @@ export class ManifestIndex {
     return true;
   }
 
+  /**
+   * The entries under `prefix` for that name in `namespace`, then those without a namespace when they
+   * may land there: applied together with the referencing manifest, they share its namespace (the
+   * one `kubectl apply -n` names, which must be the referencing manifest's own when it sets one).
+   */
+  private candidates<T>(map: Map<string, IndexEntry<T>[]>, prefix: string, namespace: string, name: string): IndexEntry<T>[] {
+    const exact = map.get(`${prefix}${objectKey(namespace, name)}`) ?? [];
+    const mayLandThere = namespace !== '' && (this.originNamespace === '' || this.originNamespace === namespace);
+    const withoutNamespace = mayLandThere ? map.get(`${prefix}${objectKey('', name)}`) ?? [] : [];
+    return [...exact.map(entry => ({ entry, rank: 0 })), ...withoutNamespace.map(entry => ({ entry, rank: 1 }))]
+      .sort((a, b) => a.rank - b.rank || a.entry.documentIndex - b.entry.documentIndex)
+      .map(candidate => candidate.entry);
+  }
+
+  /** The preferred candidate: the first of the referencing manifest's file, else the first of all. */
+  private pick<T>(candidates: readonly IndexEntry<T>[]): T | undefined {
+    const own = candidates.find(entry => this.data.groupOf(entry.documentIndex) === this.origin);
+    return (own ?? candidates[0])?.value;
+  }
+
   private add(manifest: any, documentIndex: number): void {
+    this.data.namespaces[documentIndex] = isObject(manifest) ? namespaceOf(manifest) : '';
     if (!isObject(manifest) || typeof manifest.kind !== 'string') {
       return;
     }
     const group = apiGroupOf(manifest.apiVersion);
     const key = objectKey(namespaceOf(manifest), nameOf(manifest));
-    const anyKey = `${group ?? ANY_GROUP}\u0000${manifest.kind}\u0000${key}`;
-    if (!this.objects.has(anyKey)) {
-      this.objects.set(anyKey, manifest);
-    }
+    addEntry(this.data.objects, `${group ?? ANY_GROUP}\u0000${manifest.kind}\u0000${key}`, manifest, documentIndex);
     if (manifest.kind === 'Service' && (group === undefined || group === '')) {
-      if (!this.services.has(key)) {
-        this.services.set(key, manifest);
-      }
+      addEntry(this.data.services, key, manifest, documentIndex);
     } else if (WORKLOAD_KINDS.has(manifest.kind) && (group === undefined || group === WORKLOAD_KINDS.get(manifest.kind))) {
-      const workloadKey = `${manifest.kind}\u0000${key}`;
-      if (!this.workloads.has(workloadKey)) {
-        this.workloads.set(workloadKey, manifest);
-      }
+      addEntry(this.data.workloads, `${manifest.kind}\u0000${key}`, manifest, documentIndex);
     } else if (manifest.kind === ANALYSIS_TEMPLATE || manifest.kind === CLUSTER_ANALYSIS_TEMPLATE) {
       if (argoKindOf(manifest) === undefined) {
         return;
       }
       const template = templateInfo(manifest, documentIndex);
-      this.templatesByDocument.set(documentIndex, template);
-      const templateKey = `${template.kind}\u0000${objectKey(template.clusterScope ? '' : template.namespace, template.name)}`;
-      if (!this.templates.has(templateKey)) {
-        this.templates.set(templateKey, template);
-      }
+      this.data.templatesByDocument.set(documentIndex, template);
+      addEntry(this.data.templates, `${template.kind}\u0000${objectKey(template.clusterScope ? '' : template.namespace, template.name)}`, template, documentIndex);
     }
   }
 }

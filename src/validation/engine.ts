@@ -67,18 +67,18 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
     if (kind === undefined) {
       const rules = coreRulesOf(manifest);
       if (rules !== undefined) {
-        index ??= ManifestIndex.build(manifests);
-        runRules(new ManifestContext(manifest, documentIndex, index, runOptions, sink), rules);
+        index ??= ManifestIndex.build(manifests, runOptions.documentGroups);
+        runRules(new ManifestContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), rules);
       }
       return;
     }
-    index ??= ManifestIndex.build(manifests);
+    index ??= ManifestIndex.build(manifests, runOptions.documentGroups);
     if (kind === 'Rollout') {
-      runRules(new RuleContext(manifest, documentIndex, index, runOptions, sink), ROLLOUT_MANIFEST_RULES);
+      runRules(new RuleContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), ROLLOUT_MANIFEST_RULES);
     } else if (kind === 'Experiment') {
-      runRules(new ManifestContext(manifest, documentIndex, index, runOptions, sink), EXPERIMENT_KIND_RULES);
+      runRules(new ManifestContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), EXPERIMENT_KIND_RULES);
     } else {
-      runRules(new AnalysisContext(manifest, documentIndex, index, runOptions, sink), ANALYSIS_KIND_RULES);
+      runRules(new AnalysisContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), ANALYSIS_KIND_RULES);
     }
   });
   return sink.findings();

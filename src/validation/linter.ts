@@ -3,7 +3,10 @@
  * hand-written YAML, cdk8s output), as the `argo-rollouts-lint` command runs it.
  */
 import { validateManifests } from './engine';
+import { FindingSeverity } from './types';
 import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './yaml';
+
+export { FindingSeverity } from './types';
 
 /**
  * A rule violation found by the linter.
@@ -37,6 +40,12 @@ export interface LintFinding {
   readonly message: string;
   /** How to fix it. */
   readonly fix: string;
+  /**
+   * `error` (the controller or the API server refuses it, or the analysis errors) or `warning`
+   * (accepted, but likely a mistake; `argo-rollouts-lint` exits 0 on warnings alone unless given
+   * `--warnings-as-errors`).
+   */
+  readonly severity: FindingSeverity;
 }
 
 /**
@@ -134,6 +143,8 @@ function lintParsed(sources: readonly ParsedSource[], options: LintOptions | und
   const findings = validateManifests(manifests, {
     version: options?.version,
     requireReferencedObjects: options?.requireReferencedObjects ?? true,
+    // references resolve within the referencing file first (a base and an overlay in one folder)
+    documentGroups: sourceOf,
   });
   return findings.map(f => {
     const source = sources[sourceOf[f.documentIndex]];
@@ -150,6 +161,7 @@ function lintParsed(sources: readonly ParsedSource[], options: LintOptions | und
       path: `${pathPrefix[f.documentIndex]}${f.path}`,
       message: f.message,
       fix: f.fix,
+      severity: f.severity ?? FindingSeverity.ERROR,
     };
   });
 }
@@ -201,13 +213,14 @@ export class Linter {
 
   /**
    * Formats a finding as the command prints it:
-   * `file:documentIndex kind/name path [ID] message Fix: fix`.
+   * `file:documentIndex kind/name path [ID] message Fix: fix`, with `[ID warning]` for a warning.
    */
   public static formatFinding(finding: LintFinding): string {
     const file = finding.file === '' ? '<input>' : finding.file;
     const name = finding.name === '' ? '(no name)' : finding.name;
     const path = finding.path === '' ? '(document)' : finding.path;
-    return `${file}:${finding.documentIndex} ${finding.kind}/${name} ${path} [${finding.ruleId}] ${finding.message} Fix: ${finding.fix}`;
+    const label = finding.severity === FindingSeverity.WARNING ? `${finding.ruleId} warning` : finding.ruleId;
+    return `${file}:${finding.documentIndex} ${finding.kind}/${name} ${path} [${label}] ${finding.message} Fix: ${finding.fix}`;
   }
 
   private constructor() {

@@ -4,6 +4,22 @@
  */
 
 /**
+ * How serious a finding is.
+ *
+ * An `error` is a manifest the controller (or the API server) would refuse, drop or fail on: it fails
+ * `cdk8s synth` and makes `argo-rollouts-lint` exit 1. A `warning` is a manifest the controller
+ * accepts but that very likely does not do what its author meant (e.g. an analysis argument that no
+ * template declares, which the controller ignores): synth prints it and goes on, and the CLI exits 0
+ * unless `--warnings-as-errors` is given (docs/rules.md, "Warnings").
+ */
+export enum FindingSeverity {
+  /** The controller or the API server refuses the object, drops a field, or the analysis errors. */
+  ERROR = 'error',
+  /** Accepted by the controller, but very likely a mistake. */
+  WARNING = 'warning',
+}
+
+/**
  * One rule violation found in a set of manifests.
  */
 export interface Finding {
@@ -25,6 +41,12 @@ export interface Finding {
   readonly fix: string;
   /** The offending value, when there is one. */
   readonly value?: any;
+  /**
+   * How serious the finding is; set only on warnings.
+   *
+   * @default FindingSeverity.ERROR
+   */
+  readonly severity?: FindingSeverity;
 }
 
 /**
@@ -41,6 +63,16 @@ export interface ValidationOptions {
    * @default false
    */
   readonly requireReferencedObjects?: boolean;
+
+  /**
+   * The file each manifest comes from, by position (the same number for the manifests of one file),
+   * e.g. when a folder holds a base and an overlay that both define Rollout `demo` and its Services.
+   * A reference then resolves within the referencing manifest's file first, then among the other
+   * files; and objects defined twice (L05) are reported within one file only.
+   *
+   * @default - all manifests come from one file
+   */
+  readonly documentGroups?: number[];
 
   /**
    * The Argo Rollouts release whose CRD schemas the argoproj.io manifests are checked against (rules

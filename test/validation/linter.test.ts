@@ -109,3 +109,58 @@ describe('List documents', () => {
     expect(findings.map(f => [f.ruleId, f.documentIndex, f.kind, f.path])).toEqual([['V34', 0, 'Rollout', 'items[1].spec.strategy.canary.steps[0].setWeight']]);
   });
 });
+
+describe('references across files (issue 10, item 13)', () => {
+  /** A folder-like file: Rollout demo and its two Services, all selecting `app: <label>`. */
+  const demoFile = (label: string, namespace?: string) => {
+    const meta = namespace === undefined ? '' : `\n  namespace: ${namespace}`;
+    return `apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata:
+  name: demo${meta}
+spec:
+  selector: {matchLabels: {app: ${label}}}
+  template:
+    metadata: {labels: {app: ${label}}}
+    spec: {containers: [{name: demo, image: nginx:1.27}]}
+  strategy:
+    canary: {canaryService: demo-canary, stableService: demo-stable, steps: [{setWeight: 20}, {pause: {}}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: demo-canary${namespace === undefined ? '' : `, namespace: ${namespace}`}}
+spec: {selector: {app: ${label}}, ports: [{port: 80}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: demo-stable${namespace === undefined ? '' : `, namespace: ${namespace}`}}
+spec: {selector: {app: ${label}}, ports: [{port: 80}]}
+`;
+  };
+
+  test('a base and an overlay defining the same objects: each Rollout resolves its own file first', () => {
+    const sources = [{ fileName: 'base/app.yaml', text: demoFile('demo') }, { fileName: 'overlay/app.yaml', text: demoFile('demo-v2') }];
+    expect(Linter.lintSources(sources)).toEqual([]);
+  });
+
+  test('a mutation of the second copy is seen', () => {
+    const overlay = demoFile('demo-v2').replace('spec: {selector: {app: demo-v2}, ports: [{port: 80}]}\n', 'spec: {selector: {app: other}, ports: [{port: 80}]}\n');
+    const findings = Linter.lintSources([{ fileName: 'base/app.yaml', text: demoFile('demo') }, { fileName: 'overlay/app.yaml', text: overlay }]);
+    expect(findings.map(f => [f.ruleId, f.file, f.path])).toEqual([['V48', 'overlay/app.yaml', 'spec.strategy.canary.canaryService']]);
+  });
+
+  test('an object only in another file still resolves', () => {
+    const rolloutOnly = demoFile('demo').split('---\n')[0];
+    const servicesOnly = demoFile('demo').split('---\n').slice(1).join('---\n');
+    expect(Linter.lintSources([{ fileName: 'rollout.yaml', text: rolloutOnly }, { fileName: 'services.yaml', text: servicesOnly }])).toEqual([]);
+  });
+
+  test('objects without a namespace go where the Rollout goes (kubectl apply -n)', () => {
+    // the Rollout sets its namespace, its Services set none: they are applied into the same namespace
+    const text = demoFile('demo', 'shop').replace(/, namespace: shop\}/g, '}');
+    expect(Linter.lintYaml(text, 'app.yaml')).toEqual([]);
+    // a Service in another namespace is no substitute
+    const elsewhere = demoFile('demo', 'shop').replace(/, namespace: shop\}/g, ', namespace: other}');
+    expect(Linter.lintYaml(elsewhere, 'app.yaml').map(f => f.ruleId)).toEqual(['V47', 'V47']);
+  });
+});

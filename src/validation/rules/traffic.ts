@@ -2,8 +2,8 @@
  * Traffic-routing reference rules V58–V66 and the workloadRef rule V67.
  *
  * Referenced objects are looked up among the given manifests by API group, kind, namespace and name,
- * in the Rollout's namespace (no namespace on both sides counts as the same namespace); an Istio
- * VirtualService may name another namespace as `name.namespace`. An object that is not among the
+ * in the Rollout's namespace (an object without a namespace counts as one in any namespace, see
+ * ManifestIndex); an Istio VirtualService may name another namespace as `name.namespace`. An object that is not among the
  * manifests is reported (V63, V67) only with `requireReferencedObjects`; the checks of its content
  * (V58, V59, V64–V66) run only on objects that are present.
  */
@@ -120,11 +120,8 @@ function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {
       const parts = fullName.split('.');
       const name = parts[0];
       const namespace = parts.length >= 2 ? parts[1] : ctx.namespace;
-      let object = ctx.index.object(ISTIO_GROUPS, 'VirtualService', namespace, name);
-      if (object === undefined && parts.length >= 2 && ctx.namespace === '') {
-        // Manifests without a namespace may well be applied to the named namespace.
-        object = ctx.index.object(ISTIO_GROUPS, 'VirtualService', '', name);
-      }
+      // (a VirtualService without a namespace counts as one in any namespace: see ManifestIndex)
+      const object = ctx.index.object(ISTIO_GROUPS, 'VirtualService', namespace, name);
       references.push({ entry: asObject(entry) ?? {}, base, name, namespace, object });
     }
     return references;
