@@ -10,8 +10,13 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   name: 'cdk8s-argo-rollouts',
   description: 'Argo Rollouts for cdk8s: typed canary and blue-green Rollouts, their Services, and the controller\'s rules checked at synth time.',
   author: 'cdk8s-argo-rollouts developers',
-  authorAddress: 'dev@example.invalid',
-  repositoryUrl: 'https://example.invalid/cdk8s-argo-rollouts.git',
+  // No public address is known yet, so none is published: the author has no e-mail, and the
+  // repository URL (which jsii refuses to compile without) is removed from the packed package.json
+  // (build-tools/published-manifest.js, run by npm before and after `npm pack`).
+  authorAddress: '',
+  repositoryUrl: 'unpublished',
+  // Node 20 is end of life but still what these machines run; users are on 22 and 24.
+  minNodeVersion: '20.0.0',
   keywords: ['cdk8s', 'argo', 'argo-rollouts', 'progressive-delivery', 'canary', 'blue-green', 'kubernetes'],
   defaultReleaseBranch: 'main',
 
@@ -73,12 +78,25 @@ project.eslint?.addLintPattern('bench');
 // API.md: our own API only (the generated `crds` submodule stays out of it).
 project.tasks.tryFind('docgen')?.reset('jsii-docgen -o API.md --submodule root');
 
-// Importing the library must not load the generated L1: `crds` becomes a lazy getter in lib/index.js.
-project.postCompileTask.exec('node build-tools/lazy-crds.js');
-// The generated install data (CRDs, notification catalog) is JSON that jsii does not copy.
-project.postCompileTask.exec('rm -rf lib/install/data && cp -r src/install/data lib/install/data');
-// The compiled CRD validators are plain JS modules jsii does not copy either.
-project.postCompileTask.exec('rm -rf lib/validation/schemas && cp -r src/validation/schemas lib/validation/schemas');
+// lib/ as jsii leaves it is not the whole package: `assemble` completes it (also used by the packed-package test).
+const assembleTask = project.addTask('assemble', {
+  description: 'Complete lib/ after jsii: the lazy L1 getter and the generated data files jsii does not copy',
+  steps: [
+    // Importing the library must not load the generated L1: `crds` becomes a lazy getter in lib/index.js.
+    { exec: 'node build-tools/lazy-crds.js' },
+    // The generated install data (CRDs, notification catalog) is JSON that jsii does not copy.
+    { exec: 'rm -rf lib/install/data && cp -r src/install/data lib/install/data' },
+    // The compiled CRD validators are plain JS modules jsii does not copy either.
+    { exec: 'rm -rf lib/validation/schemas && cp -r src/validation/schemas lib/validation/schemas' },
+  ],
+});
+project.postCompileTask.spawn(assembleTask);
+
+// The packed package.json leaves out the repository URL that only jsii needs (see `repositoryUrl`).
+project.package.setScript('prepack', 'node build-tools/published-manifest.js clean');
+project.package.setScript('postpack', 'node build-tools/published-manifest.js restore');
+project.gitignore.exclude('/.package.json.prepack');
+project.npmignore?.exclude('/.package.json.prepack');
 
 // L1 bindings for the five Argo kinds, generated offline from the pinned upstream CRDs
 // (../shared/argo-rollouts by default, ARGO_ROLLOUTS_UPSTREAM to override; see imports/generate.js).
@@ -116,6 +134,7 @@ project.addTask('bench', {
   steps: [{ spawn: 'compile' }, { spawn: 'post-compile' }, { exec: `${TS_NODE} bench/run.ts` }],
 });
 
-project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/docs/', '/.ci/');
+// docs/ ships with the package, so that the README's links work where it is read (node_modules, the registry).
+project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/build-tools/', '/.ci/', '/test-reports/');
 
 project.synth();

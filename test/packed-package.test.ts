@@ -1,0 +1,186 @@
+// The package as a user gets it: built and packed from this checkout, installed into a new cdk8s app
+// with its peers and the cdk8s CLI from the registry, synthesized with `cdk8s synth`, and its
+// `argo-rollouts-lint` run on the output — on this Node.js and on Node.js 22.
+import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.join(__dirname, '..');
+const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+/** The Node.js release users run besides this machine's, from the registry's `node` package. */
+const OTHER_NODE = 'node@22';
+const ENV = { ...process.env, JSII_SILENCE_SUPPORT_WARNING: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20', CI: 'true' };
+
+function run(command: string, args: string[], cwd: string): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, env: ENV, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** Runs a command that must succeed; its output is part of the failure message when it does not. */
+function mustRun(command: string, args: string[], cwd: string): string {
+  const result = run(command, args, cwd);
+  if (result.status !== 0) {
+    throw new Error(`\`${command} ${args.join(' ')}\` in ${cwd} exited with ${result.status}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/**
+ * A copy of this checkout (the files git tracks or would track) with node_modules linked entry by
+ * entry, so that packing it bundles the bundled dependencies as a real pack does.
+ */
+function copyCheckout(into: string): void {
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .split('\0').filter(f => f !== '' && !f.startsWith('node_modules') && fs.lstatSync(path.join(ROOT, f), { throwIfNoEntry: false })?.isFile());
+  for (const file of files) {
+    fs.mkdirSync(path.dirname(path.join(into, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(into, file));
+  }
+  fs.mkdirSync(path.join(into, 'node_modules'));
+  for (const entry of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
+    fs.symlinkSync(path.join(ROOT, 'node_modules', entry), path.join(into, 'node_modules', entry));
+  }
+}
+
+/** Builds and packs the package the way a release would: jsii, the assemble step, `npm pack`. */
+function pack(work: string): { tarball: string; files: string[] } {
+  const repo = path.join(work, 'repo');
+  copyCheckout(repo);
+  mustRun('npx', ['projen', 'compile'], repo);
+  mustRun('npx', ['projen', 'assemble'], repo);
+  const [info] = JSON.parse(mustRun('npm', ['pack', '--json', '--pack-destination', work], repo));
+  return { tarball: path.join(work, info.filename), files: info.files.map((f: any) => f.path) };
+}
+
+/** The app a user writes: a canary with Istio routing and a success-rate analysis, plus the install. */
+const APP = `import * as fs from 'fs';
+import { App, Chart, Duration } from 'cdk8s';
+import {
+  ArgoRollouts, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutStrategy, StrategyService, TrafficRouting,
+} from 'cdk8s-argo-rollouts';
+
+const app = new App();
+new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'install');
+const chart = new Chart(app, 'web', { namespace: 'web' });
+const successRate = RequestMetricsTemplates.successRate(chart, 'success-rate', { source: RequestMetricsSource.ISTIO });
+new Rollout(chart, 'web', {
+  replicas: 4,
+  containers: [{ image: 'ghcr.io/acme/web:1.4.2', portNumber: 8080 }],
+  strategy: RolloutStrategy.canary({
+    canaryService: StrategyService.define({ name: 'web-canary' }),
+    stableService: StrategyService.define({ name: 'web-stable' }),
+    trafficRouting: [TrafficRouting.istio({ hosts: ['web.example.com'] })],
+    analysis: { templates: [successRate], args: RequestMetricsTemplates.args('web-canary'), startingStep: 1 },
+    steps: CanaryStep.progression({ weights: [10, 30, 60], pause: Duration.minutes(5) }),
+  }),
+});
+app.synth();
+// which Node.js ran the app (the test checks that the CLI's child process used the Node.js it was started with)
+fs.writeFileSync('node-version.txt', process.version);
+`;
+
+const BAD_ROLLOUT = `apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata: {name: bad}
+spec:
+  selector: {matchLabels: {app: bad}}
+  template:
+    metadata: {labels: {app: bad}}
+    spec: {containers: [{name: bad, image: nginx:1.27}]}
+  strategy: {canary: {steps: [{setWeight: 150}]}}
+`;
+
+/** A new cdk8s app with the tarball, the package's peers (at the ranges it declares), the CLI and ts-node. */
+function createApp(dir: string, tarball: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'my-cdk8s-app', version: '1.0.0', private: true }, undefined, 2));
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'ES2020', module: 'commonjs', strict: true, esModuleInterop: true, skipLibCheck: true },
+  }, undefined, 2));
+  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), 'language: typescript\napp: npx ts-node main.ts\n');
+  fs.writeFileSync(path.join(dir, 'main.ts'), APP);
+  const peers = Object.entries(MANIFEST.peerDependencies as Record<string, string>).map(([name, range]) => `${name}@${range}`);
+  // typescript@5: ts-node does not work with TypeScript 7
+  mustRun('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...peers, 'cdk8s-cli', 'typescript@5', 'ts-node', '@types/node@20'], dir);
+}
+
+/** The manifests of the app's dist/, by kind. */
+function kindsIn(dir: string): string[] {
+  return fs.readdirSync(path.join(dir, 'dist')).flatMap(f => [...fs.readFileSync(path.join(dir, 'dist', f), 'utf8').matchAll(/^kind: (\w+)$/gm)].map(m => m[1]));
+}
+
+describe('the packed package in a new cdk8s app', () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'packed-package-'));
+  const app = path.join(work, 'app');
+  let packed: { tarball: string; files: string[] };
+
+  beforeAll(() => {
+    packed = pack(work);
+    createApp(app, packed.tarball);
+  }, 300_000);
+
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test('the tarball holds the compiled library, its data, the commands and the docs, and no sources', () => {
+    const files = packed.files;
+    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/install/data/v1.9.1/crds.json', 'lib/validation/schemas/argo-v1.9.1.js',
+      'bin/argo-rollouts-lint', 'README.md', 'LICENSE', 'API.md', 'docs/rules.md', '.jsii']) {
+      expect({ file, packed: files.includes(file) }).toEqual({ file, packed: true });
+    }
+    expect(files.filter(f => /^(src|test|examples|bench|imports|build-tools)\//.test(f) || f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    for (const bin of Object.values(MANIFEST.bin as Record<string, string>)) expect(files).toContain(bin);
+  });
+
+  test('the README and the docs link only to files in the package (or to the web)', () => {
+    const files = new Set(packed.files);
+    const broken: string[] = [];
+    // (API.md is jsii-docgen's: it links members inherited from cdk8s-plus to anchors it does not write)
+    for (const doc of packed.files.filter(f => f === 'README.md' || /^docs\/.*\.md$/.test(f))) {
+      const text = fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-argo-rollouts', doc), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^(https?:|mailto:|#)/.test(target)) continue;
+        const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target.split('#')[0]));
+        if (!files.has(file)) broken.push(`${doc}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('the published package.json declares the Node.js versions and no placeholder metadata', () => {
+    const published = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-argo-rollouts', 'package.json'), 'utf8'));
+    expect(published.engines.node).toEqual(MANIFEST.engines.node);
+    expect(published.repository).toBeUndefined();
+    expect(JSON.stringify(published)).not.toMatch(/example\.invalid|unpublished/);
+    // packing put the checkout's own package.json back
+    expect(fs.existsSync(path.join(work, 'repo', '.package.json.prepack'))).toBe(false);
+    expect(JSON.parse(fs.readFileSync(path.join(work, 'repo', 'package.json'), 'utf8'))).toEqual(MANIFEST);
+  });
+
+  for (const node of [process.version, OTHER_NODE]) {
+    const prefix = node === OTHER_NODE ? ['-y', OTHER_NODE] : undefined;
+    /** Runs an installed command of the app on the Node.js under test. */
+    const bin = (name: string, ...args: string[]) => (prefix
+      ? run('npx', [...prefix, path.join('node_modules', '.bin', name), ...args], app)
+      : run(path.join(app, 'node_modules', '.bin', name), args, app));
+
+    test(`on Node.js ${node}: cdk8s synth writes the app, and argo-rollouts-lint checks it`, () => {
+      fs.rmSync(path.join(app, 'dist'), { recursive: true, force: true });
+      const synth = bin('cdk8s', 'synth', '--no-check-upgrade');
+      expect({ status: synth.status, stderr: synth.stderr }).toEqual({ status: 0, stderr: expect.anything() });
+      expect(fs.readdirSync(path.join(app, 'dist')).sort()).toEqual(['argo-rollouts.k8s.yaml', 'web.k8s.yaml']);
+      const version = fs.readFileSync(path.join(app, 'node-version.txt'), 'utf8');
+      expect(node === OTHER_NODE ? version.startsWith('v22.') : version === process.version).toBe(true);
+      expect([...new Set(kindsIn(app))]).toEqual(expect.arrayContaining(['CustomResourceDefinition', 'Deployment', 'Rollout', 'Service',
+        'VirtualService', 'AnalysisTemplate']));
+
+      const clean = bin('argo-rollouts-lint', 'dist');
+      expect({ status: clean.status, stdout: clean.stdout }).toEqual({ status: 0, stdout: expect.stringMatching(/^No findings: 2 files checked/) });
+
+      fs.writeFileSync(path.join(app, 'bad.yaml'), BAD_ROLLOUT);
+      const bad = bin('argo-rollouts-lint', 'bad.yaml');
+      expect({ status: bad.status, stdout: bad.stdout }).toEqual({ status: 1, stdout: expect.stringContaining('[V34]') });
+    }, 120_000);
+  }
+});
