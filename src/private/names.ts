@@ -1,21 +1,22 @@
 // Name checks shared by the constructs: each throws with the name, what it is for and how to fix it.
+// The name syntaxes themselves are the rule engine's (the same checks as rule S07), written once.
+import { dns1035LabelError, dns1123SubdomainError } from '../validation/util';
 
-const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const PLUGIN_NAME = /^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/;
 
 /** An object name (DNS subdomain, at most 253 characters), e.g. of a Deployment or a template. */
 export function checkObjectName(subject: string, name: string): string {
-  if (typeof name !== 'string' || !DNS_SUBDOMAIN.test(name) || name.length > 253) {
-    throw new Error(`${subject} '${name}' is not a valid Kubernetes name: use lowercase letters, digits, '-' and '.', `
-      + 'starting and ending with a letter or digit.');
+  const reason = typeof name === 'string' ? dns1123SubdomainError(name) : 'it is not a string';
+  if (reason !== undefined) {
+    throw new Error(`${subject} '${name}' is not a valid Kubernetes name (${reason}): use lowercase letters, digits, '-' and '.', `
+      + 'starting and ending with a letter or digit, at most 253 characters.');
   }
   return name;
 }
 
-/** Whether `name` is a valid Service name (DNS label starting with a letter, at most 63 characters). */
+/** Whether `name` is a valid Service name (DNS-1035 label: starts with a letter, at most 63 characters). */
 export function isServiceName(name: string): boolean {
-  return typeof name === 'string' && DNS_LABEL.test(name) && name.length <= 63;
+  return typeof name === 'string' && dns1035LabelError(name) === undefined;
 }
 
 /** A plugin name, `<namespace>/<name>`, as the controller reads it from `argo-rollouts-config`. */

@@ -7,6 +7,7 @@ import {
   ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES, SCHEMA_MANIFEST_RULES,
   STRICT_DECODING_MANIFEST_RULES,
 } from './rules';
+import { NAME_RULES, nameSyntaxOf } from './rules/names';
 import { isControllerConfigMap } from './rules/plugin-config';
 import { schemaVersion } from './schema-loader';
 import { Finding, ValidationOptions } from './types';
@@ -14,19 +15,26 @@ import { isObject } from './util';
 
 // Each argoproj.io kind runs the CRD schema rules first: the API server checks them before the
 // controller sees the object.
-const ROLLOUT_MANIFEST_RULES: readonly Rule[] = [...SCHEMA_MANIFEST_RULES, ...ROLLOUT_RULES];
-const ANALYSIS_KIND_RULES: readonly Rule<AnalysisContext>[] = [...SCHEMA_MANIFEST_RULES, ...ANALYSIS_MANIFEST_RULES];
-const EXPERIMENT_KIND_RULES: readonly Rule<ManifestContext>[] = [...SCHEMA_MANIFEST_RULES, ...EXPERIMENT_MANIFEST_RULES];
+// (and the object's name, S07, which the API server checks too).
+const ROLLOUT_MANIFEST_RULES: readonly Rule[] = [...NAME_RULES, ...SCHEMA_MANIFEST_RULES, ...ROLLOUT_RULES];
+const ANALYSIS_KIND_RULES: readonly Rule<AnalysisContext>[] = [...NAME_RULES, ...SCHEMA_MANIFEST_RULES, ...ANALYSIS_MANIFEST_RULES];
+const EXPERIMENT_KIND_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...SCHEMA_MANIFEST_RULES, ...EXPERIMENT_MANIFEST_RULES];
+const NAMED_STRICT_DECODING_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...STRICT_DECODING_MANIFEST_RULES];
+const NAMED_PLUGIN_CONFIG_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...PLUGIN_CONFIG_MANIFEST_RULES];
 
 /** The rules of a manifest that is not an argoproj.io kind, if any apply to it. */
 function coreRulesOf(manifest: any): readonly Rule<ManifestContext>[] | undefined {
   if (!isObject(manifest)) {
     return undefined;
   }
+  const named = nameSyntaxOf(manifest) !== undefined;
   if (manifest.kind === 'Service' || manifest.kind === 'Ingress') {
-    return STRICT_DECODING_MANIFEST_RULES;
+    return named ? NAMED_STRICT_DECODING_RULES : STRICT_DECODING_MANIFEST_RULES;
   }
-  return isControllerConfigMap(manifest) ? PLUGIN_CONFIG_MANIFEST_RULES : undefined;
+  if (isControllerConfigMap(manifest)) {
+    return named ? NAMED_PLUGIN_CONFIG_RULES : PLUGIN_CONFIG_MANIFEST_RULES;
+  }
+  return named ? NAME_RULES : undefined;
 }
 
 /** Runs `rules` in order on one manifest. */
@@ -44,7 +52,8 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
  * Rollouts (V01–V67, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
- * argo-rollouts-config's plugin lists are checked (C01–C04).
+ * argo-rollouts-config's plugin lists are checked (C01–C04). The names and namespaces of these and of
+ * the other objects whose kinds the engine knows are checked by the rule of their kind (S07).
  *
  * Other manifests serve as the targets of references (Services, the workloads named by `workloadRef`,
  * and the analysis templates that Rollouts and Experiments use). Findings are ordered by document

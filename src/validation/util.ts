@@ -64,19 +64,93 @@ const MAX_QUOTE_LENGTH = 120;
 
 /**
  * Formats a value for a message: JSON, so strings appear in double quotes; long values are shortened;
- * an absent value reads "not set" (write messages as "<field> is ${quote(value)}").
+ * an absent value reads "not set" (write messages as "<field> is ${quote(value)}"). Numbers that JSON
+ * cannot hold read `NaN`, `Infinity` and `-Infinity`.
+ *
+ * Only the part that is shown is written: quoting a field of a huge (or alias-expanded) value costs
+ * as little as quoting a small one.
  */
 export function quote(value: any): string {
   if (value === undefined) {
     return 'not set';
   }
-  let text: string;
-  try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
+  const text = shortJson(value, MAX_QUOTE_LENGTH);
   return text.length > MAX_QUOTE_LENGTH ? `${text.slice(0, MAX_QUOTE_LENGTH - 3)}...` : text;
+}
+
+/**
+ * The JSON text of a value as JSON.stringify writes it (non-finite numbers excepted), up to a little
+ * more than `limit` characters: writing stops once the text is longer than that. A value that
+ * contains itself shows `[circular]` there.
+ */
+function shortJson(value: any, limit: number): string {
+  let out = '';
+  const ancestors = new Set<object>();
+  const write = (v: any, inList: boolean): void => {
+    if (out.length > limit) {
+      return;
+    }
+    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') {
+      try {
+        v = v.toJSON();
+      } catch {
+        v = String(v);
+      }
+    }
+    switch (typeof v) {
+      case 'string':
+        out += JSON.stringify(v.length > limit ? v.slice(0, limit + 1) : v);
+        return;
+      case 'number':
+        out += Number.isFinite(v) ? JSON.stringify(v) : String(v);
+        return;
+      case 'boolean':
+      case 'bigint':
+        out += String(v);
+        return;
+      case 'object':
+        break;
+      default: // undefined, functions, symbols: null in a list, left out of an object
+        out += inList ? 'null' : String(v);
+        return;
+    }
+    if (v === null) {
+      out += 'null';
+      return;
+    }
+    if (ancestors.has(v)) {
+      out += '[circular]';
+      return;
+    }
+    ancestors.add(v);
+    if (Array.isArray(v)) {
+      out += '[';
+      for (let i = 0; i < v.length && out.length <= limit; i++) {
+        out += i > 0 ? ',' : '';
+        write(v[i], true);
+      }
+      out += ']';
+    } else {
+      out += '{';
+      let first = true;
+      for (const key in v) {
+        if (out.length > limit) {
+          break;
+        }
+        const item = v[key];
+        if (!Object.prototype.hasOwnProperty.call(v, key) || item === undefined || typeof item === 'function' || typeof item === 'symbol') {
+          continue;
+        }
+        out += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        first = false;
+        write(item, false);
+      }
+      out += '}';
+    }
+    ancestors.delete(v);
+  };
+  write(value, false);
+  return out;
 }
 
 /** Joins words as "a, b and c". */
@@ -250,6 +324,25 @@ export function dns1123LabelError(value: string): string | undefined {
   }
   if (!DNS1123_LABEL.test(value)) {
     return "only lowercase letters, digits and '-' are allowed, and it must start and end with a letter or digit";
+  }
+  return undefined;
+}
+
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+/**
+ * A DNS-1035 label (e.g. a Service name): at most 63 lowercase letters, digits and '-', starting with
+ * a letter and ending with a letter or digit.
+ */
+export function dns1035LabelError(value: string): string | undefined {
+  if (value.length === 0) {
+    return 'it is empty';
+  }
+  if (value.length > 63) {
+    return `it is ${value.length} characters long (at most 63 are allowed)`;
+  }
+  if (!DNS1035_LABEL.test(value)) {
+    return "only lowercase letters, digits and '-' are allowed, and it must start with a letter and end with a letter or digit";
   }
   return undefined;
 }
@@ -569,13 +662,14 @@ function translateGroup(pattern: string, i: number): { text: string; next: numbe
 }
 
 /**
- * Compiles a Go regular expression (RE2 syntax) so that it must match a whole string, as metric name
- * patterns are matched here. Go-only syntax is translated (`(?P<name>…)`, `\A`, `\z`, `\Q…\E`, POSIX
+ * Compiles a Go regular expression (RE2 syntax) so that it must match a whole string, or, with
+ * `anchored` false, anywhere in the string as Go's `regexp.MatchString` does (how the controller
+ * matches dryRun and measurementRetention metric names). Go-only syntax is translated (`(?P<name>…)`, `\A`, `\z`, `\Q…\E`, POSIX
  * classes, leading `(?i)`/`(?s)`/`(?m)` flags); syntax Go refuses (look-around, back-references,
  * unknown escapes, `*` with nothing to repeat, …) gives `error`; the rare constructs not translated
  * (Unicode classes, inline flags later in the pattern) give `unsupported`, so that callers skip them.
  */
-export function compileGoRegexp(pattern: string): GoRegexp {
+export function compileGoRegexp(pattern: string, anchored = true): GoRegexp {
   let i = 0;
   let flags = '';
   const leading = /^\(\?([imsU]+)\)/.exec(pattern);
@@ -606,7 +700,7 @@ export function compileGoRegexp(pattern: string): GoRegexp {
     i = part.next;
   }
   try {
-    return { regexp: new RegExp(`^(?:${text})$`, flags) };
+    return { regexp: new RegExp(anchored ? `^(?:${text})$` : text, flags) };
   } catch {
     return { error: 'it does not compile (look for a "*", "+" or "?" with nothing before it, and for unbalanced parentheses)' };
   }

@@ -213,3 +213,11 @@ describe('AnalysisRun', () => {
       .toThrow(/template 'elsewhere' is not defined in this app/);
   });
 });
+
+describe('template names at synth (issue 10, item 6)', () => {
+  test('an AnalysisTemplate named "Bad Name" fails synth', () => {
+    const c = chart();
+    new AnalysisTemplate(c, 't', { metadata: { name: 'Bad Name' }, metrics: [{ name: 'm', provider: web, successCondition: 'result == true' }], args: [AnalysisTemplateArg.required('service')] });
+    expect(() => synth(c)).toThrow(/\[S07\] metadata\.name: metadata\.name "Bad Name" is not a valid AnalysisTemplate name/);
+  });
+});

@@ -1,4 +1,4 @@
-import { ApiObject, Duration, JsonPatch, Testing } from 'cdk8s';
+import { ApiObject, Chart, Duration, JsonPatch, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy } from '../../src';
 import { leaves, schemaErrors, synth } from '../util';
@@ -249,5 +249,58 @@ describe('Rollout', () => {
       new Rollout(chart, 'r', { containers: [demoContainer], restartPolicy: kplus.RestartPolicy.NEVER });
       expect(() => synth(chart)).toThrow(/\[V08\] spec\.template\.spec\.restartPolicy/);
     });
+  });
+});
+
+describe('object names at synth (issue 10, item 6)', () => {
+  const rolloutIn = (chart: any, name: string) => new Rollout(chart, 'web', {
+    metadata: { name },
+    containers: [demoContainer],
+    strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(20), CanaryStep.pause()] }),
+  });
+
+  test.each(['Bad_Name', 'a'.repeat(300)])('a Rollout named %p fails synth', name => {
+    const chart = Testing.chart();
+    rolloutIn(chart, name);
+    expect(() => synth(chart)).toThrow(/\[S07\] metadata\.name: .*not a valid Rollout name/);
+  });
+
+  test('a Rollout in namespace "Bad NS" fails synth', () => {
+    const chart = new Chart(Testing.app(), 'test', { namespace: 'Bad NS' });
+    rolloutIn(chart, 'web');
+    expect(() => synth(chart)).toThrow(/\[S07\] metadata\.namespace: metadata\.namespace "Bad NS" is not a valid namespace/);
+  });
+});
+
+describe('Rollout pod template validation at synth (V07)', () => {
+  test('fails on an environment variable name with "="', () => {
+    // GIVEN
+    const chart = Testing.chart();
+    // WHEN
+    new Rollout(chart, 'web', {
+      containers: [{ ...demoContainer, envVariables: { 'A=B': kplus.EnvValue.fromValue('x') } }],
+    });
+    // THEN
+    expect(() => synth(chart)).toThrow(/\[V07\] spec\.template\.spec\.containers\[0\]\.env\[0\]\.name: The environment variable name is "A=B", which is not valid/);
+  });
+
+  test('fails on a cpu request above its limit', () => {
+    // GIVEN
+    const chart = Testing.chart();
+    // WHEN
+    new Rollout(chart, 'web', {
+      containers: [{
+        ...demoContainer,
+        resources: { cpu: { request: kplus.Cpu.units(2), limit: kplus.Cpu.units(1) } },
+      }],
+    });
+    // THEN
+    expect(() => synth(chart)).toThrow(/\[V07\] spec\.template\.spec\.containers\[0\]\.resources\.requests\.cpu: The cpu request "2" is greater than its limit "1"/);
+  });
+
+  test('the cdk8s-plus default pod template passes', () => {
+    const chart = Testing.chart();
+    new Rollout(chart, 'web', { containers: [demoContainer] });
+    expect(() => synth(chart)).not.toThrow();
   });
 });

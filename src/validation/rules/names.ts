@@ -1,0 +1,148 @@
+/**
+ * Object names (S07): the API server refuses an object whose `metadata.name` (or `generateName`) does
+ * not follow the name syntax of its kind, or whose `metadata.namespace` is not a namespace name.
+ *
+ * Custom resources (the Argo Rollouts kinds, and the traffic objects of Istio, Ambassador, App Mesh,
+ * SMI, Traefik, APISIX and the Gateway API) take DNS-1123 subdomains; of the built-in kinds the engine
+ * looks at, Services take DNS-1035 labels and the others DNS-1123 subdomains. Namespaces are DNS-1123
+ * labels. Other kinds are left alone: their name rules vary (RBAC names may hold ':', for one).
+ */
+import { ManifestContext, Rule } from '../context';
+import { asObject, dns1035LabelError, dns1123LabelError, dns1123SubdomainError, quote } from '../util';
+
+/** A name syntax: what it is called, its check, and how to write a valid name. */
+interface NameSyntax {
+  readonly label: string;
+  readonly error: (value: string) => string | undefined;
+  readonly how: string;
+  readonly maxLength: number;
+  /** Whether a name of this syntax may hold '.'. */
+  readonly dots: boolean;
+}
+
+const SUBDOMAIN: NameSyntax = {
+  label: 'a DNS-1123 subdomain',
+  error: dns1123SubdomainError,
+  how: "lowercase letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters",
+  maxLength: 253,
+  dots: true,
+};
+
+const DNS1035_LABEL: NameSyntax = {
+  label: 'a DNS-1035 label',
+  error: dns1035LabelError,
+  how: "lowercase letters, digits and '-', starting with a letter and ending with a letter or digit, at most 63 characters",
+  maxLength: 63,
+  dots: false,
+};
+
+const NAMESPACE: NameSyntax = {
+  label: 'a DNS-1123 label',
+  error: dns1123LabelError,
+  how: "lowercase letters, digits and '-', starting and ending with a letter or digit, at most 63 characters",
+  maxLength: 63,
+  dots: false,
+};
+
+/** API groups of the custom resources the engine knows: their objects take DNS-1123 subdomains. */
+const CUSTOM_RESOURCE_GROUPS: ReadonlySet<string> = new Set([
+  'argoproj.io', 'networking.istio.io', 'getambassador.io', 'x.getambassador.io', 'appmesh.k8s.aws', 'split.smi-spec.io',
+  'traefik.containo.us', 'traefik.io', 'apisix.apache.org', 'gateway.networking.k8s.io',
+]);
+
+/** Built-in kinds the engine looks at, by `group/kind` ('' = core group), with their name syntax. */
+const BUILT_IN_KINDS: ReadonlyMap<string, NameSyntax> = new Map([
+  ['/Service', DNS1035_LABEL],
+  ['/ConfigMap', SUBDOMAIN],
+  ['/PodTemplate', SUBDOMAIN],
+  ['apps/Deployment', SUBDOMAIN],
+  ['apps/ReplicaSet', SUBDOMAIN],
+  ['networking.k8s.io/Ingress', SUBDOMAIN],
+  ['extensions/Ingress', SUBDOMAIN],
+]);
+
+/** Kinds that an apiVersion-less manifest is taken for (the engine reads such manifests by kind). */
+const KINDS_WITHOUT_GROUP: ReadonlyMap<string, NameSyntax> = new Map([
+  ['Rollout', SUBDOMAIN], ['AnalysisTemplate', SUBDOMAIN], ['ClusterAnalysisTemplate', SUBDOMAIN], ['AnalysisRun', SUBDOMAIN],
+  ['Experiment', SUBDOMAIN], ['Service', DNS1035_LABEL],
+]);
+
+/** Cluster-scoped kinds among those: the API server clears a namespace given to them. */
+const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['argoproj.io/ClusterAnalysisTemplate', '/ClusterAnalysisTemplate']);
+
+/** The name syntax of a manifest's kind, when the engine knows it. */
+export function nameSyntaxOf(manifest: any): NameSyntax | undefined {
+  const kind = manifest?.kind;
+  if (typeof kind !== 'string') {
+    return undefined;
+  }
+  const apiVersion = manifest.apiVersion;
+  if (apiVersion === undefined) {
+    return KINDS_WITHOUT_GROUP.get(kind);
+  }
+  if (typeof apiVersion !== 'string') {
+    return undefined;
+  }
+  const slash = apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  return CUSTOM_RESOURCE_GROUPS.has(group) ? SUBDOMAIN : BUILT_IN_KINDS.get(`${group}/${kind}`);
+}
+
+/** A valid name close to `value`, for the fix: lowercase, other characters turned into '-'. */
+function suggestion(value: string, syntax: NameSyntax): string {
+  let name = value.toLowerCase().replace(syntax.dots ? /[^-a-z0-9.]+/g : /[^-a-z0-9]+/g, '-');
+  if (syntax.dots) {
+    name = name.replace(/-*\.+-*/g, '.');
+  }
+  name = name.slice(0, syntax.maxLength).replace(/^[^a-z0-9]+/, '').replace(/[^a-z0-9]+$/, '');
+  if (syntax === DNS1035_LABEL) {
+    name = name.replace(/^[0-9]+/, '').replace(/^-+/, '');
+  }
+  return name === '' ? 'web' : name;
+}
+
+/**
+ * Reports `field` of the metadata when it is not a valid name of `syntax`. A `generateName` is a
+ * prefix: the API server appends five characters, so a trailing '-' is fine.
+ */
+function checkName(ctx: ManifestContext, field: 'name' | 'generateName' | 'namespace', syntax: NameSyntax, what: string): void {
+  const value = asObject(ctx.manifest.metadata)?.[field];
+  const path = `metadata.${field}`;
+  if (value === undefined || value === null || value === '') {
+    return; // an absent name: the cluster fills the namespace; name or generateName is up to the author
+  }
+  if (typeof value !== 'string') {
+    ctx.report(path, `${path} is ${quote(value)}, not a string; the API server cannot read the object.`,
+      `Quote the ${field === 'namespace' ? 'namespace' : 'name'} (e.g. ${field}: "${suggestion(String(value), syntax)}").`, value);
+    return;
+  }
+  const checked = field === 'generateName' && value.length > 1 && value.endsWith('-') ? `${value.slice(0, -1)}a` : value;
+  const reason = syntax.error(checked);
+  if (reason === undefined) {
+    return;
+  }
+  const fixed = suggestion(value, syntax) + (field === 'generateName' && value.endsWith('-') ? '-' : '');
+  ctx.report(path, `${path} ${quote(value)} is not a valid ${what}: ${reason}. A ${what} must be ${syntax.label}, so the API server refuses the object.`,
+    `Use ${syntax.how}, e.g. ${quote(fixed)}.`, value);
+}
+
+/** S07: the name, generateName and namespace of every object whose kind the engine knows. */
+export const NAME_RULES: readonly Rule<ManifestContext>[] = [
+  {
+    id: 'S07',
+    check: ctx => {
+      const syntax = nameSyntaxOf(ctx.manifest);
+      if (syntax === undefined) {
+        return;
+      }
+      const what = `${ctx.kind} name`;
+      checkName(ctx, 'name', syntax, what);
+      checkName(ctx, 'generateName', syntax, `${ctx.kind} generateName`);
+      const slash = typeof ctx.manifest.apiVersion === 'string' ? ctx.manifest.apiVersion.indexOf('/') : -1;
+      const group = slash < 0 ? '' : ctx.manifest.apiVersion.slice(0, slash);
+      if (!CLUSTER_SCOPED.has(`${group}/${ctx.kind}`)) {
+        checkName(ctx, 'namespace', NAMESPACE, 'namespace');
+      }
+    },
+  },
+];
