@@ -7,7 +7,7 @@ import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
-import { assertNoFindings } from '../validation';
+import { checkAtSynth } from '../validation';
 
 /**
  * Properties of an AnalysisRun.
@@ -129,7 +129,7 @@ export class AnalysisRun extends Construct {
 
   private renderChecked(): any {
     const spec = this._toKube();
-    assertNoFindings(`AnalysisRun ${this.node.path}`, 'it would error', [argoManifest(this.apiObject, spec)], undefined, versionsToCheck(this));
+    checkAtSynth(this, `AnalysisRun ${this.node.path}`, [argoManifest(this.apiObject, spec)], versionsToCheck(this));
     return spec;
   }
 }

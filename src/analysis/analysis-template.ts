@@ -1,6 +1,6 @@
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
-import { IAnalysisTemplate } from './analysis-template-ref';
+import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
@@ -8,7 +8,7 @@ import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
-import { assertNoFindings } from '../validation';
+import { checkAtSynth, FindingSeverity } from '../validation';
 
 
 /**
@@ -104,6 +104,14 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     return this.manifestWith(this._toKube());
   }
 
+  /**
+   * The templates this one composes (`templates`), so that checks can follow them.
+   * @internal
+   */
+  public _composedTemplates(): IAnalysisTemplate[] {
+    return [...this._templates];
+  }
+
   /** @internal */
   public _toKube(): any {
     const metrics = this._metrics;
@@ -124,8 +132,12 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     }
     const spec = this._toKube();
     const own = this.manifestWith(spec);
-    const nested = this._templates.map(t => t.toManifest()).filter(m => m !== undefined);
-    assertNoFindings(`${this.constructor.name} ${this.node.path}`, 'its AnalysisRuns would error', [own, ...nested], undefined, versionsToCheck(this));
+    // The templates it composes, at any depth; a nested one is judged here only through this one
+    // (e.g. an argument it uses that no template of the tree declares is a warning only: a Rollout
+    // or Experiment that merges the template with a sibling declaring it is judged by its own check).
+    const nested = templateManifestsDeep(this._templates);
+    checkAtSynth(this, `${this.constructor.name} ${this.node.path}`, [own, ...nested], versionsToCheck(this),
+      f => f.documentIndex === 0 && !(f.ruleId === 'A17' && f.severity === FindingSeverity.WARNING));
     return spec;
   }
 

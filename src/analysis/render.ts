@@ -1,4 +1,4 @@
-import { IAnalysisTemplate } from './analysis-template-ref';
+import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
 import { Metric } from './metric';
 import { RolloutAnalysisOptions } from './rollout-analysis';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../private/utils';
@@ -44,9 +44,9 @@ export function templateRef(t: IAnalysisTemplate): any {
   return t.clusterScope ? { templateName: t.name, clusterScope: true } : { templateName: t.name };
 }
 
-/** The manifests of templates this app defines, for reference checks. */
+/** The manifests of templates this app defines, and of those they compose, for reference checks. */
 export function templateManifests(templates: IAnalysisTemplate[]): any[] {
-  return templates.map(t => t.toManifest()).filter(m => m !== undefined);
+  return templateManifestsDeep(templates);
 }
 
 /** Checks a metric's own values eagerly, with the field, value and fix. */

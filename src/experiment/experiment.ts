@@ -4,11 +4,12 @@ import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults, renderContainers } from './pod-template';
 import { checkUniqueNames, renderExperimentAnalyses, renderTemplateService } from './render';
+import { templateManifestsDeep } from '../analysis/analysis-template-ref';
 import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
-import { assertNoFindings } from '../validation';
+import { checkAtSynth } from '../validation';
 
 /**
  * A set of pods an Experiment runs.
@@ -224,8 +225,8 @@ export class Experiment extends Construct {
   private renderChecked(): any {
     const spec = this._toKube();
     const own = argoManifest(this.apiObject, spec);
-    const templates = (this.props.analyses ?? []).map(a => a.template.toManifest()).filter(m => m !== undefined);
-    assertNoFindings(`Experiment ${this.node.path}`, 'it would be stuck in InvalidSpec', [own, ...templates], undefined, versionsToCheck(this));
+    const templates = templateManifestsDeep((this.props.analyses ?? []).map(a => a.template));
+    checkAtSynth(this, `Experiment ${this.node.path}`, [own, ...templates], versionsToCheck(this));
     return spec;
   }
 }

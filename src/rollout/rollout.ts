@@ -13,7 +13,7 @@ import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/arg
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference } from '../traffic/router';
-import { assertNoFindings } from '../validation';
+import { checkAtSynth } from '../validation';
 
 /**
  * Properties of a Rollout.
@@ -414,8 +414,8 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
     // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
     // checked by their constructs.
-    assertNoFindings(`Rollout ${this.node.path}`, 'it would be stuck in InvalidSpec after apply', [own, ...related],
-      f => f.documentIndex === 0 || f.ruleId.startsWith('V'), versionsToCheck(this));
+    checkAtSynth(this, `Rollout ${this.node.path}`, [own, ...related], versionsToCheck(this),
+      f => f.documentIndex === 0 || f.ruleId.startsWith('V'));
     return spec;
   }
 }

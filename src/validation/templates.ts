@@ -121,3 +121,56 @@ export function resolveTemplateTree(root: TemplateInfo, namespace: string | unde
   }
   return { templates, missing, unresolvable };
 }
+
+/** The template references (`templateName`, `clusterScope`) of every analysis of a Rollout or Experiment manifest. */
+export function analysisTemplateRefs(manifest: any): any[] {
+  const spec = asObject(manifest?.spec);
+  if (manifest?.kind === 'Experiment') {
+    return asArray(spec?.analyses).filter(isSet);
+  }
+  const strategy = asObject(spec?.strategy);
+  const blueGreen = asObject(strategy?.blueGreen);
+  const canary = asObject(strategy?.canary);
+  const refs: any[] = [];
+  const addAnalysis = (analysis: any) => refs.push(...asArray(asObject(analysis)?.templates).filter(isSet));
+  addAnalysis(blueGreen?.prePromotionAnalysis);
+  addAnalysis(blueGreen?.postPromotionAnalysis);
+  addAnalysis(canary?.analysis);
+  for (const step of asArray(canary?.steps)) {
+    addAnalysis(asObject(step)?.analysis);
+    refs.push(...asArray(asObject(asObject(step)?.experiment)?.analyses).filter(isSet));
+  }
+  return refs;
+}
+
+/**
+ * The templates among the manifests that something else among them uses: a Rollout's or
+ * Experiment's analysis (in its namespace), or another template that composes it (AnalysisTemplates
+ * of a template looked up in that template's namespace). Templates used by nothing are judged alone.
+ */
+export function usedTemplates(manifests: readonly any[], templates: readonly TemplateInfo[],
+  lookupFrom: (documentIndex: number) => TemplateLookup): Set<TemplateInfo> {
+  const used = new Set<TemplateInfo>();
+  const mark = (lookup: TemplateLookup, ref: any, namespace: string | undefined) => {
+    const kind = referencedKind(ref);
+    if (kind === ANALYSIS_TEMPLATE && namespace === undefined) {
+      return;
+    }
+    const found = lookup(kind, kind === ANALYSIS_TEMPLATE ? namespace! : '', asString(asObject(ref)?.templateName));
+    if (found !== undefined) {
+      used.add(found);
+    }
+  };
+  manifests.forEach((manifest, documentIndex) => {
+    if (isSet(manifest) && (manifest.kind === 'Rollout' || manifest.kind === 'Experiment')) {
+      const namespace = asString(asObject(manifest.metadata)?.namespace);
+      const lookup = lookupFrom(documentIndex);
+      analysisTemplateRefs(manifest).forEach(ref => mark(lookup, ref, namespace));
+    }
+  });
+  for (const template of templates) {
+    const lookup = lookupFrom(template.documentIndex);
+    template.refs.forEach(ref => mark(lookup, ref, template.clusterScope ? undefined : template.namespace));
+  }
+  return used;
+}

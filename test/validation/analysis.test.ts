@@ -1,7 +1,7 @@
 import {
   analysisRun, analysisTemplate, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric,
 } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation';
 
 const M0 = 'spec.metrics[0]';
 
@@ -207,13 +207,25 @@ describe('Analysis (A01-A17)', () => {
     const metrics = [metric('success-rate'), metric('latency-p99')];
 
     test('A15 a dryRun pattern that matches no metric', () => {
-      const template = analysisTemplate('t', { metrics, dryRun: [{ metricName: 'latency' }, { metricName: 'error-rate' }] });
+      // (issue 10: the controller matches with regexp.MatchString, anywhere in the name, so "latency"
+      // matches "latency-p99"; this test used "latency" as a pattern matching nothing before)
+      const template = analysisTemplate('t', { metrics, dryRun: [{ metricName: 'throughput' }, { metricName: 'error-rate' }] });
       const findings = findingsOf('A15', [template]);
       expect(findings.map(f => f.path)).toEqual(['spec.dryRun[0].metricName', 'spec.dryRun[1].metricName']);
-      expect(findings[0].message).toContain('"latency"');
+      expect(findings[0].message).toContain('"throughput"');
     });
 
-    test('A15 patterns match whole metric names as Go regular expressions', () => {
+    test('A15 patterns match anywhere in a metric name, as Go regexp.MatchString does', () => {
+      const template = analysisTemplate('t', {
+        metrics,
+        dryRun: [{ metricName: 'latency' }, { metricName: 'rate' }, { metricName: 'p9' }, { metricName: '^success' }, { metricName: 'p99$' }],
+      });
+      expectNoFinding('A15', [template]);
+      expectFinding('A15', [analysisTemplate('t', { metrics, dryRun: [{ metricName: '^rate' }] })], 'spec.dryRun[0].metricName', '"^rate"');
+      expectFinding('A15', [analysisTemplate('t', { metrics, dryRun: [{ metricName: 'latency$' }] })], 'spec.dryRun[0].metricName', '"latency$"');
+    });
+
+    test('A15 Go regular expressions', () => {
       const template = analysisTemplate('t', {
         metrics,
         dryRun: [{ metricName: '.*' }, { metricName: 'latency-.*' }, { metricName: 'success-rate' }, { metricName: '(?i)SUCCESS-RATE' }],
@@ -252,11 +264,13 @@ describe('Analysis (A01-A17)', () => {
     test('A16 a measurementRetention pattern that matches no metric or is invalid', () => {
       const template = analysisTemplate('t', {
         metrics,
-        measurementRetention: [{ metricName: 'success-rate', limit: 5 }, { metricName: 'p99', limit: 5 }, { metricName: '+', limit: 5 }],
+        measurementRetention: [{ metricName: 'success-rate', limit: 5 }, { metricName: 'p95', limit: 5 }, { metricName: '+', limit: 5 }],
       });
       const findings = findingsOf('A16', [template]);
       expect(findings.map(f => f.path)).toEqual(['spec.measurementRetention[1].metricName', 'spec.measurementRetention[2].metricName']);
-      expect(findings[0].message).toContain('"p99"');
+      expect(findings[0].message).toContain('"p95"');
+      // a part of a name matches (issue 10: "p99" was reported here before)
+      expectNoFinding('A16', [analysisTemplate('t', { metrics, measurementRetention: [{ metricName: 'p99', limit: 1 }] })]);
       expectNoFinding('A16', [analysisTemplate('t', { metrics, measurementRetention: [{ metricName: '.*-p99', limit: 1 }] })]);
     });
   });
@@ -273,6 +287,9 @@ describe('Analysis (A01-A17)', () => {
       expectFinding('A17', [template], 'spec.metrics[0]', '{{args.host}}');
       expectFinding('A17', [template], 'spec.metrics[1]', '"namespace"');
       expect(findingsOf('A17', [template])).toHaveLength(2);
+      // issue 10: a template used by nothing is judged alone, and an argument it does not declare is
+      // a warning (merged with a template that declares it, it works); it was an error before
+      expect(findingsOf('A17', [template]).map(f => f.severity)).toEqual([FindingSeverity.WARNING, FindingSeverity.WARNING]);
     });
 
     test('declared arguments pass, with or without a value in templates', () => {
@@ -405,3 +422,84 @@ describe('Provider runtime (P01-P06)', () => {
     ]);
   });
 });
+
+describe('Placeholders the controller cannot resolve (issue 10)', () => {
+  const withQuery = (query: string, spec: any = {}) => analysisTemplate('t', {
+    metrics: [metric('m', { provider: { prometheus: { address: 'http://prometheus:9090', query } } })], ...spec,
+  });
+  const stepRollout = () => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'web' },
+    spec: {
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } },
+      strategy: { canary: { steps: [{ analysis: { templates: [{ templateName: 't' }] } }] } },
+    },
+  });
+
+  test.each([
+    ['up{job="{{ service }}"}', '{{ service }}'],
+    ['{{{args.a}}}', '{{{args.a}}'],
+    ['{{args.a}}}{{args}}', '{{args}}'],
+    ['{{\targs.a}}', 'tabs and line breaks inside the braces are not trimmed'],
+    ['{{ b {{args.a}}', '{{ b {{args.a}}'],
+  ])('%p: a tag that is no declared argument reference (A17 on the template, V56 in a step analysis)', (query, mention) => {
+    const template = withQuery(query, { args: [{ name: 'a' }] });
+    const finding = expectFinding('A17', [template], M0, mention);
+    expect(finding.severity).toBeUndefined();
+    expectFinding('V56', [stepRollout(), template], M0, mention);
+  });
+
+  test.each([['a {{ b'], ['{{args.a}'], ['{{args.a}} and {{args.a']])('%p: a "{{" never closed', query => {
+    const template = withQuery(query, { args: [{ name: 'a' }] });
+    expectFinding('A17', [template], M0, 'no "}}" closes');
+    expectFinding('V56', [stepRollout(), template], M0, 'no "}}" closes');
+  });
+
+  test('spaces inside the braces, and Unicode spaces Go trims, are fine; a declared argument resolves anywhere, keys too', () => {
+    const template = analysisTemplate('t', {
+      args: [{ name: 'a' }, { name: 'b', value: 'x' }],
+      metrics: [metric('m', {
+        provider: {
+          job: { metadata: { labels: { '{{ args.a }}': '{{args.b}}' } }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i:{{\u00a0args.b\u0085}}' }] } } } },
+        },
+      })],
+    });
+    expectNoFinding('A17', [template]);
+    expectNoFinding('V56', [stepRollout(), template]);
+    // a key with an undeclared argument
+    const badKey = analysisTemplate('t', { metrics: [metric('m', { provider: { job: { metadata: { labels: { '{{ nope }}': 'v' } }, spec: {} } } })] });
+    expectFinding('A17', [badKey], M0, '{{ nope }}');
+  });
+
+  test('an AnalysisRun with an unresolvable placeholder', () => {
+    const run = analysisRun('r', { args: [{ name: 'a', value: '1' }], metrics: [metric('m', { successCondition: 'result == {{ a }}' })] });
+    expectFinding('A17', [run], M0, '{{ a }}');
+  });
+
+  test('a Rollout background analysis merges the arguments of all its templates first (A17)', () => {
+    const uses = analysisTemplate('uses', { metrics: [metric('m', { provider: { web: { url: 'http://{{args.x}}/' } } })] });
+    const declares = analysisTemplate('declares', { args: [{ name: 'x', value: 'web' }], metrics: [metric('n')] });
+    const rollout: any = stepRollout();
+    rollout.spec.strategy.canary = { steps: [{ setWeight: 20 }], analysis: { templates: [{ templateName: 'uses' }, { templateName: 'declares' }] } };
+    expect(validateManifests([rollout, uses, declares]).filter(f => f.ruleId === 'A17')).toEqual([]);
+    // alone, the template's AnalysisRun would error: reported on the Rollout, as an error
+    rollout.spec.strategy.canary.analysis.templates = [{ templateName: 'uses' }];
+    const finding = expectFinding('A17', [rollout, uses, declares], 'spec.strategy.canary.analysis.templates', '{{args.x}}');
+    expect(finding.kind).toBe('Rollout');
+    expect(finding.severity).toBeUndefined();
+    // the template itself is judged by its uses: no warning on it
+    expect(findingsOf('A17', [rollout, uses, declares]).filter(f => f.kind === 'AnalysisTemplate')).toEqual([]);
+  });
+
+  test('a template that composes the one declaring the argument', () => {
+    const outer = analysisTemplate('outer', { templates: [{ templateName: 'inner' }], metrics: [metric('m', { successCondition: '{{args.x}}' })] });
+    const inner = analysisTemplate('inner', { args: [{ name: 'x' }], metrics: [metric('n')] });
+    expectNoFinding('A17', [outer, inner]);
+    expect(findingsOf('A17', [outer]).map(f => f.severity)).toEqual([]); // the composed template is missing: unknown
+    const lone = analysisTemplate('inner', { metrics: [metric('n')] });
+    expect(findingsOf('A17', [outer, lone]).map(f => [f.name, f.severity])).toEqual([['outer', FindingSeverity.WARNING]]);
+  });
+});
+

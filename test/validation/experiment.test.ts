@@ -1,7 +1,7 @@
 import {
-  analysisTemplate, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, rolloutWithSteps, validExperiment,
+  analysisTemplate, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, rolloutWithSteps, validExperiment,
 } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation';
 
 const REQUIRE = { requireReferencedObjects: true };
 const T0 = 'spec.templates[0]';
@@ -136,3 +136,55 @@ describe('Experiment (X01-X06)', () => {
     expect(() => validateManifests(junk, REQUIRE)).not.toThrow();
   });
 });
+
+describe('Analyses of a standalone Experiment, as in a Rollout\'s experiment step (issue 10)', () => {
+  const rates = analysisTemplate('rates', {
+    args: [{ name: 'service' }, { name: 'ns', value: 'shop' }],
+    metrics: [metric('success-rate', { provider: { web: { url: 'http://{{args.service}}.{{args.ns}}/' } } })],
+  });
+  const withAnalyses = (analyses: any[], extra: any = {}) => {
+    const experiment = validExperiment();
+    experiment.spec.analyses = analyses;
+    Object.assign(experiment.spec, extra);
+    return experiment;
+  };
+
+  test('V53: a required argument not passed is an error, an undeclared one a warning; the same rule as in a Rollout step', () => {
+    const experiment = withAnalyses([{ name: 'check', templateName: 'rates', args: [{ name: 'sevice', value: 'web' }] }]);
+    const missing = expectFinding('V53', [experiment, rates], 'spec.analyses[0].args', '"service"');
+    expect(missing.severity).toBeUndefined();
+    const undeclared = expectFinding('V53', [experiment, rates], 'spec.analyses[0].args[0].name', '"sevice"');
+    expect(undeclared.severity).toBe(FindingSeverity.WARNING);
+    // the same analysis in a Rollout's experiment step gives the same findings
+    const rollout = rolloutWithSteps([{ experiment: { templates: [{ name: 'c', specRef: 'canary' }], analyses: experiment.spec.analyses } }]);
+    const fromStep = findingsOf('V53', [rollout, rates]).map(f => [f.message, f.severity]);
+    expect(findingsOf('V53', [experiment, rates]).map(f => [f.message.replace('analysis "check"', 'experiment-step analysis'), f.severity])).toEqual(fromStep);
+  });
+
+  test('V53: passed values and defaults pass; valueFrom is not passed on by an Experiment', () => {
+    expectNoFinding('V53', [withAnalyses([{ name: 'check', templateName: 'rates', args: [{ name: 'service', value: 'web' }] }]), rates]);
+    const valueFrom = withAnalyses([{ name: 'check', templateName: 'rates', args: [{ name: 'service', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }] }]);
+    expectFinding('V53', [valueFrom, rates], 'spec.analyses[0].args', 'valueFrom is dropped');
+    // a missing template: nothing to judge
+    expectNoFinding('V53', [withAnalyses([{ name: 'check', templateName: 'gone' }])]);
+  });
+
+  test('A17: the templates composed by the referenced one are merged first', () => {
+    const outer = analysisTemplate('outer', { templates: [{ templateName: 'inner' }], metrics: [metric('m', { successCondition: '{{args.x}}' })] });
+    const inner = analysisTemplate('inner', { args: [{ name: 'x', value: '1' }], metrics: [metric('n')] });
+    expectNoFinding('A17', [withAnalyses([{ name: 'check', templateName: 'outer' }]), outer, inner]);
+    const lone = analysisTemplate('inner', { metrics: [metric('n')] });
+    expectFinding('A17', [withAnalyses([{ name: 'check', templateName: 'outer' }]), outer, lone], 'spec.analyses[0].templateName', '{{args.x}}');
+  });
+
+  test('A15 and A16: the Experiment\'s lists go to the AnalysisRun of every analysis', () => {
+    const other = analysisTemplate('other', { metrics: [metric('errors')] });
+    const analyses = [{ name: 'a', templateName: 'rates', args: [{ name: 'service', value: 'web' }] }, { name: 'b', templateName: 'other' }];
+    const experiment = withAnalyses(analyses, { dryRun: [{ metricName: 'success' }], measurementRetention: [{ metricName: '.*', limit: 3 }] });
+    const finding = expectFinding('A15', [experiment, rates, other], 'spec.dryRun[0].metricName', '"success"');
+    expect(finding.message).toContain('analysis "b"');
+    expectNoFinding('A16', [experiment, rates, other]);
+    expectNoFinding('A15', [withAnalyses(analyses, { dryRun: [{ metricName: 'success|errors' }] }), rates, other]);
+  });
+});
+

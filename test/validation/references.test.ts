@@ -2,7 +2,7 @@ import {
   analysisTemplate, blueGreenRollout, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, rolloutWithSteps, service,
   validRollout,
 } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation';
 
 const REQUIRE = { requireReferencedObjects: true };
 const CANARY = 'spec.strategy.canary';
@@ -199,6 +199,9 @@ describe('Referenced analysis templates (V50-V57)', () => {
       const finding = expectFinding('V53', [rollout, rates], `${STEP}.args[1].name`, '"servce"');
       expect(finding.message).toContain('ignores');
       expect(finding.fix).toContain('"service"');
+      // issue 10: the controller accepts it, so it is a warning (it was an error before)
+      expect(finding.severity).toBe(FindingSeverity.WARNING);
+      expect(expectFinding('V53', [stepAnalysis({ templates: [{ templateName: 'rates' }] }), rates], `${STEP}.args`).severity).toBeUndefined();
     });
 
     test('experiment-step analyses', () => {
@@ -380,3 +383,66 @@ describe('Referenced analysis templates (V50-V57)', () => {
     expect(elapsedMs).toBeLessThan(100);
   });
 });
+
+describe('dryRun and measurementRetention of a Rollout\'s analyses (issue 10)', () => {
+  const rates = analysisTemplate('rates', { metrics: [finite('success-rate'), finite('latency-p99')] });
+
+  test('A15 and A16: a name of a step, background, pre- or post-promotion analysis that matches no metric of its templates', () => {
+    const rollout = stepAnalysis({ templates: [{ templateName: 'rates' }], dryRun: [{ metricName: 'errors' }, { metricName: 'latency' }] });
+    rollout.spec.strategy.canary.analysis = { templates: [{ templateName: 'rates' }], measurementRetention: [{ metricName: 'p95', limit: 3 }] };
+    const finding = expectFinding('A15', [rollout, rates], `${STEP}.dryRun[0].metricName`, '"errors"');
+    expect(finding.message).toContain('"success-rate"');
+    expect(findingsOf('A15', [rollout, rates])).toHaveLength(1); // "latency" matches "latency-p99"
+    expectFinding('A16', [rollout, rates], `${BACKGROUND}.measurementRetention[0].metricName`, '"p95"');
+    const bg = blueGreenRollout();
+    bg.spec.strategy.blueGreen.prePromotionAnalysis = { templates: [{ templateName: 'rates' }], dryRun: [{ metricName: 'x' }] };
+    bg.spec.strategy.blueGreen.postPromotionAnalysis = { templates: [{ templateName: 'rates' }], measurementRetention: [{ metricName: 'latency$', limit: 1 }] };
+    expectFinding('A15', [bg, rates], 'spec.strategy.blueGreen.prePromotionAnalysis.dryRun[0].metricName', '"x"');
+    expectFinding('A16', [bg, rates], 'spec.strategy.blueGreen.postPromotionAnalysis.measurementRetention[0].metricName', '"latency$"');
+  });
+
+  test('A15: nothing while a template is missing; a pattern that matches; an experiment step\'s dryRun against each of its analyses', () => {
+    expectNoFinding('A15', [stepAnalysis({ templates: [{ templateName: 'rates' }, { templateName: 'gone' }], dryRun: [{ metricName: 'errors' }] }), rates]);
+    expectNoFinding('A15', [stepAnalysis({ templates: [{ templateName: 'rates' }], dryRun: [{ metricName: '.*' }] }), rates]);
+    const other = analysisTemplate('other', { metrics: [finite('errors')] });
+    const rollout = rolloutWithSteps([{
+      experiment: {
+        templates: [{ name: 'c', specRef: 'canary' }],
+        analyses: [{ name: 'a', templateName: 'rates' }, { name: 'b', templateName: 'other' }],
+        dryRun: [{ metricName: 'errors' }],
+      },
+    }]);
+    const finding = expectFinding('A15', [rollout, rates, other], `${CANARY}.steps[0].experiment.dryRun[0].metricName`, '"errors"');
+    expect(finding.message).toContain('analyses[0]');
+  });
+
+  test('V54: a step lists a dryRun name that the templates of another analysis list', () => {
+    const bgTemplate = analysisTemplate('bg', { metrics: [finite('success-rate')], dryRun: [{ metricName: 'success-rate' }] });
+    const rollout = stepAnalysis({ templates: [{ templateName: 'rates' }], dryRun: [{ metricName: 'success-rate' }] });
+    rollout.spec.strategy.canary.analysis = { templates: [{ templateName: 'bg' }] };
+    const finding = expectFinding('V54', [rollout, rates, bgTemplate], `${STEP}.dryRun[0].metricName`, 'AnalysisTemplate "bg"');
+    expect(finding.message).toContain('background analysis');
+    // another step's templates count too; the background analysis' own list is not merged into the others
+    const twoSteps = rolloutWithSteps([
+      { analysis: { templates: [{ templateName: 'bg' }] } },
+      { analysis: { templates: [{ templateName: 'rates' }], measurementRetention: [{ metricName: 'success-rate', limit: 2 }] } },
+    ]);
+    const keeps = analysisTemplate('bg', { metrics: [finite('success-rate')], measurementRetention: [{ metricName: 'success-rate', limit: 5 }] });
+    expectFinding('V54', [twoSteps, rates, keeps], `${CANARY}.steps[1].analysis.measurementRetention[0].metricName`, 'steps[0].analysis');
+    const background = backgroundAnalysis({ templates: [{ templateName: 'rates' }], dryRun: [{ metricName: 'success-rate' }] });
+    background.spec.strategy.canary.steps = [{ analysis: { templates: [{ templateName: 'bg' }] } }];
+    expectNoFinding('V54', [background, rates, bgTemplate]);
+  });
+});
+
+describe('Nested templates (issue 10)', () => {
+  test('V51, V53 and V55 follow templates composed by the referenced one', () => {
+    const outer = analysisTemplate('outer', { templates: [{ templateName: 'inner' }], metrics: [finite('m')] });
+    const inner = analysisTemplate('inner', { args: [{ name: 'service' }], metrics: [finite('m'), metric('endless', { interval: '1m' })] });
+    const rollout = stepAnalysis({ templates: [{ templateName: 'outer' }] });
+    expectFinding('V51', [rollout, outer, inner], `${STEP}.templates`, '"m"');
+    expectFinding('V53', [rollout, outer, inner], `${STEP}.args`, '"service"');
+    expect(expectFinding('V55', [rollout, outer, inner], 'spec.metrics[1].count').name).toBe('inner');
+  });
+});
+

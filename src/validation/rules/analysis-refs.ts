@@ -10,10 +10,10 @@
  * when referenced objects are required; otherwise they are skipped, and so are the checks that would
  * need them.
  */
-import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext, STEPS_PATH } from '../context';
+import { BLUE_GREEN_PATH, CANARY_PATH, ManifestContext, Rule, RuleContext, STEPS_PATH } from '../context';
 import { MissingNestedTemplate, referencedKind, TemplateInfo } from '../templates';
 import { ArgLookup, asArray, asObject, asString, intOrStringValue, isObject, isSet, quote } from '../util';
-import { metricArgReferences } from './analysis';
+import { declaredArgNames, metricArgReferences, reportUnmatchedPatterns, reportUnresolvablePlaceholders } from './analysis';
 import { describeLookup } from './experiment';
 
 /** How a Rollout uses an analysis: the controller's checks differ between them. */
@@ -158,7 +158,7 @@ function patternNames(templates: readonly TemplateInfo[], field: 'dryRun' | 'mea
 }
 
 /** Resolves and merges a list of template references as seen from `namespace`; cached per run. */
-function mergeTemplates(ctx: RuleContext, refs: readonly TemplateReference[]): MergedTemplates {
+function mergeTemplates(ctx: ManifestContext, refs: readonly TemplateReference[]): MergedTemplates {
   return ctx.index.memoize(`merged\u0000${ctx.namespace}\u0000${refs.map(refKey).join('\u0000')}`, () => {
     const templates: TemplateInfo[] = [];
     const seen = new Set<TemplateInfo>();
@@ -324,6 +324,66 @@ function checkDuplicatePatterns(ctx: RuleContext, use: AnalysisUse, field: 'dryR
   });
 }
 
+/**
+ * V54 across analyses: when it validates a canary Rollout, the controller merges the dryRun (and
+ * measurementRetention) list of every step analysis with the templates of every analysis of the
+ * Rollout (each step's and the background one), so a step may not list a name that the templates of
+ * another analysis list. (Its own templates are `checkDuplicatePatterns`.)
+ */
+function checkStepPatternsAcrossAnalyses(ctx: RuleContext, field: 'dryRun' | 'measurementRetention'): void {
+  const uses = analysisUses(ctx).filter(use => use.type === 'step' || use.type === 'background');
+  for (const step of uses.filter(use => use.type === 'step')) {
+    const own = field === 'dryRun' ? step.dryRun : step.measurementRetention;
+    own.forEach((entry: any, j: number) => {
+      const name = asObject(entry)?.metricName;
+      if (typeof name !== 'string') {
+        return;
+      }
+      for (const other of uses) {
+        const owner = other === step ? undefined : other.merged[field].owners.get(name);
+        if (owner !== undefined) {
+          ctx.report(`${step.path}.${field}[${j}].metricName`,
+            `The ${field} metricName ${quote(name)} of this step is also listed by ${owner}, which the ${TYPE_NAMES[other.type]} at ${other.path} uses: `
+            + `the controller checks every step's ${field} list together with the templates of every analysis of the Rollout, so the name must not repeat.`,
+            `Remove one of the two entries: e.g. drop it from ${owner} and list it in the ${field} of each analysis that needs it.`, name);
+        }
+      }
+    });
+  }
+}
+
+/** A15 and A16 on a Rollout: its analyses' own dryRun and measurementRetention lists against the metrics of their templates. */
+function checkUsePatterns(ctx: RuleContext, field: 'dryRun' | 'measurementRetention'): void {
+  forEachUse(ctx, use => {
+    const entries = field === 'dryRun' ? use.dryRun : use.measurementRetention;
+    if (entries.length > 0 && use.templates.length > 0) {
+      reportUnmatchedPatterns(ctx, entries, `${use.path}.${field}`, field, metricNamesOf(use.templates), use.complete,
+        `the metrics of the ${TYPE_NAMES[use.type]}'s templates`);
+    }
+  }, ['prePromotion', 'postPromotion', 'step', 'background']);
+  if (field !== 'dryRun') {
+    return; // an experiment step has no measurementRetention
+  }
+  // An experiment step's dryRun list goes to each AnalysisRun of its Experiment.
+  ctx.steps.forEach((step: any, i: number) => {
+    const entries = asArray(asObject(asObject(step)?.experiment)?.dryRun);
+    if (entries.length === 0) {
+      return;
+    }
+    const prefix = `${STEPS_PATH}[${i}].experiment.analyses[`;
+    forEachUse(ctx, use => {
+      if (use.path.startsWith(prefix) && use.templates.length > 0) {
+        reportUnmatchedPatterns(ctx, entries, `${STEPS_PATH}[${i}].experiment.dryRun`, field, metricNamesOf(use.templates), use.complete,
+          `the metrics of the experiment analysis at ${use.path}`);
+      }
+    }, ['experiment']);
+  });
+}
+
+function metricNamesOf(templates: readonly TemplateInfo[]): string[] {
+  return templates.flatMap(template => template.metrics.map((metric: any) => asString(asObject(metric)?.name)));
+}
+
 /** How the controller reads a template's own arguments when it judges V55: literal defaults, else a placeholder. */
 function templateArgLookup(template: TemplateInfo): ArgLookup {
   const values = new Map<string, string>();
@@ -359,13 +419,18 @@ function checkFiniteMetrics(ctx: RuleContext, template: TemplateInfo): void {
   });
 }
 
-/** V56 for one template: undeclared arguments in metrics, and arguments with both value and valueFrom. */
+/**
+ * V56 for one template: placeholders that no declared argument of the template itself resolves
+ * (the controller checks each template with its own arguments), and arguments with both value and
+ * valueFrom.
+ */
 function checkTemplateArgs(ctx: RuleContext, template: TemplateInfo): void {
-  const declared = new Set(template.args.map((arg: any) => asString(asObject(arg)?.name)));
+  const declared = declaredArgNames([template]);
   template.metrics.forEach((metric: any, m: number) => {
     if (!isObject(metric)) {
       return;
     }
+    reportUnresolvablePlaceholders(ctx, template, metric, m, 'Rollouts cannot use the template for a step, pre- or post-promotion analysis');
     for (const name of metricArgReferences(metric)) {
       if (!declared.has(name)) {
         ctx.reportOn(template, `spec.metrics[${m}]`,
@@ -380,6 +445,43 @@ function checkTemplateArgs(ctx: RuleContext, template: TemplateInfo): void {
         'Keep either value or valueFrom.', arg.name);
     }
   });
+}
+
+/**
+ * V53 for one analysis (of a Rollout or an Experiment): a merged template argument that has no value
+ * and that the analysis does not supply is an error (the AnalysisRun cannot be made); an argument
+ * that no template declares is a warning (the controller drops it).
+ *
+ * @param supplies whether an argument of the analysis gives a value (Experiments read `value` only)
+ */
+function checkSuppliedArgs(ctx: ManifestContext, useName: string, path: string, args: readonly any[],
+  mergedArgs: ReadonlyMap<string, MergedArg>, supplies: (arg: any) => boolean): void {
+  const supplied = new Set<string>();
+  args.forEach((arg: any, j: number) => {
+    if (!isObject(arg)) {
+      return;
+    }
+    const name = asString(arg.name);
+    if (!mergedArgs.has(name)) {
+      const declared = [...mergedArgs.keys()];
+      // Accepted by the controller (it drops the argument), so a warning, not an error.
+      ctx.warn(`${path}.args[${j}].name`,
+        `The ${useName} passes argument ${quote(name)}, which none of its templates declares; the controller ignores it without a word.`,
+        declared.length > 0 ? `Correct the name to one of the declared arguments ${quote(declared)}, or remove it.`
+          : 'Remove the argument (the templates declare none), or declare it in the template that should use it.', name);
+    } else if (supplies(arg)) {
+      supplied.add(name);
+    }
+  });
+  for (const [name, merged] of mergedArgs) {
+    if (!hasValue(merged.arg) && !supplied.has(name)) {
+      const passedWithoutValue = args.some((arg: any) => isObject(arg) && asString(arg.name) === name && isSet(arg.valueFrom));
+      const note = passedWithoutValue && supplies !== hasValue ? ' (an Experiment passes only value to its AnalysisRuns; valueFrom is dropped)' : '';
+      ctx.report(`${path}.args`,
+        `Argument ${quote(name)} of ${describeTemplate(merged.template)} has no default value, and the ${useName} does not pass one${note}.`,
+        `Add { name: ${quote(name)}, value: ... }${supplies === hasValue ? ' (or valueFrom)' : ''} to ${path}.args, or give the argument a default value in the template.`, name);
+    }
+  }
 }
 
 /** Rules on the analysis templates a Rollout uses, in the controller's order. V50 runs in the fetch phase, before V48. */
@@ -455,40 +557,21 @@ export const ANALYSIS_TEMPLATE_RULES: readonly Rule[] = [
   {
     id: 'V53',
     check: ctx => forEachUse(ctx, use => {
-      if (!use.complete || use.templates.length === 0) {
-        return;
-      }
-      const supplied = new Set<string>();
-      use.args.forEach((arg: any, j: number) => {
-        if (!isObject(arg)) {
-          return;
-        }
-        const name = asString(arg.name);
-        if (!use.merged.mergedArgs.has(name)) {
-          const declared = [...use.merged.mergedArgs.keys()];
-          ctx.report(`${use.path}.args[${j}].name`,
-            `The ${TYPE_NAMES[use.type]} passes argument ${quote(name)}, which none of its templates declares; the controller ignores it without a word.`,
-            declared.length > 0 ? `Correct the name to one of the declared arguments ${quote(declared)}, or remove it.`
-              : 'Remove the argument (the templates declare none), or declare it in the template that should use it.', name);
-        } else if (hasValue(arg)) {
-          supplied.add(name);
-        }
-      });
-      for (const [name, merged] of use.merged.mergedArgs) {
-        if (!hasValue(merged.arg) && !supplied.has(name)) {
-          ctx.report(`${use.path}.args`,
-            `Argument ${quote(name)} of ${describeTemplate(merged.template)} has no default value, and the ${TYPE_NAMES[use.type]} does not pass one.`,
-            `Add { name: ${quote(name)}, value: ... } (or valueFrom) to ${use.path}.args, or give the argument a default value in the template.`, name);
-        }
+      if (use.complete && use.templates.length > 0) {
+        checkSuppliedArgs(ctx, TYPE_NAMES[use.type], use.path, use.args, use.merged.mergedArgs, hasValue);
       }
     }),
   },
   {
     id: 'V54',
-    check: ctx => forEachUse(ctx, use => {
-      checkDuplicatePatterns(ctx, use, 'dryRun');
-      checkDuplicatePatterns(ctx, use, 'measurementRetention');
-    }),
+    check: ctx => {
+      forEachUse(ctx, use => {
+        checkDuplicatePatterns(ctx, use, 'dryRun');
+        checkDuplicatePatterns(ctx, use, 'measurementRetention');
+      });
+      checkStepPatternsAcrossAnalyses(ctx, 'dryRun');
+      checkStepPatternsAcrossAnalyses(ctx, 'measurementRetention');
+    },
   },
   {
     id: 'V55',
@@ -519,5 +602,125 @@ export const ANALYSIS_TEMPLATE_RULES: readonly Rule[] = [
         }
       }
     }, ['background']),
+  },
+];
+
+/**
+ * A17 on the analyses whose templates the controller does not check one by one (background and
+ * experiment-step analyses): the AnalysisRun merges the templates' arguments first, so a metric
+ * may use `{{args.x}}` that a sibling template declares; one that no merged template declares makes
+ * the AnalysisRun error.
+ */
+function checkMergedArgReferences(ctx: ManifestContext, useName: string, templatesPath: string, merged: MergedTemplates): void {
+  for (const { template, metric, name } of undeclaredReferences(merged)) {
+    ctx.report(templatesPath,
+      `Metric ${quote(metric.name)} of ${describeTemplate(template)} uses {{args.${name}}}, but none of the templates the ${useName} merges declares ${quote(name)}, so its AnalysisRun would error.`,
+      `Declare { name: ${quote(name)} } in spec.args of ${describeTemplate(template)} (or of another template of the analysis), or correct the placeholder.`, name);
+  }
+}
+
+/** `{{args.x}}` of the merged templates' metrics that none of them declares; computed once per merge in a run. */
+const undeclaredCache = new WeakMap<MergedTemplates, ReadonlyArray<{ template: TemplateInfo; metric: any; name: string }>>();
+function undeclaredReferences(merged: MergedTemplates): ReadonlyArray<{ template: TemplateInfo; metric: any; name: string }> {
+  let found = undeclaredCache.get(merged);
+  if (found === undefined) {
+    const list: Array<{ template: TemplateInfo; metric: any; name: string }> = [];
+    for (const template of merged.templates) {
+      for (const metric of template.metrics) {
+        if (isObject(metric)) {
+          metricArgReferences(metric).filter(name => !merged.mergedArgs.has(name)).forEach(name => list.push({ template, metric, name }));
+        }
+      }
+    }
+    found = list;
+    undeclaredCache.set(merged, found);
+  }
+  return found;
+}
+
+/**
+ * What the AnalysisRuns of a Rollout's analyses would fail on: A15 and A16 (the analyses' own dryRun
+ * and measurementRetention lists, and an experiment step's dryRun, against their metrics), A17 for
+ * background and experiment-step analyses (step, pre- and post-promotion ones are V56).
+ */
+export const ANALYSIS_RUN_RULES: readonly Rule[] = [
+  {
+    id: 'A15',
+    check: ctx => checkUsePatterns(ctx, 'dryRun'),
+  },
+  {
+    id: 'A16',
+    check: ctx => checkUsePatterns(ctx, 'measurementRetention'),
+  },
+  {
+    id: 'A17',
+    check: ctx => forEachUse(ctx, use => {
+      if (use.complete && use.templates.length > 0) {
+        checkMergedArgReferences(ctx, TYPE_NAMES[use.type], use.templatesPath, use.merged);
+      }
+    }, ['background', 'experiment']),
+  },
+];
+
+/** The analyses of an Experiment manifest, each resolved with its templates (`spec.analyses[k]`). */
+function experimentUses(ctx: ManifestContext): Array<{ readonly path: string; readonly analysis: any; readonly merged: MergedTemplates }> {
+  return ctx.memoize('experimentUses', () => {
+    const uses: Array<{ path: string; analysis: any; merged: MergedTemplates }> = [];
+    asArray(ctx.spec.analyses).forEach((analysis: any, k: number) => {
+      if (!isObject(analysis)) {
+        return;
+      }
+      const path = `spec.analyses[${k}]`;
+      const ref = { kind: referencedKind(analysis), name: asString(analysis.templateName), path: `${path}.templateName` };
+      uses.push({ path, analysis, merged: mergeTemplates(ctx, [ref]) });
+    });
+    return uses;
+  });
+}
+
+/** True when every template of a merge, nested ones included, was found. */
+function isComplete(merged: MergedTemplates): boolean {
+  return merged.missing.size === 0 && merged.missingNested.length === 0 && merged.templates.length > 0;
+}
+
+/**
+ * Rules on the analyses of Experiment manifests, the same checks as on a Rollout's experiment-step
+ * analyses: V53 (arguments), A15 and A16 (the Experiment's dryRun and measurementRetention lists,
+ * which go to every AnalysisRun of the Experiment), then A17 (placeholders of the merged templates).
+ */
+export const EXPERIMENT_ANALYSIS_RULES: readonly Rule<ManifestContext>[] = [
+  {
+    id: 'V53',
+    check: ctx => {
+      for (const use of experimentUses(ctx)) {
+        if (isComplete(use.merged)) {
+          checkSuppliedArgs(ctx, `analysis ${quote(use.analysis.name)}`, use.path, asArray(use.analysis.args), use.merged.mergedArgs,
+            arg => isSet(asObject(arg)?.value));
+        }
+      }
+    },
+  },
+  ...(['dryRun', 'measurementRetention'] as const).map((field): Rule<ManifestContext> => ({
+    id: field === 'dryRun' ? 'A15' : 'A16',
+    // The Experiment's list goes to the AnalysisRun of each of its analyses.
+    check: ctx => {
+      const entries = asArray(ctx.spec[field]);
+      for (const use of entries.length > 0 ? experimentUses(ctx) : []) {
+        if (use.merged.templates.length > 0) {
+          reportUnmatchedPatterns(ctx, entries, `spec.${field}`, field, metricNamesOf(use.merged.templates), isComplete(use.merged),
+            `the metrics of analysis ${quote(use.analysis.name)}`);
+        }
+      }
+    },
+  })),
+  {
+    id: 'A17',
+    check: ctx => {
+      for (const use of experimentUses(ctx)) {
+        if (isComplete(use.merged)) {
+          checkMergedArgReferences(ctx, `analysis ${quote(use.analysis.name)}`, `${use.path}.templateName`, use.merged);
+        }
+      }
+    },
   },
 ];

@@ -5,10 +5,12 @@
  * not resolved yet: a numeric field or duration written as `{{args.x}}` is known only at run time and
  * is skipped. On AnalysisRuns, placeholders of arguments with a literal value are resolved first.
  */
-import { AnalysisContext, Rule } from '../context';
+import { AnalysisContext, ManifestContext, Rule } from '../context';
+import { metricPlaceholders } from '../placeholders';
+import { TemplateInfo } from '../templates';
+import { FindingSeverity } from '../types';
 import {
-  argReferences, asArray, asObject, asString, compileGoRegexp, forEachString, intOrStringValue, isObject, isSet, listWords,
-  parseGoDuration, quote, substituteArgs,
+  asArray, asObject, asString, compileGoRegexp, intOrStringValue, isObject, isSet, listWords, parseGoDuration, quote, substituteArgs,
 } from '../util';
 
 /** Keys of `metric.provider` that select a provider; each key under `plugin` counts as one more. */
@@ -85,40 +87,124 @@ function checkMetricPatterns(ctx: AnalysisContext, field: 'dryRun' | 'measuremen
     return;
   }
   const { names, complete } = ctx.metricNames();
+  reportUnmatchedPatterns(ctx, entries, `spec.${field}`, field, names, complete, 'the metrics');
+}
+
+/**
+ * Reports the metricName patterns of a dryRun or measurementRetention list (at `listPath`) that match
+ * none of `names`, as the controller matches them when it runs an AnalysisRun: a Go regular
+ * expression found anywhere in the name (`regexp.MatchString`); a pattern that does not compile
+ * matches nothing. Nothing is reported when the names are not all known (`complete` false).
+ *
+ * @param whose what the names are, for messages, e.g. `the metrics of the step analysis`
+ */
+export function reportUnmatchedPatterns(ctx: ManifestContext, entries: readonly any[], listPath: string, field: 'dryRun' | 'measurementRetention',
+  names: readonly string[], complete: boolean, whose: string): void {
   const shown = quote([...new Set(names)]);
   entries.forEach((entry: any, k: number) => {
     const pattern = asObject(entry)?.metricName;
     if (typeof pattern !== 'string') {
       return;
     }
-    const path = `spec.${field}[${k}].metricName`;
-    const compiled = compileGoRegexp(pattern);
+    const path = `${listPath}[${k}].metricName`;
+    const compiled = compileGoRegexp(pattern, false);
     if ('error' in compiled) {
-      ctx.report(path, `The ${field} metricName ${quote(pattern)} is not a valid Go regular expression: ${compiled.error}.`,
+      ctx.report(path, `The ${field} metricName ${quote(pattern)} is not a valid Go regular expression: ${compiled.error}; it matches no metric.`,
         'Write the metric name itself, or a Go (RE2) regular expression such as "error-.*" (".*" matches every metric).', pattern);
       return;
     }
     if (!('regexp' in compiled) || !complete || names.some(name => compiled.regexp.test(name))) {
       return;
     }
-    ctx.report(path, `The ${field} metricName ${quote(pattern)} matches none of the metrics (${shown}); the pattern must match a whole metric name.`,
-      `Use the name of one of the metrics ${shown}, or a regular expression matching one such as ".*".`, pattern);
+    ctx.report(path, `The ${field} metricName ${quote(pattern)} matches none of ${whose} (${shown}), so the AnalysisRun would error.`,
+      `Use the name of one of the metrics ${shown} (or part of it: the pattern may match anywhere in a name), or a regular expression such as ".*".`, pattern);
   });
 }
 
-/** Names declared in `spec.args`. */
-function declaredArgs(ctx: AnalysisContext): Set<string> {
-  return new Set(ctx.args.map((arg: any) => asString(asObject(arg)?.name)));
+/** Names declared in the `spec.args` of templates. */
+export function declaredArgNames(templates: readonly TemplateInfo[]): Set<string> {
+  return new Set(templates.flatMap(template => template.args.map((arg: any) => asString(asObject(arg)?.name))));
 }
 
 /**
- * Arguments a metric refers to as `{{args.x}}` in any of its string values (provider settings and
- * job specs included), each once, in order.
+ * Arguments a metric refers to as `{{args.x}}` in any of its strings (provider settings and job specs
+ * included, object keys too), each once, in order; see `metricPlaceholders`.
  */
 export function metricArgReferences(metric: any): string[] {
-  const names = new Set<string>();
-  forEachString(metric, text => argReferences(text).forEach(name => names.add(name)));
-  return [...names];
+  return [...metricPlaceholders(metric).argNames];
+}
+
+/**
+ * Reports the placeholders of a template's (or run's) metric that no argument could ever resolve:
+ * `{{…}}` that is no `{{args.<name>}}` reference, and `{{` never closed. `rule` names what fails
+ * (e.g. "the AnalysisRun would error"); findings go on `target` at `spec.metrics[m]`.
+ */
+export function reportUnresolvablePlaceholders(ctx: ManifestContext, target: TemplateInfo, metric: any, m: number, rule: string): void {
+  const found = metricPlaceholders(metric);
+  for (const text of found.others) {
+    const inner = text.slice(2, -2).trim();
+    const hint = inner.startsWith('{') || inner.endsWith('}') ? ' (a third brace becomes part of the tag)'
+      : /^args\./.test(inner) ? ' (tabs and line breaks inside the braces are not trimmed)' : '';
+    ctx.reportOn(target, `spec.metrics[${m}]`,
+      `Metric ${quote(metric.name)} has the placeholder ${quote(text)}, which is no argument reference${hint}: the controller resolves only {{args.<name>}} of declared arguments, so ${rule}.`,
+      /^[A-Za-z0-9_.-]+$/.test(inner) && !inner.startsWith('args.')
+        ? `Write {{args.${inner}}} and declare { name: ${quote(inner)} } in spec.args, or remove the braces.`
+        : 'Write the placeholder as {{args.<name>}} of a declared argument (spaces inside the braces are allowed), or remove the braces.',
+      text);
+  }
+  for (const text of found.unclosed) {
+    ctx.reportOn(target, `spec.metrics[${m}]`,
+      `Metric ${quote(metric.name)} has a "{{" that no "}}" closes, in ${quote(text)}: the controller cannot read the placeholder, so ${rule}.`,
+      'Close the placeholder as {{args.<name>}}, or remove the "{{".', text);
+  }
+}
+
+/**
+ * A17, `{{args.x}}` of an undeclared argument. An AnalysisRun resolves its metrics with its own
+ * arguments. A template is merged into a run with everything it composes and, in a Rollout's or
+ * Experiment's analysis, with its sibling templates, whose arguments all count: a template that
+ * something among the manifests uses is judged by those uses (A17 on the Rollout or Experiment,
+ * V56); one used by nothing is judged with what it composes, and an argument declared nowhere is a
+ * warning (a template merged with one that declares it works).
+ */
+function checkUndeclaredArgs(ctx: AnalysisContext): void {
+  if (ctx.isRun) {
+    const declared = declaredArgNames([ctx.template]);
+    forEachMetric(ctx, (metric, path) => {
+      for (const name of metricArgReferences(metric)) {
+        if (!declared.has(name)) {
+          ctx.report(path, `${metricLabel(metric)} uses {{args.${name}}}, but spec.args declares no argument ${quote(name)}.`,
+            `Declare the argument in spec.args, e.g. { name: ${quote(name)} }, or correct the placeholder.`, name);
+        }
+      }
+    });
+    return;
+  }
+  if (ctx.index.isUsedTemplate(ctx.template)) {
+    return;
+  }
+  const tree = ctx.index.templateTree(ctx.template, ctx.template.clusterScope ? undefined : ctx.namespace);
+  if (tree.missing.length > 0 || tree.unresolvable) {
+    return; // a composed template that is not among the manifests may declare it
+  }
+  const declared = declaredArgNames(tree.templates);
+  for (const template of tree.templates) {
+    template.metrics.forEach((metric: any, m: number) => {
+      if (!isObject(metric)) {
+        return;
+      }
+      for (const name of metricArgReferences(metric)) {
+        if (declared.has(name)) {
+          continue;
+        }
+        const composed = template === ctx.template ? '' : ` (composed by ${ctx.template.kind} ${quote(ctx.template.name)})`;
+        ctx.reportOn(template, `spec.metrics[${m}]`,
+          `${metricLabel(metric)}${composed} uses {{args.${name}}}, but no template it is merged with here declares ${quote(name)}: an AnalysisRun made from it alone would error; `
+          + 'it works only next to a template that declares the argument.',
+          `Declare { name: ${quote(name)} } in spec.args, or correct the placeholder.`, name, FindingSeverity.WARNING);
+      }
+    });
+  }
 }
 
 /** Analysis rules in the controller's order. */
@@ -279,15 +365,9 @@ export const ANALYSIS_RULES: readonly Rule<AnalysisContext>[] = [
   {
     id: 'A17',
     check: ctx => {
-      const declared = declaredArgs(ctx);
-      forEachMetric(ctx, (metric, path) => {
-        for (const name of metricArgReferences(metric)) {
-          if (!declared.has(name)) {
-            ctx.report(path, `${metricLabel(metric)} uses {{args.${name}}}, but spec.args declares no argument ${quote(name)}.`,
-              `Declare the argument in spec.args, e.g. { name: ${quote(name)} }, or correct the placeholder.`, name);
-          }
-        }
-      });
+      const rule = ctx.isRun ? 'the AnalysisRun would error' : 'every AnalysisRun made from the template would error';
+      forEachMetric(ctx, (metric, _path, m) => reportUnresolvablePlaceholders(ctx, ctx.template, metric, m, rule));
+      checkUndeclaredArgs(ctx);
       if (!ctx.isRun) {
         return; // templates may leave arguments for the caller to supply
       }

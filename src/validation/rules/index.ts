@@ -4,7 +4,7 @@
  */
 import { AnalysisContext, ManifestContext, Rule } from '../context';
 import { ANALYSIS_RULES } from './analysis';
-import { ANALYSIS_REFERENCE_RULES, ANALYSIS_TEMPLATE_RULES } from './analysis-refs';
+import { ANALYSIS_REFERENCE_RULES, ANALYSIS_RUN_RULES, ANALYSIS_TEMPLATE_RULES, EXPERIMENT_ANALYSIS_RULES } from './analysis-refs';
 import { CANARY_RULES } from './canary';
 import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
 import { PLUGIN_CONFIG_RULES } from './plugin-config';
@@ -22,6 +22,7 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * analysis templates V50) and checks them (V48–V49, V51–V57), then experiment steps (X06).
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66).
+ * Last, what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
   ...WORKLOAD_REF_RULES,
@@ -35,6 +36,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...ANALYSIS_TEMPLATE_RULES,
   ...TRAFFIC_RULES,
   ...EXPERIMENT_STEP_RULES,
+  ...ANALYSIS_RUN_RULES,
 ];
 
 /** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06. */
@@ -43,8 +45,8 @@ export const ANALYSIS_MANIFEST_RULES: readonly Rule<AnalysisContext>[] = [
   ...PROVIDER_RULES,
 ];
 
-/** Rules run on every Experiment: X01–X06. */
-export const EXPERIMENT_MANIFEST_RULES: readonly Rule<ManifestContext>[] = EXPERIMENT_RULES;
+/** Rules run on every Experiment: X01–X06, then its analyses as at run time (V53, A15–A17). */
+export const EXPERIMENT_MANIFEST_RULES: readonly Rule<ManifestContext>[] = [...EXPERIMENT_RULES, ...EXPERIMENT_ANALYSIS_RULES];
 
 /**
  * Rules run on every argoproj.io manifest before the rules of its kind: the CRD schema (S01–S04,

@@ -1,0 +1,50 @@
+/**
+ * What happens after apply when a manifest breaks a rule: one sentence per rule family (and per
+ * rule where a family is not uniform), kept next to the rule registries so that synth-time errors
+ * and any other report say the same thing. Worded to follow "after apply, ...".
+ */
+import { Finding, FindingSeverity } from '../types';
+
+/** Consequences by rule ID; looked up before the families below. */
+const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
+  ['S05', 'the API server would refuse the update'],
+  ['S06', 'the API server would drop the field (or refuse the object under strict field validation)'],
+  ['X06', 'the Experiment would error when it runs'],
+  ['L01', 'kubectl would refuse the object under strict decoding (the API server drops the unknown field)'],
+]);
+
+/** Consequences by the letter that starts a rule ID. */
+const FAMILY_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
+  ['S', 'the API server would refuse the object'],
+  ['V', 'the Rollout would be stuck in InvalidSpec (phase Degraded, nothing is rolled out)'],
+  ['A', 'the AnalysisRun would go to phase Error (a Rollout takes that as a failed analysis)'],
+  ['P', 'its measurements would error and count towards consecutiveErrorLimit'],
+  ['X', 'the Experiment would be stuck in InvalidSpec (no ReplicaSets are created)'],
+  ['C', 'the controller would not start, or would not load the plugin'],
+]);
+
+/** Consequences of warnings by rule ID: the controller accepts these manifests. */
+const WARNING_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
+  ['V53', 'the controller would accept it and ignore the argument'],
+]);
+
+const EXPERIMENT_ANALYSIS_CONSEQUENCE = 'the Experiment could not make the AnalysisRun: the analysis, and so the Experiment, would go to phase Error';
+const DEFAULT_ERROR_CONSEQUENCE = 'the controller would refuse it';
+const DEFAULT_WARNING_CONSEQUENCE = 'the controller would accept it, but it likely does not do what was meant';
+
+/**
+ * What would happen after apply to the object a finding is about, e.g. "the API server would drop
+ * the field" (S06) or "the Rollout would be stuck in InvalidSpec (...)" (V rules).
+ */
+export function consequenceOf(finding: Pick<Finding, 'ruleId' | 'severity' | 'kind' | 'path'>): string {
+  const id = String(finding.ruleId);
+  if (finding.severity === FindingSeverity.WARNING) {
+    return WARNING_CONSEQUENCES.get(id) ?? DEFAULT_WARNING_CONSEQUENCE;
+  }
+  // The analysis rules of Rollouts (V) also judge the analyses of Experiments, which the controller
+  // checks only when it makes their AnalysisRuns.
+  if (id.startsWith('V') && (finding.kind === 'Experiment' || /\.experiment\.analyses\[/.test(String(finding.path)))) {
+    return EXPERIMENT_ANALYSIS_CONSEQUENCE;
+  }
+  return RULE_CONSEQUENCES.get(id) ?? FAMILY_CONSEQUENCES.get(id.charAt(0)) ?? DEFAULT_ERROR_CONSEQUENCE;
+}
