@@ -6,6 +6,7 @@ import { checkMetric, renderMetric } from './render';
 import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { argumentOrDefault } from '../private/arguments';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth } from '../validation';
 
@@ -82,6 +83,7 @@ export class AnalysisRun extends Construct {
   private readonly props: AnalysisRunProps;
 
   constructor(scope: Construct, id: string, props: AnalysisRunProps = {}) {
+    props = argumentOrDefault('new AnalysisRun()', 'props', props, 'object', {});
     super(scope, id);
     this.props = props;
     for (const t of props.templates ?? []) {

@@ -6,6 +6,7 @@ import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { argumentOrDefault, checkArgument, SCOPE } from '../private/arguments';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth, FindingSeverity } from '../validation';
@@ -61,6 +62,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   private readonly _templates: IAnalysisTemplate[];
 
   protected constructor(scope: Construct, id: string, props: AnalysisTemplateProps) {
+    props = argumentOrDefault(`new ${new.target.name}()`, 'props', props, 'object', {});
     super(scope, id);
     this._templates = [...(props.templates ?? [])];
     props.args?.forEach(a => this.addArg(a));
@@ -84,6 +86,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
 
   /** Adds a metric. Names must be unique. */
   public addMetric(metric: Metric): void {
+    checkArgument(`${this.constructor.name}.addMetric()`, 'metric', metric, 'object');
     checkMetric(`${this.constructor.name} ${this.node.path}`, metric);
     if (this._metrics.some(m => m.name === metric.name)) {
       throw new Error(`${this.constructor.name} ${this.node.path} already has a metric named '${metric.name}'. Give each metric its own name.`);
@@ -93,6 +96,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
 
   /** Declares an argument. Names must be unique. */
   public addArg(arg: AnalysisTemplateArg): void {
+    checkArgument(`${this.constructor.name}.addArg()`, 'arg', arg, { class: AnalysisTemplateArg, name: 'AnalysisTemplateArg', example: "AnalysisTemplateArg.required('service')" });
     if (this._args.some(a => a.name === arg.name)) {
       throw new Error(`${this.constructor.name} ${this.node.path} already declares the argument '${arg.name}'. Declare each argument once.`);
     }
@@ -156,6 +160,9 @@ export class AnalysisTemplate extends AnalysisTemplateBase {
    * An AnalysisTemplate defined elsewhere, in the namespace of the Rollout that uses it.
    */
   public static fromAnalysisTemplateName(scope: Construct, id: string, name: string): IAnalysisTemplate {
+    checkArgument('AnalysisTemplate.fromAnalysisTemplateName()', 'scope', scope, SCOPE);
+    checkArgument('AnalysisTemplate.fromAnalysisTemplateName()', 'id', id, 'string');
+    checkArgument('AnalysisTemplate.fromAnalysisTemplateName()', 'name', name, 'string');
     return new ImportedTemplate(scope, id, checkObjectName('AnalysisTemplate name', name), false);
   }
 
@@ -163,6 +170,7 @@ export class AnalysisTemplate extends AnalysisTemplateBase {
   protected readonly apiObject: ApiObject;
 
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
+    props = argumentOrDefault('new AnalysisTemplate()', 'props', props, 'object', {});
     super(scope, id, props);
     this.apiObject = defineArgoObject(this, 'AnalysisTemplate', props.metadata, () => this.renderChecked());
   }
@@ -177,6 +185,9 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
    * A ClusterAnalysisTemplate defined elsewhere.
    */
   public static fromClusterAnalysisTemplateName(scope: Construct, id: string, name: string): IAnalysisTemplate {
+    checkArgument('ClusterAnalysisTemplate.fromClusterAnalysisTemplateName()', 'scope', scope, SCOPE);
+    checkArgument('ClusterAnalysisTemplate.fromClusterAnalysisTemplateName()', 'id', id, 'string');
+    checkArgument('ClusterAnalysisTemplate.fromClusterAnalysisTemplateName()', 'name', name, 'string');
     return new ImportedTemplate(scope, id, checkObjectName('ClusterAnalysisTemplate name', name), true);
   }
 
@@ -184,6 +195,7 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
   protected readonly apiObject: ApiObject;
 
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
+    props = argumentOrDefault('new ClusterAnalysisTemplate()', 'props', props, 'object', {});
     super(scope, id, props);
     this.apiObject = defineArgoObject(this, 'ClusterAnalysisTemplate', props.metadata, () => this.renderChecked(), true);
   }

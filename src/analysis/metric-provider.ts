@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { stripContainerDefaults } from '../private/pod-defaults';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
@@ -79,6 +80,7 @@ export class MetricAuthentication {
    * address that contains `aps-workspaces`.
    */
   public static sigv4(options: Sigv4AuthenticationOptions = {}): MetricAuthentication {
+    options = argumentOrDefault('MetricAuthentication.sigv4()', 'options', options, 'object', {});
     if (!options.region && !options.profile && !options.roleArn) {
       throw new Error('MetricAuthentication.sigv4() needs at least one of region, profile or roleArn; '
         + 'without them the controller does not sign requests. Pass e.g. { region: \'us-east-1\' }.');
@@ -90,6 +92,7 @@ export class MetricAuthentication {
    * Fetch a token with the OAuth2 client-credentials flow and send it with every request.
    */
   public static oauth2(options: OAuth2AuthenticationOptions): MetricAuthentication {
+    checkArgument('MetricAuthentication.oauth2()', 'options', options, 'object');
     requireText('MetricAuthentication.oauth2() tokenUrl', options.tokenUrl);
     checkUrl('MetricAuthentication.oauth2() tokenUrl', options.tokenUrl);
     requireText('MetricAuthentication.oauth2() clientId', options.clientId);
@@ -791,6 +794,7 @@ export class MetricProvider {
    * scalar gives a number.
    */
   public static prometheus(options: PrometheusMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.prometheus()', 'options', options, 'object');
     const where = 'MetricProvider.prometheus()';
     requireText(`${where} query`, options.query);
     if (options.address !== undefined) {
@@ -833,6 +837,7 @@ export class MetricProvider {
    * MetricProvider.datadogQuery({ query: 'avg:trace.http.request.errors{service:{{args.service}}}.as_count()', interval: Duration.minutes(5) });
    */
   public static datadogQuery(options: DatadogQueryOptions): MetricProvider {
+    checkArgument('MetricProvider.datadogQuery()', 'options', options, 'object');
     const where = 'MetricProvider.datadogQuery()';
     const js = options as any;
     for (const v2 of ['queries', 'formula', 'aggregator']) {
@@ -859,6 +864,7 @@ export class MetricProvider {
    * });
    */
   public static datadogQueries(options: DatadogQueriesOptions): MetricProvider {
+    checkArgument('MetricProvider.datadogQueries()', 'options', options, 'object');
     const where = 'MetricProvider.datadogQueries()';
     if ((options as any).query !== undefined) {
       throw new Error(`${where} does not take 'query'. Put it in queries (e.g. { a: '...' }) or use MetricProvider.datadogQuery().`);
@@ -890,6 +896,7 @@ export class MetricProvider {
    * `result.successRate`.
    */
   public static newRelic(options: NewRelicMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.newRelic()', 'options', options, 'object');
     const where = 'MetricProvider.newRelic()';
     requireText(`${where} query`, options.query);
     if (options.profile !== undefined) requireText(`${where} profile`, options.profile, 'Leave it out for the Secret \'newrelic\'.');
@@ -904,6 +911,7 @@ export class MetricProvider {
    * Query Wavefront.
    */
   public static wavefront(options: WavefrontMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.wavefront()', 'options', options, 'object');
     const where = 'MetricProvider.wavefront()';
     requireText(`${where} address`, options.address, 'The controller looks up the API token by this address in the Secret \'wavefront-api-tokens\'.');
     requireText(`${where} query`, options.query);
@@ -914,6 +922,7 @@ export class MetricProvider {
    * Let Kayenta judge the canary against the baseline. `result` is the canary score.
    */
   public static kayenta(options: KayentaMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.kayenta()', 'options', options, 'object');
     const where = 'MetricProvider.kayenta()';
     for (const field of ['address', 'application', 'canaryConfigName', 'metricsAccountName', 'configurationAccountName', 'storageAccountName']) {
       requireText(`${where} ${field}`, (options as any)[field]);
@@ -968,6 +977,7 @@ export class MetricProvider {
    * (or the text of a non-JSON response).
    */
   public static web(options: WebMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.web()', 'options', options, 'object');
     const where = 'MetricProvider.web()';
     requireText(`${where} url`, options.url);
     checkUrl(`${where} url`, options.url);
@@ -1013,6 +1023,7 @@ export class MetricProvider {
    * });
    */
   public static job(options: JobMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.job()', 'options', options, 'object');
     const where = 'MetricProvider.job()';
     const given = options.containers ?? [];
     if (given.length === 0) {
@@ -1084,6 +1095,7 @@ export class MetricProvider {
    * (`result[0].Values` holds the first series' values).
    */
   public static cloudWatch(options: CloudWatchMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.cloudWatch()', 'options', options, 'object');
     const where = 'MetricProvider.cloudWatch()';
     const queries = options.metricDataQueries ?? [];
     if (queries.length === 0) {
@@ -1137,6 +1149,7 @@ export class MetricProvider {
    * Query Graphite. `result` is the list of data points.
    */
   public static graphite(options: GraphiteMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.graphite()', 'options', options, 'object');
     const where = 'MetricProvider.graphite()';
     requireText(`${where} address`, options.address);
     checkUrl(`${where} address`, options.address);
@@ -1148,6 +1161,7 @@ export class MetricProvider {
    * Run a Flux query against InfluxDB.
    */
   public static influxdb(options: InfluxDbMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.influxdb()', 'options', options, 'object');
     const where = 'MetricProvider.influxdb()';
     requireText(`${where} query`, options.query);
     if (options.profile !== undefined) requireText(`${where} profile`, options.profile, 'Leave it out for the Secret \'influxdb\'.');
@@ -1158,6 +1172,7 @@ export class MetricProvider {
    * Run a GraphQL query against Apache SkyWalking.
    */
   public static skywalking(options: SkyWalkingMetricOptions): MetricProvider {
+    checkArgument('MetricProvider.skywalking()', 'options', options, 'object');
     const where = 'MetricProvider.skywalking()';
     requireText(`${where} address`, options.address);
     checkUrl(`${where} address`, options.address);

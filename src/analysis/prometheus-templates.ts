@@ -5,6 +5,7 @@ import { AnalysisArg } from './args';
 import { Condition, EmptyResultPolicy } from './conditions';
 import { MetricProvider } from './metric-provider';
 import { AnalysisTemplateArg } from './template-arg';
+import { checkArgument, SCOPE } from '../private/arguments';
 import { checkInteger, toGoDuration } from '../private/utils';
 
 /**
@@ -161,6 +162,9 @@ export class RequestMetricsTemplates {
    * A template that fails when the share of non-5xx responses drops below `minSuccessRate`.
    */
   public static successRate(scope: Construct, id: string, options: SuccessRateTemplateOptions): AnalysisTemplate {
+    checkArgument('RequestMetricsTemplates.successRate()', 'scope', scope, SCOPE);
+    checkArgument('RequestMetricsTemplates.successRate()', 'id', id, 'string');
+    checkArgument('RequestMetricsTemplates.successRate()', 'options', options, 'object');
     const min = options.minSuccessRate ?? 0.99;
     if (!(min > 0 && min <= 1)) {
       throw new Error(`RequestMetricsTemplates.successRate(): minSuccessRate must be above 0 and at most 1, got ${min}. Use e.g. 0.99 for 99%.`);
@@ -173,6 +177,9 @@ export class RequestMetricsTemplates {
    * A template that fails when the 99th percentile of request durations rises above `maxP99`.
    */
   public static latency(scope: Construct, id: string, options: LatencyTemplateOptions): AnalysisTemplate {
+    checkArgument('RequestMetricsTemplates.latency()', 'scope', scope, SCOPE);
+    checkArgument('RequestMetricsTemplates.latency()', 'id', id, 'string');
+    checkArgument('RequestMetricsTemplates.latency()', 'options', options, 'object');
     const max = (options.maxP99 ?? Duration.millis(500)).toMilliseconds();
     if (!(max > 0)) throw new Error(`RequestMetricsTemplates.latency(): maxP99 must be above zero, got ${max}ms.`);
     const query = SOURCES[options.source].latencyMs(window(options));

@@ -1,3 +1,5 @@
+import { checkArgument } from '../private/arguments';
+
 /**
  * An argument that an analysis template declares, used in its metrics as `{{args.<name>}}`.
  *
@@ -35,6 +37,8 @@ export class AnalysisTemplateArg {
    * An argument read from a field of the object that runs the analysis (e.g. `metadata.namespace`).
    */
   public static fromFieldRef(name: string, fieldPath: string): AnalysisTemplateArg {
+    checkArgument('AnalysisTemplateArg.fromFieldRef()', 'name', name, 'string');
+    checkArgument('AnalysisTemplateArg.fromFieldRef()', 'fieldPath', fieldPath, 'string');
     if (!fieldPath) throw new Error(`Analysis template argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.namespace'.`);
     return new AnalysisTemplateArg(checkName(name), { valueFrom: { fieldRef: { fieldPath } } });
   }

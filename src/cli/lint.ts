@@ -9,6 +9,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Linter, LintFinding, LintSource } from '../validation/linter';
+import { decodeUtf8, InvalidUtf8Error } from '../validation/yaml';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {
@@ -16,8 +17,8 @@ export interface LintCommandIo {
   readonly stdout: (text: string) => void;
   /** Writes to standard error. */
   readonly stderr: (text: string) => void;
-  /** Reads all of standard input (for the path `-`). */
-  readonly readStdin: () => string;
+  /** Reads all of standard input (for the path `-`): its bytes (which must be UTF-8), or its text. */
+  readonly readStdin: () => string | Uint8Array;
 }
 
 const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] PATH...
@@ -140,18 +141,30 @@ function describeError(error: any): string {
   return String(error?.message ?? error);
 }
 
+/** A file's text; an InputError naming the file and the first bad byte when it is not UTF-8 (kubectl refuses it too). */
+function utf8Text(file: string, bytes: Uint8Array): string {
+  try {
+    return decodeUtf8(bytes);
+  } catch (error) {
+    if (error instanceof InvalidUtf8Error) {
+      throw new InputError(`${file}:${error.line}:${error.column}: ${error.message}. Save the file as UTF-8 (kubectl refuses it as it is).`);
+    }
+    throw error;
+  }
+}
+
 /** Reads the given paths (files, folders, `-`) into lint sources. */
 function readSources(paths: readonly string[], io: LintCommandIo): LintSource[] {
   const sources: LintSource[] = [];
   for (const given of paths) {
     if (given === '-') {
-      let text: string;
+      let input: string | Uint8Array;
       try {
-        text = io.readStdin();
+        input = io.readStdin();
       } catch (error) {
         throw new InputError(`cannot read standard input: ${describeError(error)}.`);
       }
-      sources.push({ fileName: '<stdin>', text, json: false });
+      sources.push({ fileName: '<stdin>', text: typeof input === 'string' ? input : utf8Text('<stdin>', input), json: false });
       continue;
     }
     let files: string[];
@@ -166,11 +179,13 @@ function readSources(paths: readonly string[], io: LintCommandIo): LintSource[] 
       throw new InputError(`cannot read ${given}: ${describeError(error)}.`);
     }
     for (const file of files) {
+      let bytes: Uint8Array;
       try {
-        sources.push({ fileName: file, text: fs.readFileSync(file, 'utf8') });
+        bytes = fs.readFileSync(file);
       } catch (error) {
         throw new InputError(`cannot read ${file}: ${describeError(error)}.`);
       }
+      sources.push({ fileName: file, text: utf8Text(file, bytes) });
     }
   }
   return sources;
@@ -211,7 +226,7 @@ function printJson(findings: readonly LintFinding[], io: LintCommandIo): void {
 const PROCESS_IO: LintCommandIo = {
   stdout: text => process.stdout.write(text),
   stderr: text => process.stderr.write(text),
-  readStdin: () => fs.readFileSync(0, 'utf8'),
+  readStdin: () => fs.readFileSync(0),
 };
 
 /**

@@ -8,6 +8,7 @@ import { templateManifestsDeep } from '../analysis/analysis-template-ref';
 import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { checkArgument } from '../private/arguments';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation';
 
@@ -167,6 +168,7 @@ export class Experiment extends Construct {
   private readonly props: ExperimentProps;
 
   constructor(scope: Construct, id: string, props: ExperimentProps) {
+    checkArgument('new Experiment()', 'props', props, 'object');
     super(scope, id);
     this.props = props;
     const where = `Experiment ${this.node.path}`;

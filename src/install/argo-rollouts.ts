@@ -14,6 +14,7 @@ import { PolicyRule, ProviderPermissions } from './rbac';
 import { aggregateRules, controllerRules, dashboardRules, imageReference, notificationConfigData, renderControllerFlags } from './render';
 import { ControllerRequirement } from './requirements';
 import { ArgoRolloutsVersion } from './version';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 
 const NAME = 'argo-rollouts';
@@ -472,6 +473,7 @@ export class ArgoRollouts extends Construct {
   private readonly providers: ProviderPermissions[];
 
   constructor(scope: Construct, id: string, props: ArgoRolloutsProps = {}) {
+    props = argumentOrDefault('new ArgoRollouts()', 'props', props, 'object', {});
     super(scope, id);
     this.props = props;
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
@@ -515,6 +517,7 @@ export class ArgoRollouts extends Construct {
    * configuration, so they restart when it changes.
    */
   public addPlugin(plugin: ControllerPlugin): void {
+    checkArgument('ArgoRollouts.addPlugin()', 'plugin', plugin, { class: ControllerPlugin, name: 'ControllerPlugin', example: 'ControllerPlugin.trafficRouter({ ... })' });
     const clash = this.plugins.find(p => p.name === plugin.name && p.kind === plugin.kind);
     if (clash) {
       throw new Error(`ArgoRollouts ${this.node.path}: the ${plugin.kind} entry '${plugin.name}' is registered twice. Register each plugin once.`);
@@ -540,6 +543,7 @@ export class ArgoRollouts extends Construct {
    * Grants the controller the permissions of one more provider.
    */
   public addProviderPermissions(permissions: ProviderPermissions): void {
+    checkArgument('ArgoRollouts.addProviderPermissions()', 'permissions', permissions, { class: ProviderPermissions, name: 'ProviderPermissions', example: "ProviderPermissions.custom('name', rules)" });
     if (!this.providers.some(p => p.name === permissions.name)) this.providers.push(permissions);
   }
 

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { loadCrd, loadCrds } from './data';
 import { markInstalledVersion } from './installed-versions';
 import { ArgoRolloutsVersion } from './version';
+import { argumentOrDefault } from '../private/arguments';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 
 /** Argo CD: comma-separated sync options of one resource. */
@@ -96,6 +97,7 @@ export class ArgoRolloutsCrds extends Construct {
   private readonly _crdNames: string[];
 
   constructor(scope: Construct, id: string, props: ArgoRolloutsCrdsProps = {}) {
+    props = argumentOrDefault('new ArgoRolloutsCrds()', 'props', props, 'object', {});
     super(scope, id);
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
     markInstalledVersion(this, this.version);

@@ -1,4 +1,5 @@
 import { checkKey, secretRef, toYaml } from './notification-util';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 
 /**
  * A notification service (where notifications are sent), configured as `service.<name>` in the
@@ -12,6 +13,8 @@ export class NotificationService {
    * @param tokenSecretKey the key of the Secret that holds the bot token
    */
   public static slack(tokenSecretKey: string, options: SlackNotificationOptions = {}): NotificationService {
+    checkArgument('NotificationService.slack()', 'tokenSecretKey', tokenSecretKey, 'string');
+    options = argumentOrDefault('NotificationService.slack()', 'options', options, 'object', {});
     return new NotificationService('slack', {
       token: secretRef(tokenSecretKey),
       username: options.username,
@@ -26,6 +29,7 @@ export class NotificationService {
    * @param recipientUrlSecretKeys recipient name → key of the Secret that holds its webhook URL
    */
   public static teams(recipientUrlSecretKeys: { [recipient: string]: string }): NotificationService {
+    checkArgument('NotificationService.teams()', 'recipientUrlSecretKeys', recipientUrlSecretKeys, 'object');
     const urls = Object.fromEntries(Object.entries(recipientUrlSecretKeys).map(([r, k]) => [r, secretRef(k)]));
     if (Object.keys(urls).length === 0) throw new Error('NotificationService.teams() needs at least one recipient.');
     return new NotificationService('teams', { recipientUrls: urls });
@@ -38,6 +42,9 @@ export class NotificationService {
    * @param url the URL to call
    */
   public static webhook(name: string, url: string, options: WebhookNotificationOptions = {}): NotificationService {
+    checkArgument('NotificationService.webhook()', 'name', name, 'string');
+    checkArgument('NotificationService.webhook()', 'url', url, 'string');
+    options = argumentOrDefault('NotificationService.webhook()', 'options', options, 'object', {});
     checkKey('webhook name', name);
     try {
       new URL(url);
@@ -55,6 +62,7 @@ export class NotificationService {
    * Email over SMTP.
    */
   public static email(options: EmailNotificationOptions): NotificationService {
+    checkArgument('NotificationService.email()', 'options', options, 'object');
     if (!options.host || !options.from) throw new Error('NotificationService.email() needs host and from.');
     return new NotificationService('email', {
       host: options.host,
@@ -72,6 +80,8 @@ export class NotificationService {
    * @param settings its settings (use `$key` strings for Secret references)
    */
   public static custom(name: string, settings: { [key: string]: any }): NotificationService {
+    checkArgument('NotificationService.custom()', 'name', name, 'string');
+    checkArgument('NotificationService.custom()', 'settings', settings, 'object');
     checkKey('service name', name);
     return new NotificationService(name, { ...settings });
   }

@@ -1,3 +1,4 @@
+import { checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 
 /**
@@ -48,16 +49,19 @@ const SHA256 = /^[a-f0-9]{64}$/;
 export class ControllerPlugin {
   /** A traffic-router plugin. */
   public static trafficRouter(options: ControllerPluginOptions): ControllerPlugin {
+    checkArgument('ControllerPlugin.trafficRouter()', 'options', options, 'object');
     return new ControllerPlugin(ControllerPluginKind.TRAFFIC_ROUTER, options);
   }
 
   /** A metric-provider plugin. */
   public static metricProvider(options: ControllerPluginOptions): ControllerPlugin {
+    checkArgument('ControllerPlugin.metricProvider()', 'options', options, 'object');
     return new ControllerPlugin(ControllerPluginKind.METRIC_PROVIDER, options);
   }
 
   /** A step plugin. */
   public static step(options: ControllerPluginOptions): ControllerPlugin {
+    checkArgument('ControllerPlugin.step()', 'options', options, 'object');
     return new ControllerPlugin(ControllerPluginKind.STEP, options);
   }
 

@@ -1,4 +1,5 @@
 import { ArgoRolloutsVersion } from './version';
+import { checkArgument, checkListArgument } from '../private/arguments';
 
 
 /**
@@ -78,6 +79,8 @@ export class ProviderPermissions {
    * @param rules the rules
    */
   public static custom(name: string, rules: PolicyRule[]): ProviderPermissions {
+    checkArgument('ProviderPermissions.custom()', 'name', name, 'string');
+    checkListArgument('ProviderPermissions.custom()', 'rules', rules, 'object');
     if (rules.length === 0) {
       throw new Error(`ProviderPermissions.custom('${name}') needs at least one rule.`);
     }

@@ -1,3 +1,5 @@
+import { checkArgument } from '../private/arguments';
+
 /**
  * A pinned Argo Rollouts release: selects the CRDs, the controller image tag and the install
  * objects of that release.
@@ -18,6 +20,7 @@ export class ArgoRolloutsVersion {
    * The version with this number (`1.9.1` or `v1.9.1`).
    */
   public static of(version: string): ArgoRolloutsVersion {
+    checkArgument('ArgoRolloutsVersion.of()', 'version', version, 'string');
     const wanted = version.replace(/^v/, '');
     const found = ArgoRolloutsVersion.all().find(v => v.version === wanted);
     if (!found) {

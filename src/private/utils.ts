@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { checkArgument, DURATION } from './arguments';
 
 /**
  * `undefined` for an empty array or an object without defined keys, so that nothing empty reaches
@@ -19,8 +20,13 @@ export function undefinedIfEmpty<T>(value: T): T | undefined {
  * Throws with the field name when the duration has a fractional second or is negative.
  */
 export function toSeconds(field: string, duration: Duration | undefined): number | undefined {
-  if (duration === undefined) return undefined;
+  if (duration === undefined || duration === null) return undefined;
+  checkArgument('', field, duration, DURATION);
   const seconds = duration.toSeconds({ integral: false });
+  if (!Number.isFinite(seconds)) {
+    throw new Error(`'${field}' must be a finite duration, got ${seconds} seconds (a NaN or infinite amount). `
+      + 'Give the Duration a finite number, e.g. Duration.seconds(30).');
+  }
   if (seconds < 0) {
     throw new Error(`'${field}' must not be negative, got ${seconds}s. Use a positive Duration, e.g. Duration.seconds(30).`);
   }
@@ -35,6 +41,7 @@ export function toSeconds(field: string, duration: Duration | undefined): number
  * Throws with the field name for negative or sub-second durations.
  */
 export function toGoDuration(field: string, duration: Duration): string {
+  checkArgument('', field, duration, DURATION);
   const seconds = toSeconds(field, duration)!;
   if (seconds === 0) return '0s';
   const h = Math.floor(seconds / 3600);

@@ -4,6 +4,7 @@ import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
 import { renderExperimentStep } from '../experiment/render';
+import { argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute, StringMatch } from '../traffic/match';
@@ -154,6 +155,7 @@ export class CanaryStep {
    * @param weight 0 to 100 (or to `maxTrafficWeight`)
    */
   public static setWeight(weight: number, options: SetWeightOptions = {}): CanaryStep {
+    options = argumentOrDefault('CanaryStep.setWeight()', 'options', options, 'object', {});
     const max = options.maxTrafficWeight ?? 100;
     checkInteger('maxTrafficWeight', max, 1);
     checkInteger('CanaryStep.setWeight() weight', weight, 0, max,
@@ -168,6 +170,7 @@ export class CanaryStep {
    * @default - until promoted (`kubectl argo rollouts promote`)
    */
   public static pause(duration?: Duration): CanaryStep {
+    checkArgument('CanaryStep.pause()', 'duration', duration, DURATION, true);
     return new CanaryStep(CanaryStepKind.PAUSE, duration ? { duration: toGoDuration('CanaryStep.pause() duration', duration) } : {});
   }
 
@@ -177,6 +180,7 @@ export class CanaryStep {
    * Java property setters.)
    */
   public static canaryScale(options: SetCanaryScaleOptions): CanaryStep {
+    checkArgument('CanaryStep.canaryScale()', 'options', options, 'object');
     const set = ['replicas', 'weight', 'matchTrafficWeight'].filter(k => (options as any)[k] !== undefined && (options as any)[k] !== false);
     if (set.length !== 1) {
       throw new Error(`CanaryStep.canaryScale() takes exactly one of replicas, weight or matchTrafficWeight: true; got ${set.length ? set.join(', ') : 'none'}.`);
@@ -194,6 +198,7 @@ export class CanaryStep {
    * Run an analysis and wait for its result. Its metrics must finish (a `count`, or no `interval`).
    */
   public static analysis(options: RolloutAnalysisOptions): CanaryStep {
+    checkArgument('CanaryStep.analysis()', 'options', options, 'object');
     return new CanaryStep(CanaryStepKind.ANALYSIS, renderRolloutAnalysis('CanaryStep.analysis()', options), { templates: [...options.templates] });
   }
 
@@ -201,6 +206,7 @@ export class CanaryStep {
    * Run an experiment: extra ReplicaSets from the stable or canary pod template, with analyses.
    */
   public static experiment(options: ExperimentStepOptions): CanaryStep {
+    checkArgument('CanaryStep.experiment()', 'options', options, 'object');
     return new CanaryStep(CanaryStepKind.EXPERIMENT, renderExperimentStep(options), {
       templates: (options.analyses ?? []).map(a => a.template),
     });
@@ -214,6 +220,8 @@ export class CanaryStep {
    * @param matches header conditions; all must hold
    */
   public static setHeaderRoute(route: ManagedRoute, matches: HeaderRouteMatch[] = []): CanaryStep {
+    checkArgument('CanaryStep.setHeaderRoute()', 'route', route, { class: ManagedRoute, name: 'ManagedRoute', example: "ManagedRoute.named('header-route')" });
+    matches = argumentOrDefault('CanaryStep.setHeaderRoute()', 'matches', matches, 'array', []);
     for (const m of matches) {
       if (!m.headerName) throw new Error(`CanaryStep.setHeaderRoute('${route.name}'): every match needs a headerName.`);
     }
@@ -229,6 +237,8 @@ export class CanaryStep {
    * @param route the managed route to set
    */
   public static setMirrorRoute(route: ManagedRoute, options: SetMirrorRouteOptions = {}): CanaryStep {
+    checkArgument('CanaryStep.setMirrorRoute()', 'route', route, { class: ManagedRoute, name: 'ManagedRoute', example: "ManagedRoute.named('header-route')" });
+    options = argumentOrDefault('CanaryStep.setMirrorRoute()', 'options', options, 'object', {});
     checkInteger(`CanaryStep.setMirrorRoute('${route.name}') percentage`, options.percentage, 0, 100);
     const match = (options.matches ?? []).map((m, i) => {
       if (!m.method && !m.path && (!m.headers || Object.keys(m.headers).length === 0)) {
@@ -263,6 +273,7 @@ export class CanaryStep {
    * @param steps the steps to combine, each of another kind
    */
   public static combined(steps: CanaryStep[]): CanaryStep {
+    checkListArgument('CanaryStep.combined()', 'steps', steps, CANARY_STEP);
     if (steps.length < 2) {
       throw new Error(`CanaryStep.combined() needs at least two steps, got ${steps.length}. Use the step itself.`);
     }
@@ -292,6 +303,7 @@ export class CanaryStep {
    * CanaryStep.progression({ weights: [20, 40, 60, 80], pause: Duration.seconds(10), indefinitePauseAfter: [20] });
    */
   public static progression(options: CanaryProgressionOptions): CanaryStep[] {
+    checkArgument('CanaryStep.progression()', 'options', options, 'object');
     const weights = options.weights ?? [];
     if (weights.length === 0) {
       throw new Error('CanaryStep.progression() needs at least one weight, e.g. { weights: [25, 50, 75] }.');
@@ -346,3 +358,6 @@ interface StepInfo {
   readonly routes?: ManagedRoute[];
   readonly templates?: IAnalysisTemplate[];
 }
+
+/** What `checkArgument` expects where a CanaryStep belongs. */
+const CANARY_STEP: ExpectedClass = { class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' };

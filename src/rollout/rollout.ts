@@ -10,6 +10,7 @@ import { templateManifests } from '../analysis/render';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { versionsToCheck } from '../install/installed-versions';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference } from '../traffic/router';
@@ -155,6 +156,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   private readonly initContainerProps: (kplus.ContainerProps | undefined)[] = [];
 
   constructor(scope: Construct, id: string, props: RolloutProps = {}) {
+    props = argumentOrDefault('new Rollout()', 'props', props, 'object', {});
     // Containers are replayed below, after this class's fields exist; spread is applied once here
     // (cdk8s-plus applies it on every render).
     super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });
@@ -246,6 +248,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * Adds a step at the end of a canary Rollout's steps.
    */
   public addStep(step: CanaryStep): void {
+    checkArgument('Rollout.addStep()', 'step', step, { class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' });
     this.bound.addStep(step);
   }
 
@@ -253,6 +256,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * Adds a container to the pod template.
    */
   public addContainer(cont: kplus.ContainerProps): kplus.Container {
+    checkArgument('Rollout.addContainer()', 'cont', cont, 'object');
     this.checkOwnTemplate('a container');
     const container = super.addContainer(cont);
     this.containerProps[this.containers.length - 1] = cont;
@@ -263,6 +267,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * Adds an init container to the pod template.
    */
   public addInitContainer(cont: kplus.ContainerProps): kplus.Container {
+    checkArgument('Rollout.addInitContainer()', 'cont', cont, 'object');
     this.checkOwnTemplate('an init container');
     const container = super.addInitContainer(cont);
     this.initContainerProps[this.initContainers.length - 1] = cont;

@@ -8,6 +8,7 @@ import { StrategyService } from './strategy-service';
 import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ControllerRequirement } from '../install/requirements';
+import { argumentOrDefault, checkArgument, PERCENT_OR_ABSOLUTE } from '../private/arguments';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from '../traffic/router';
@@ -69,6 +70,7 @@ export class ReplicaProgressThreshold {
    * A percentage of the desired canary pods.
    */
   public static percent(value: number): ReplicaProgressThreshold {
+    checkArgument('ReplicaProgressThreshold.percent()', 'value', value, 'number');
     checkInteger('ReplicaProgressThreshold.percent()', value, 0, 100);
     return new ReplicaProgressThreshold('Percent', value);
   }
@@ -77,6 +79,7 @@ export class ReplicaProgressThreshold {
    * A number of pods.
    */
   public static pods(value: number): ReplicaProgressThreshold {
+    checkArgument('ReplicaProgressThreshold.pods()', 'value', value, 'number');
     checkInteger('ReplicaProgressThreshold.pods()', value, 0);
     return new ReplicaProgressThreshold('Pods', value);
   }
@@ -367,6 +370,7 @@ export class RolloutStrategy {
    * A canary update: the new version gets a growing share of pods or traffic, step by step.
    */
   public static canary(options: CanaryStrategyOptions = {}): RolloutStrategy {
+    options = argumentOrDefault('RolloutStrategy.canary()', 'options', options, 'object', {});
     checkCanaryOptions(options);
     return new RolloutStrategy('canary', options, {});
   }
@@ -376,6 +380,7 @@ export class RolloutStrategy {
    * takes over the active Service at promotion.
    */
   public static blueGreen(options: BlueGreenStrategyOptions = {}): RolloutStrategy {
+    options = argumentOrDefault('RolloutStrategy.blueGreen()', 'options', options, 'object', {});
     checkBlueGreenOptions(options);
     return new RolloutStrategy('blueGreen', {}, options);
   }
@@ -401,7 +406,8 @@ function metadataOf(m: RolePodMetadata | undefined): any {
 }
 
 function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined): number | string | undefined {
-  if (v === undefined) return undefined;
+  if (v === undefined || v === null) return undefined;
+  checkArgument('', field, v, PERCENT_OR_ABSOLUTE);
   const raw = v.value;
   const n = typeof raw === 'string' ? Number(raw.replace(/%$/, '')) : raw;
   if (!Number.isInteger(n) || n < 0) {

@@ -1,4 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkObjectName } from '../private/names';
 
 /**
@@ -51,6 +52,8 @@ export class WorkloadReference {
    * A cdk8s-plus Deployment of this app.
    */
   public static fromDeployment(deployment: kplus.Deployment, options: WorkloadReferenceOptions = {}): WorkloadReference {
+    checkArgument('WorkloadReference.fromDeployment()', 'deployment', deployment, { class: kplus.Deployment, name: 'Deployment (cdk8s-plus)', example: 'new kplus.Deployment(chart, id, ...)' });
+    options = argumentOrDefault('WorkloadReference.fromDeployment()', 'options', options, 'object', {});
     return new WorkloadReference('apps/v1', 'Deployment', deployment.name, options.scaleDown, () => deployment.matchLabels, deployment);
   }
 
@@ -58,6 +61,8 @@ export class WorkloadReference {
    * A Deployment defined elsewhere, by name (in the Rollout's namespace).
    */
   public static fromDeploymentName(name: string, options: WorkloadReferenceNameOptions = {}): WorkloadReference {
+    checkArgument('WorkloadReference.fromDeploymentName()', 'name', name, 'string');
+    options = argumentOrDefault('WorkloadReference.fromDeploymentName()', 'options', options, 'object', {});
     checkObjectName('Deployment name', name);
     const labels = options.podLabels ? { ...options.podLabels } : undefined;
     return new WorkloadReference('apps/v1', 'Deployment', name, options.scaleDown, () => labels);

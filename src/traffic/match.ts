@@ -1,19 +1,24 @@
+import { checkArgument } from '../private/arguments';
+
 /**
  * A string condition of a header or mirror route: exactly one of exact, prefix or regex.
  */
 export class StringMatch {
   /** The value must equal `value`. */
   public static exact(value: string): StringMatch {
+    checkArgument('StringMatch.exact()', 'value', value, 'string');
     return new StringMatch('exact', value);
   }
 
   /** The value must start with `value`. Not supported by the ALB router. */
   public static prefix(value: string): StringMatch {
+    checkArgument('StringMatch.prefix()', 'value', value, 'string');
     return new StringMatch('prefix', value);
   }
 
   /** The value must match the regular expression `pattern`. Not supported by the ALB router. */
   public static regex(pattern: string): StringMatch {
+    checkArgument('StringMatch.regex()', 'pattern', pattern, 'string');
     try {
       new RegExp(pattern);
     } catch (e) {
@@ -52,6 +57,7 @@ export class ManagedRoute {
    * @param name the route name, unique within the Rollout
    */
   public static named(name: string): ManagedRoute {
+    checkArgument('ManagedRoute.named()', 'name', name, 'string');
     if (!name || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
       throw new Error(`Managed route name '${name}' is invalid: use lowercase letters, digits and '-', e.g. 'header-route-1'.`);
     }

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { checkArgument, SCOPE } from '../private/arguments';
 
 /**
  * A router object (VirtualService, Ingress, TrafficSplit, HTTPRoute, ...) that you bring instead of
@@ -22,6 +23,7 @@ export class RouterObject {
    * cdk8s-plus `Ingress`). The Rollout checks that it fits (rules V58–V66).
    */
   public static fromConstruct(construct: IConstruct): RouterObject {
+    checkArgument('RouterObject.fromConstruct()', 'construct', construct, SCOPE);
     const apiObject = ApiObject.of(construct);
     return new RouterObject(apiObject.name, apiObject);
   }

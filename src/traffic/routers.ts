@@ -6,6 +6,7 @@ import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget
 import { RouterObject } from './router-object';
 import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, copyMap, toSeconds, undefinedIfEmpty } from '../private/utils';
 
@@ -718,41 +719,49 @@ export interface GatewayApiRouterOptions {
 export class TrafficRouting {
   /** Istio: host-level split between the stable and canary Services, or subset-level with a DestinationRule. */
   public static istio(options: IstioRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.istio()', 'options', options, 'object', {});
     return new IstioRouter(options);
   }
 
   /** NGINX Ingress Controller: the controller adds a canary Ingress next to the stable one. */
   public static nginx(options: NginxRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.nginx()', 'options', options, 'object', {});
     return new NginxRouter(options);
   }
 
   /** AWS Load Balancer Controller: weighted actions on an ALB Ingress. */
   public static alb(options: AlbRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.alb()', 'options', options, 'object', {});
     return new AlbRouter(options);
   }
 
   /** SMI TrafficSplit (e.g. Linkerd). */
   public static smi(options: SmiRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.smi()', 'options', options, 'object', {});
     return new SmiRouter(options);
   }
 
   /** Ambassador / Emissary: canary Mappings next to the base Mappings. */
   public static ambassador(options: AmbassadorRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.ambassador()', 'options', options, 'object', {});
     return new AmbassadorRouter(options);
   }
 
   /** Traefik: a weighted TraefikService. */
   public static traefik(options: TraefikRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.traefik()', 'options', options, 'object', {});
     return new TraefikRouter(options);
   }
 
   /** Apache APISIX: weighted backends of an ApisixRoute. */
   public static apisix(options: ApisixRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.apisix()', 'options', options, 'object', {});
     return new ApisixRouter(options);
   }
 
   /** AWS App Mesh: weighted targets of a VirtualRouter. */
   public static appMesh(options: AppMeshRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.appMesh()', 'options', options, 'object', {});
     return new AppMeshRouter(options);
   }
 
@@ -762,6 +771,8 @@ export class TrafficRouting {
    * @param name the plugin name, `<namespace>/<name>`
    */
   public static plugin(name: string, options: PluginTrafficRouterOptions = {}): ITrafficRouter {
+    checkArgument('TrafficRouting.plugin()', 'name', name, 'string');
+    options = argumentOrDefault('TrafficRouting.plugin()', 'options', options, 'object', {});
     return new PluginRouter(checkPluginName(`Traffic router plugin name '${name}'`, name), options);
   }
 
@@ -770,6 +781,7 @@ export class TrafficRouting {
    * GRPCRoutes or TCPRoutes. The app's `ArgoRollouts` install gets the plugin and its permissions.
    */
   public static gatewayApi(options: GatewayApiRouterOptions = {}): ITrafficRouter {
+    options = argumentOrDefault('TrafficRouting.gatewayApi()', 'options', options, 'object', {});
     const own = options.httpRoutes ?? options.grpcRoutes ?? options.tcpRoutes;
     if (!own && !options.gatewayName) {
       throw new Error('TrafficRouting.gatewayApi() needs a gatewayName for the HTTPRoute it defines, or your own httpRoutes/grpcRoutes/tcpRoutes.');

@@ -62,26 +62,112 @@ function syntaxError(error: any): YamlSyntaxError {
 }
 
 /**
- * Every document of a YAML stream, in order, empty documents included (as `null`), so that a
- * document's index is its position in the stream. Throws YamlSyntaxError.
+ * How many values aliases (`*name`) may add to one document, beyond the values written in it. A
+ * handful of aliases that repeat a block add a few hundred; an "alias bomb" (anchors of lists of
+ * aliases of anchors, ...) adds billions from a few hundred bytes, and every reader that walks the
+ * document (kubectl too, which refuses such files) would spend minutes and gigabytes on it.
  */
-export function parseYamlDocuments(text: string): any[] {
-  const { yaml, schema } = jsYaml();
-  try {
-    return yaml.loadAll(text, undefined, { schema });
-  } catch (error) {
-    throw syntaxError(error);
+export const MAX_ALIAS_EXPANSION = 1_000_000;
+
+/**
+ * Why a parsed document cannot be used as it stands, if it cannot: an alias that refers to a node
+ * containing it (the document would be infinite), or aliases that expand it by more than
+ * MAX_ALIAS_EXPANSION values. js-yaml shares an aliased node instead of copying it, so this counts
+ * the values of the expanded document without expanding it: each distinct node is visited once.
+ */
+export function aliasProblem(document: any): string | undefined {
+  const expanded = new Map<object, number>(); // node -> number of values in it, once expanded
+  const open = new Set<object>(); // nodes being counted (their ancestors)
+  let written = 0; // values written in the text: each distinct node and its entries, once
+  let cyclic = false;
+  const count = (node: any): number => {
+    if (node === null || typeof node !== 'object') {
+      return 1;
+    }
+    const known = expanded.get(node);
+    if (known !== undefined) {
+      return known;
+    }
+    if (open.has(node)) {
+      cyclic = true;
+      return 1;
+    }
+    open.add(node);
+    const children = Array.isArray(node) ? node : Object.values(node);
+    written += 1 + children.length;
+    let total = 1;
+    for (const child of children) {
+      total += count(child);
+      if (cyclic || total > Number.MAX_SAFE_INTEGER / 2) {
+        break;
+      }
+    }
+    open.delete(node);
+    expanded.set(node, total);
+    return total;
+  };
+  const total = count(document);
+  if (cyclic) {
+    return 'an alias refers to a node that contains the alias, so the document never ends';
+  }
+  const added = total - Math.max(written, 1);
+  if (added > MAX_ALIAS_EXPANSION) {
+    const size = total >= 1e15 ? total.toExponential(1) : total.toLocaleString('en-US');
+    return `excessive aliasing: the aliases expand the document to ${size} values, more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} `
+      + `beyond the ${written.toLocaleString('en-US')} written in it (a YAML "alias bomb"?)`;
+  }
+  return undefined;
+}
+
+/** Throws YamlSyntaxError when a parsed document has an aliasProblem (at its start line, when known). */
+function checkAliases(document: any, line: number | undefined): void {
+  const problem = aliasProblem(document);
+  if (problem !== undefined) {
+    throw new YamlSyntaxError(`${problem}; write the repeated values out, or use fewer aliases`, line ?? 0, line === undefined ? 0 : 1);
   }
 }
 
-/** One YAML document (e.g. the plugin list of a ConfigMap key). Throws YamlSyntaxError. */
-export function parseYaml(text: string): any {
+/**
+ * Every document of a YAML stream, in order, empty documents included (as `null`), so that a
+ * document's index is its position in the stream. Throws YamlSyntaxError, also for a document whose
+ * aliases would expand it beyond reason (see aliasProblem).
+ */
+export function parseYamlDocuments(text: string): any[] {
   const { yaml, schema } = jsYaml();
+  let documents: any[];
   try {
-    return yaml.load(text, { schema });
+    documents = yaml.loadAll(text, undefined, { schema });
   } catch (error) {
     throw syntaxError(error);
   }
+  if (text.includes('*')) { // no alias, nothing to check
+    let lines: number[] | undefined | null = null;
+    documents.forEach((document, i) => {
+      if (aliasProblem(document) !== undefined) {
+        lines = lines === null ? documentStartLines(text, documents.length) : lines;
+        checkAliases(document, lines?.[i]);
+      }
+    });
+  }
+  return documents;
+}
+
+/**
+ * One YAML document (e.g. the plugin list of a ConfigMap key). Throws YamlSyntaxError, also for a
+ * document whose aliases would expand it beyond reason (see aliasProblem).
+ */
+export function parseYaml(text: string): any {
+  const { yaml, schema } = jsYaml();
+  let document: any;
+  try {
+    document = yaml.load(text, { schema });
+  } catch (error) {
+    throw syntaxError(error);
+  }
+  if (text.includes('*')) {
+    checkAliases(document, undefined);
+  }
+  return document;
 }
 
 /**
@@ -233,4 +319,82 @@ export function documentStartLines(text: string, documentCount: number): number[
     starts.push(1); // only comments: one empty document
   }
   return starts.length === documentCount ? starts : undefined;
+}
+
+/** A file that is not valid UTF-8, with where its first bad byte is. */
+export class InvalidUtf8Error extends Error {
+  constructor(
+    /** 0-based byte offset of the first byte that does not belong to a valid UTF-8 sequence. */
+    public readonly offset: number,
+    /** 1-based line of that byte. */
+    public readonly line: number,
+    /** 1-based column of that byte (counting characters before it on its line). */
+    public readonly column: number,
+    /** The byte, e.g. 0xff. */
+    public readonly byte: number) {
+    super(`not valid UTF-8: byte 0x${byte.toString(16).padStart(2, '0')} at offset ${offset} (line ${line}, column ${column}) `
+      + 'does not start or continue a UTF-8 character');
+    this.name = 'InvalidUtf8Error';
+  }
+}
+
+/**
+ * The offset of the first byte of `bytes` that is not part of a well-formed UTF-8 sequence (no
+ * overlong forms, no surrogates, nothing above U+10FFFF), or -1 when all of it is UTF-8.
+ */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    let length: number;
+    let min = 0x80;
+    let max = 0xbf; // allowed range of the second byte
+    if (b >= 0xc2 && b <= 0xdf) {
+      length = 2;
+    } else if (b >= 0xe0 && b <= 0xef) {
+      length = 3;
+      if (b === 0xe0) min = 0xa0; // overlong
+      if (b === 0xed) max = 0x9f; // surrogates
+    } else if (b >= 0xf0 && b <= 0xf4) {
+      length = 4;
+      if (b === 0xf0) min = 0x90; // overlong
+      if (b === 0xf4) max = 0x8f; // above U+10FFFF
+    } else {
+      return i;
+    }
+    for (let k = 1; k < length; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? min : 0x80) || c > (k === 1 ? max : 0xbf)) {
+        return i; // a truncated, overlong or out-of-range sequence: its first byte is where it goes wrong
+      }
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/**
+ * The text of a file's bytes, which must be UTF-8 (as kubectl requires); a byte order mark is kept
+ * (the parsers skip it). Throws InvalidUtf8Error naming the offset, line and column of the first bad
+ * byte.
+ */
+export function decodeUtf8(bytes: Uint8Array): string {
+  const offset = invalidUtf8Offset(bytes);
+  if (offset >= 0) {
+    let line = 1;
+    let lineStart = 0;
+    for (let i = 0; i < offset; i++) {
+      if (bytes[i] === 0x0a) {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    const column = new TextDecoder('utf-8').decode(bytes.subarray(lineStart, offset)).length + 1;
+    throw new InvalidUtf8Error(offset, line, column, bytes[offset]);
+  }
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 }

@@ -13,7 +13,7 @@ const ROOT = path.join(__dirname, '..', '..');
 const UPSTREAM_EXAMPLES = path.join(UPSTREAM_DIR, 'examples');
 
 /** Runs the command in this process; returns its exit status and output. */
-function lint(args: string[], stdin = ''): { code: number; stdout: string; stderr: string } {
+function lint(args: string[], stdin: string | Uint8Array = ''): { code: number; stdout: string; stderr: string } {
   let stdout = '';
   let stderr = '';
   const io: LintCommandIo = { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readStdin: () => stdin };
@@ -206,5 +206,82 @@ describe('the library\'s example apps', () => {
     const app = Testing.app();
     const manifests = EXAMPLES.find(e => e.name === name)!.define(app).flatMap(chart => Testing.synth(chart));
     expect(Linter.lintManifests(manifests).map(f => Linter.formatFinding(f))).toEqual([]);
+  });
+});
+
+describe('hostile input', () => {
+  /** Ten levels of nine aliases: about 3.5 billion values from a few hundred bytes. */
+  function aliasBomb(indent: string): string {
+    const lines = [`${indent}a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
+    for (let i = 1; i < 10; i++) {
+      lines.push(`${indent}a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]`);
+    }
+    return lines.join('\n');
+  }
+
+  test('an alias bomb in a plugin configuration is refused at once (C04), not expanded', () => {
+    const configMap = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: argo-rollouts-config
+data:
+  trafficRouterPlugins: |
+    - name: argoproj-labs/gatewayAPI
+      location: https://example.com/plugin
+      config:
+${aliasBomb('        ')}
+        all: *a9
+`;
+    const dir = tempDir({ 'config.yaml': configMap });
+    const started = Date.now();
+    const result = lint([path.join(dir, 'config.yaml')]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('[C04]');
+    expect(result.stdout).toContain('excessive aliasing');
+  });
+
+  test('an alias bomb in a manifest: exit 2 naming the file, at once', () => {
+    const dir = tempDir({ 'bomb.yaml': `${rollout('bomb')}  x:\n${aliasBomb('    ')}\n  replicas: *a9\n` });
+    const started = Date.now();
+    const result = lint([path.join(dir, 'bomb.yaml')]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`${path.join(dir, 'bomb.yaml').replace(/[.\\/]/g, '\\$&')}:1:1: YAML syntax error: excessive aliasing`));
+  });
+
+  test('an alias inside the node it refers to: exit 2', () => {
+    const dir = tempDir({ 'cycle.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: &d {x: *d}\n' });
+    const result = lint([path.join(dir, 'cycle.yaml')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('an alias refers to a node that contains the alias');
+  });
+
+  test('aliases that repeat a block a few times are fine', () => {
+    const text = rollout('anchors').replace('containers: [{name: app, image: nginx:1.27}]',
+      'containers: [&c {name: app, image: nginx:1.27, env: &env [{name: A, value: "1"}, {name: B, value: "2"}]}]\n      initContainers: [{name: init, image: busybox:1.36, env: *env}]');
+    expect(lint(['-'], text)).toMatchObject({ code: 0, stderr: '' });
+  });
+
+  test('a file that is not valid UTF-8: exit 2 with the file, the offset, line and column', () => {
+    const dir = tempDir({});
+    const file = path.join(dir, 'latin1.yaml');
+    const text = rollout('bytes').replace('image: nginx:1.27', 'image: nginx:1.27, args: ["caf\u00e9", "X"]');
+    const bytes = Buffer.from(text, 'utf8');
+    const at = bytes.indexOf(Buffer.from('X"'));
+    bytes[at] = 0xe9; // a Latin-1 é on its own
+    fs.writeFileSync(file, bytes);
+    const line = text.slice(0, text.indexOf('X"')).split('\n').length;
+    const column = text.slice(0, text.indexOf('X"')).split('\n').pop()!.length + 1;
+    const result = lint([file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`argo-rollouts-lint: ${file}:${line}:${column}: not valid UTF-8: byte 0xe9 at offset ${at} `
+      + `(line ${line}, column ${column}) does not start or continue a UTF-8 character. Save the file as UTF-8 (kubectl refuses it as it is).\n`);
+    // the same bytes on standard input
+    expect(lint(['-'], bytes as any).stderr).toContain(`<stdin>:${line}:${column}: not valid UTF-8`);
+    // valid multi-byte characters (the "é" of café) are fine
+    bytes[at] = 0x58;
+    fs.writeFileSync(file, bytes);
+    expect(lint([file]).code).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import {
   CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
 } from '../context';
 import {
-  asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, pauseDurationSeconds, qualifiedNameError, quote,
+  asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError, quote,
 } from '../util';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
 
@@ -284,9 +284,13 @@ export const CANARY_RULES: readonly Rule[] = [
       if (seconds !== undefined && seconds >= 0) {
         return;
       }
-      const problem = seconds === undefined
-        ? 'is neither a whole number of seconds nor a duration such as "30s", "5m" or "1h30m" (there is no day unit)'
-        : 'is negative';
+      const parsed = typeof duration === 'string' ? parseGoDuration(duration) : undefined;
+      const problem = seconds !== undefined
+        ? 'is negative'
+        : parsed !== undefined
+          ? `is ${Math.trunc(parsed)} seconds, more than the controller can hold: it reads the pause in seconds as a 32-bit integer, `
+            + 'at most 2147483647 (about 68 years)'
+          : 'is neither a whole number of seconds nor a duration such as "30s", "5m" or "1h30m" (there is no day unit)';
       ctx.report(`${path}.duration`, `pause.duration ${quote(duration)} ${problem}.`,
         'Use a non-negative number of seconds or a duration like "30s", "10m" or "1h30m" (write days as hours, e.g. "24h"), or omit duration to pause until promoted.',
         duration);

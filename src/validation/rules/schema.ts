@@ -81,7 +81,10 @@ function jsonType(value: any): string {
   switch (typeof value) {
     case 'string': return 'a string';
     case 'boolean': return 'a boolean';
-    case 'number': return Number.isInteger(value) ? 'an integer' : 'a number with a fraction';
+    case 'number':
+      if (Number.isNaN(value)) return 'which is not a number (YAML .nan) and has no JSON form';
+      if (!Number.isFinite(value)) return 'a number too large for JSON to carry (YAML .inf, or beyond about 1.8e308 such as 1e400)';
+      return Number.isInteger(value) ? 'an integer' : 'a number with a fraction';
     case 'object': return 'an object';
     default: return typeof value;
   }
@@ -98,6 +101,9 @@ const EXPECTED: { readonly [type: string]: string } = {
 
 /** How to write a value of `type` instead of `value`. */
 function typeFix(type: string, value: any, path: string): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    return `Write ${path} as ${type === 'integer' ? 'an integer' : 'a finite number'}, e.g. ${path}: 1.`;
+  }
   if (type === 'integer' && typeof value === 'string' && /^[+-]?[0-9]+$/.test(value.trim())) {
     return `Write the number without quotes: ${path}: ${value.trim()}.`;
   }

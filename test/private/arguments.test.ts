@@ -1,0 +1,215 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Chart, Duration, Testing } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import * as api from '../../src';
+import { ArgumentError, checkArgument, checkListArgument, describeValue, DURATION } from '../../src/private/arguments';
+
+/** Parameter names of a function or of a class's constructor, read from its source, with whether each has a default. */
+function parameters(fn: Function, ctor: boolean): Array<{ name: string; hasDefault: boolean }> {
+  let source = fn.toString();
+  if (ctor) {
+    const at = source.indexOf('constructor(');
+    if (at < 0) {
+      return []; // inherits its parent's constructor: checked there
+    }
+    source = source.slice(at);
+  }
+  const open = source.indexOf('(');
+  let depth = 0;
+  let close = open;
+  for (let i = open; i < source.length; i++) {
+    if ('([{'.includes(source[i])) depth++;
+    if (')]}'.includes(source[i])) depth--;
+    if (depth === 0) {
+      close = i;
+      break;
+    }
+  }
+  const list = source.slice(open + 1, close);
+  const parts: string[] = [];
+  let current = '';
+  depth = 0;
+  for (const c of list) {
+    if ('([{'.includes(c)) depth++;
+    if (')]}'.includes(c)) depth--;
+    if (c === ',' && depth === 0) {
+      parts.push(current);
+      current = '';
+    } else {
+      current += c;
+    }
+  }
+  if (current.trim() !== '') parts.push(current);
+  return parts.map(p => ({ name: p.split('=')[0].trim(), hasDefault: p.includes('=') }));
+}
+
+/** Every exported class of the library (the generated L1 namespace and the linter's static helpers aside). */
+function exportedClasses(): Array<[string, any]> {
+  return Object.entries(api)
+    .filter(([name, value]) => typeof value === 'function' && /^[A-Z]/.test(name) && name !== 'Linter')
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+function isConstruct(cls: any): boolean {
+  return cls.prototype instanceof Construct;
+}
+
+/** Static factories: every public static method, with its parameters. */
+function factories(): Array<[string, (...args: any[]) => any, Array<{ name: string; hasDefault: boolean }>]> {
+  const out: Array<[string, (...args: any[]) => any, Array<{ name: string; hasDefault: boolean }>]> = [];
+  for (const [name, cls] of exportedClasses()) {
+    for (const key of Object.getOwnPropertyNames(cls)) {
+      const fn = (cls as any)[key];
+      if (typeof fn === 'function' && !['length', 'name', 'prototype'].includes(key) && !key.startsWith('_') && !isHidden(key)) {
+        out.push([`${name}.${key}`, fn.bind(cls), parameters(fn, false)]);
+      }
+    }
+  }
+  return out;
+}
+
+/** The bad values: what TypeScript would refuse. */
+const BAD: ReadonlyArray<[string, () => unknown]> = [
+  ['null', () => null],
+  ['a number', () => 42],
+  ['a plain object', () => ({ value: 1, weight: 20, name: 'x' })],
+  ['a string', () => 'x'],
+];
+
+/** Runs `fn`; returns the error it threw (if any) or undefined. */
+function thrown(fn: () => void): any {
+  try {
+    fn();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/**
+ * An error that is ours: not a TypeError or RangeError from deep inside, and naming the argument (or,
+ * for a call with one argument, the call). A plain object where an options struct belongs is a valid
+ * struct: then any error of ours will do (e.g. a required field that is missing).
+ */
+function expectClearError(call: string, error: any, argument: string, what: string, single: boolean) {
+  if (error === undefined) {
+    return; // accepted (e.g. an optional argument, or a string where a string is fine)
+  }
+  const message = String(error?.message ?? error);
+  const word = new RegExp(`\\b${argument}\\b`, 'i');
+  // a value of a type the argument may have (a string, a struct) or null for an argument with a
+  // default: an error of the library's own checks will do
+  const mayBeValid = what === 'a plain object' || what === 'a string' || what === 'null (has a default)';
+  const names = word.test(message) || (single && message.includes(call.replace(/\(\)$/, ''))) || mayBeValid;
+  const description = { call, argument, type: error?.constructor?.name, message };
+  expect({ ...description, typeError: error instanceof TypeError || error instanceof RangeError, names })
+    .toEqual({ ...description, typeError: false, names: true });
+}
+
+const SOURCES = fs.readdirSync(path.join(__dirname, '..', '..', 'src'), { recursive: true, encoding: 'utf8' })
+  .filter(f => f.endsWith('.ts') && !f.startsWith('imports'))
+  .map(f => fs.readFileSync(path.join(__dirname, '..', '..', 'src', f), 'utf8'))
+  .join('\n');
+
+/** Whether a static method is private or protected in the source (TypeScript keeps it on the class). */
+function isHidden(method: string): boolean {
+  return new RegExp(`(private|protected) static ${method}\\(`).test(SOURCES);
+}
+
+describe('checkArgument', () => {
+  test('accepts what it expects, and an optional argument left out', () => {
+    expect(() => checkArgument('f()', 'a', 'x', 'string')).not.toThrow();
+    expect(() => checkArgument('f()', 'a', {}, 'object')).not.toThrow();
+    expect(() => checkArgument('f()', 'a', Duration.seconds(1), DURATION)).not.toThrow();
+    expect(() => checkArgument('f()', 'a', null, 'object', true)).not.toThrow();
+    expect(() => checkArgument('f()', 'a', undefined, DURATION, true)).not.toThrow();
+  });
+
+  test('names the call, the argument, what it must be and what it got', () => {
+    expect(() => checkArgument('RolloutStrategy.canary()', 'options', null, 'object'))
+      .toThrow(new ArgumentError("RolloutStrategy.canary(): 'options' is required and must be an object (a map of options or values), got null."));
+    expect(() => checkArgument('CanaryStep.pause()', 'duration', { seconds: 30 }, DURATION, true))
+      .toThrow("CanaryStep.pause(): 'duration' must be a Duration (cdk8s), got a plain object with seconds. Create one with Duration.seconds(30).");
+    expect(() => checkArgument('f()', 'steps', [1], { class: api.CanaryStep, name: 'CanaryStep' })).toThrow("'steps' must be a CanaryStep, got a list of 1.");
+    expect(() => checkListArgument('f()', 'steps', [api.CanaryStep.setWeight(1), 2], { class: api.CanaryStep, name: 'CanaryStep' }))
+      .toThrow("f(): 'steps[1]' must be a CanaryStep, got the number 2.");
+    expect(thrown(() => checkArgument('f()', 'a', 1, 'string'))).toBeInstanceOf(ArgumentError);
+    expect(thrown(() => checkArgument('f()', 'a', 1, 'string'))).not.toBeInstanceOf(TypeError);
+  });
+
+  test('describeValue', () => {
+    expect(describeValue(Duration.seconds(1))).toEqual('an instance of Duration');
+    expect(describeValue('x'.repeat(100))).toMatch(/^the string "x{57}\.\.\."$/);
+    expect(describeValue(kplus.PercentOrAbsolute.percent(25))).toEqual('an instance of PercentOrAbsolute');
+  });
+});
+
+describe('every public factory refuses what TypeScript would refuse with an error naming the argument', () => {
+  const cases: Array<[string, string, string, boolean, () => void]> = [];
+  for (const [call, fn, params] of factories()) {
+    if (params.length === 0) continue;
+    const first = params[0];
+    for (const [what, bad] of BAD) {
+      cases.push([`${call}()`, first.name, what === 'null' && first.hasDefault ? 'null (has a default)' : what, params.length === 1, () => fn(bad())]);
+    }
+    if (!first.hasDefault) {
+      cases.push([`${call}()`, first.name, 'nothing', params.length === 1, () => fn()]);
+    }
+  }
+  test.each(cases)('%s(%s: %s)', (call, argument, what, single, run) => {
+    expectClearError(call, thrown(run), argument, what, single);
+  });
+});
+
+describe('every construct refuses bad props with an error naming them, at construction or at synth', () => {
+  const cases: Array<[string, string, string, () => void]> = [];
+  for (const [name, cls] of exportedClasses().filter(([, c]) => isConstruct(c))) {
+    const params = parameters(cls, true);
+    if (params.length < 3) continue;
+    for (const [what, bad] of BAD) {
+      cases.push([name, params[2].name, what === 'null' && params[2].hasDefault ? 'null (has a default)' : what, () => {
+        const chart = new Chart(Testing.app(), 'chart');
+        new cls(chart, 'subject', bad());
+        Testing.synth(chart);
+      }]);
+    }
+  }
+  test.each(cases)('new %s(scope, id, %s: %s)', (name, argument, what, run) => {
+    expectClearError(`new ${name}()`, thrown(run), argument, what, false);
+  });
+});
+
+describe('value classes inside options and add-methods', () => {
+  const rollout = (props: any) => {
+    const chart = new Chart(Testing.app(), 'chart');
+    return new api.Rollout(chart, 'web', { containers: [{ image: 'nginx:1.27', portNumber: 80 }], ...props });
+  };
+
+  test('RolloutStrategy.canary(null) is the default canary', () => {
+    expect(() => (api.RolloutStrategy.canary as any)(null)).not.toThrow();
+  });
+
+  test("a plain '25%' for maxSurge names the field and the class to use", () => {
+    expect(() => api.RolloutStrategy.canary({ maxSurge: '25%' as any }))
+      .toThrow("'maxSurge' must be a PercentOrAbsolute (cdk8s-plus), got the string \"25%\". Create one with PercentOrAbsolute.percent(25)");
+  });
+
+  test('a plain object where a Duration belongs', () => {
+    expect(() => api.RolloutStrategy.canary({ scaleDownDelay: { seconds: 30 } as any }))
+      .toThrow("'scaleDownDelay' must be a Duration (cdk8s), got a plain object with seconds. Create one with Duration.seconds(30).");
+    expect(() => api.CanaryStep.progression({ weights: [20], pause: 10 as any })).toThrow(ArgumentError);
+  });
+
+  test('Rollout.addStep() with a plain object names the argument', () => {
+    const r = rollout({ strategy: api.RolloutStrategy.canary() });
+    expect(() => r.addStep({ setWeight: 20 } as any))
+      .toThrow("Rollout.addStep(): 'step' must be a CanaryStep, got a plain object with setWeight. Create one with a factory such as CanaryStep.setWeight(20).");
+  });
+
+  test('CanaryStep.combined() with a plain object among the steps', () => {
+    expect(() => api.CanaryStep.combined([api.CanaryStep.setWeight(20), { kind: 'pause' } as any]))
+      .toThrow("CanaryStep.combined(): 'steps[1]' must be a CanaryStep, got a plain object with kind.");
+  });
+});
