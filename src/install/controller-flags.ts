@@ -2,15 +2,21 @@ import { Duration } from 'cdk8s';
 
 /** Log levels of the controller. */
 export enum ControllerLogLevel {
+  /** Everything, including each reconciliation step: for troubleshooting. */
   DEBUG = 'debug',
+  /** Progress of each Rollout (the controller's default). */
   INFO = 'info',
+  /** Only what went wrong or may go wrong. */
   WARN = 'warn',
+  /** Only errors. */
   ERROR = 'error',
 }
 
 /** Log formats of the controller. */
 export enum ControllerLogFormat {
+  /** Human-readable `key=value` lines (the controller's default). */
   TEXT = 'text',
+  /** One JSON object per line, for log collectors. */
   JSON = 'json',
 }
 
