@@ -2,13 +2,14 @@
  * `argo-rollouts-lint`: runs the Argo Rollouts rules on YAML and JSON files written by anyone.
  * Thin: arguments → files → the linter (parse, rule engine) → findings printed.
  *
- *   argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] PATH...
+ *   argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors] PATH...
  *
- * Exit status: 0 no findings, 1 findings, 2 bad usage or unreadable input.
+ * Exit status: 0 no errors (warnings alone exit 0 unless --warnings-as-errors), 1 errors, 2 bad usage
+ * or unreadable input.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Linter, LintFinding, LintSource } from '../validation/linter';
+import { FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { decodeUtf8, InvalidUtf8Error } from '../validation/yaml';
 
 /** Where the command reads and writes; the defaults are the process's. */
@@ -21,7 +22,7 @@ export interface LintCommandIo {
   readonly readStdin: () => string | Uint8Array;
 }
 
-const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] PATH...
+const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors] PATH...
 
 Checks Argo Rollouts manifests against the CRD schema and the controller's rules.
 PATH is a YAML or JSON file, a folder (searched recursively for *.yaml, *.yml and *.json,
@@ -33,9 +34,13 @@ them (Services, analysis templates, ...) are resolved among them.
   --no-refs      do not report referenced objects that are missing from the given files
                  (Services V47, analysis templates V50 and X06, traffic objects, workloads);
                  objects that are present are still checked
+  --warnings-as-errors, --strict
+                 exit 1 on warnings too (findings labelled "warning": accepted by the
+                 controller but likely a mistake, e.g. an argument no template declares)
   -h, --help     show this help
 
-Exit status: 0 no findings, 1 findings, 2 bad usage or unreadable input.
+Exit status: 0 no errors (warnings alone exit 0), 1 errors (or warnings with
+--warnings-as-errors), 2 bad usage or unreadable input.
 `;
 
 /** Thrown for bad usage and unreadable input: exit status 2. */
@@ -46,6 +51,7 @@ interface Arguments {
   readonly version: string | undefined;
   readonly format: 'text' | 'json';
   readonly requireReferencedObjects: boolean;
+  readonly warningsAsErrors: boolean;
   readonly paths: readonly string[];
   readonly help: boolean;
 }
@@ -56,6 +62,7 @@ function parseArguments(argv: readonly string[]): Arguments {
   let version: string | undefined;
   let format: 'text' | 'json' = 'text';
   let requireReferencedObjects = true;
+  let warningsAsErrors = false;
   let help = false;
   const paths: string[] = [];
   let onlyPaths = false;
@@ -93,6 +100,10 @@ function parseArguments(argv: readonly string[]): Arguments {
       case '--no-refs':
         requireReferencedObjects = false;
         break;
+      case '--warnings-as-errors':
+      case '--strict':
+        warningsAsErrors = true;
+        break;
       case '-h':
       case '--help':
         help = true;
@@ -101,7 +112,7 @@ function parseArguments(argv: readonly string[]): Arguments {
         throw new InputError(`unknown option ${name}.`);
     }
   }
-  return { version, format, requireReferencedObjects, paths, help };
+  return { version, format, requireReferencedObjects, warningsAsErrors, paths, help };
 }
 
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;
@@ -202,7 +213,10 @@ function printText(findings: readonly LintFinding[], sources: readonly LintSourc
     lines.push(`No findings: ${what}.`);
   } else {
     const documents = new Set(findings.map(f => `${f.file}\u0000${f.documentIndex}`)).size;
-    lines.push(`${plural(findings.length, 'finding')} in ${plural(documents, 'document')}: ${what}.`);
+    const warnings = findings.filter(isWarning).length;
+    const counts = warnings === 0 ? plural(findings.length, 'finding')
+      : `${plural(findings.length, 'finding')} (${plural(findings.length - warnings, 'error')}, ${plural(warnings, 'warning')})`;
+    lines.push(`${counts} in ${plural(documents, 'document')}: ${what}.`);
   }
   io.stdout(`${lines.join('\n')}\n`);
 }
@@ -219,6 +233,7 @@ function printJson(findings: readonly LintFinding[], io: LintCommandIo): void {
     path: f.path,
     message: f.message,
     fix: f.fix,
+    severity: f.severity,
   }));
   io.stdout(`${JSON.stringify(rows, undefined, 2)}\n`);
 }
@@ -229,9 +244,13 @@ const PROCESS_IO: LintCommandIo = {
   readStdin: () => fs.readFileSync(0),
 };
 
+function isWarning(finding: LintFinding): boolean {
+  return finding.severity === FindingSeverity.WARNING;
+}
+
 /**
  * Runs the command with the given arguments (without the program name) and returns its exit status:
- * 0 no findings, 1 findings, 2 bad usage or unreadable input.
+ * 0 no errors (warnings alone, unless `--warnings-as-errors`), 1 errors, 2 bad usage or unreadable input.
  */
 export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): number {
   let args: Arguments;
@@ -258,7 +277,8 @@ export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): n
     } else {
       printText(findings, sources, version, io);
     }
-    return findings.length === 0 ? 0 : 1;
+    const failing = args.warningsAsErrors ? findings : findings.filter(f => !isWarning(f));
+    return failing.length === 0 ? 0 : 1;
   } catch (error) {
     // Unreadable input, a YAML or JSON syntax error (the message names file and line), or an
     // unsupported --version.

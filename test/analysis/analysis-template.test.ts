@@ -116,9 +116,18 @@ describe('AnalysisTemplate', () => {
       expect(() => synth(c)).toThrow(/\[A01\] AnalysisTemplate test\/empty has no metrics/);
     });
     test('a metric using an undeclared argument (A17)', () => {
+      // issue 10: alone, the template is judged by the Rollouts and Experiments that use it (a sibling
+      // template may declare the argument); it failed synth on its own before
       const c = chart();
-      new AnalysisTemplate(c, 't', { metrics: [{ name: 'm', provider: web }] });
-      expect(() => synth(c)).toThrow(/AnalysisTemplate test\/t breaks a rule[^]*\[A17\] spec.metrics\[0\][^]*service/);
+      const t = new AnalysisTemplate(c, 't', { metadata: { name: 'uses' }, metrics: [{ name: 'm', provider: web }] });
+      expect(() => synth(c)).not.toThrow();
+      new Rollout(c, 'r', { containers: [container], strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(20)], analysis: { templates: [t] } }) });
+      expect(() => synth(c)).toThrow(/Rollout test\/r breaks a rule[^]*AnalysisRun would go to phase Error[^]*\[A17\] spec.strategy.canary.analysis.templates[^]*\{\{args.service\}\}/);
+    });
+    test('a placeholder that is no argument reference fails the template itself (A17)', () => {
+      const c = chart();
+      new AnalysisTemplate(c, 't', { metrics: [{ name: 'm', provider: MetricProvider.web({ url: 'https://status.example.com/{{ service }}' }) }] });
+      expect(() => synth(c)).toThrow(/AnalysisTemplate test\/t breaks a rule[^]*\[A17\] spec.metrics\[0\][^]*\{\{ service \}\}/);
     });
     test('count above 1 without interval (A11)', () => {
       const c = chart();
@@ -151,11 +160,37 @@ describe('AnalysisTemplate', () => {
       new Rollout(c, 'r', { containers: [container], strategy: RolloutStrategy.canary({ steps: [CanaryStep.analysis({ templates: [t] })] }) });
       expect(() => synth(c)).toThrow(/Rollout test\/r breaks[^]*\[V53\][^]*service/);
     });
-    test('a Rollout that passes an unknown argument', () => {
-      const c = chart();
-      const t = new AnalysisTemplate(c, 't', { args: [AnalysisTemplateArg.withDefault('service', 'x')], metrics: [{ name: 'm', provider: web }] });
-      new Rollout(c, 'r', { containers: [container], strategy: RolloutStrategy.canary({ steps: [CanaryStep.analysis({ templates: [t], args: [AnalysisArg.value('servce', 'y')] })] }) });
-      expect(() => synth(c)).toThrow(/servce/);
+    test('a Rollout that passes an unknown argument: a warning, printed once, fatal when the app asks (issue 10)', () => {
+      const build = (app = Testing.app()) => {
+        const c = new Chart(app, 'test');
+        const t = new AnalysisTemplate(c, 't', { args: [AnalysisTemplateArg.withDefault('service', 'x')], metrics: [{ name: 'm', provider: web }] });
+        new Rollout(c, 'r', { containers: [container], strategy: RolloutStrategy.canary({ steps: [CanaryStep.analysis({ templates: [t], args: [AnalysisArg.value('servce', 'y')] })] }) });
+        return c;
+      };
+      const written: string[] = [];
+      const spy = jest.spyOn(process.stderr, 'write').mockImplementation((text: any) => { written.push(String(text)); return true; });
+      try {
+        const c = build();
+        expect(() => synth(c)).not.toThrow(); // it was an error before: the controller ignores the argument
+        synth(c);
+        const warnings = written.filter(w => w.includes('servce'));
+        expect(warnings).toHaveLength(1); // once per construct, however often it is rendered
+        expect(warnings[0]).toMatch(/^Warning: Rollout test\/r has a warning of the Argo Rollouts rules \(after apply, the controller would accept it and ignore the argument\):\n {2}\[V53 warning\] spec.strategy.canary.steps\[0\].analysis.args\[0\].name: /);
+        expect(warnings[0]).toContain('ARGO_ROLLOUTS_WARNINGS_AS_ERRORS');
+      } finally {
+        spy.mockRestore();
+      }
+      // an app-level setting makes warnings fail synth (CI)
+      const strict = Testing.app();
+      strict.node.setContext('argo-rollouts:warningsAsErrors', true);
+      expect(() => synth(build(strict))).toThrow(/Rollout test\/r breaks a rule of the Argo Rollouts controller \(warnings count as errors here\)[^]*\[V53 warning\][^]*servce/);
+      // and so does the environment variable
+      process.env.ARGO_ROLLOUTS_WARNINGS_AS_ERRORS = '1';
+      try {
+        expect(() => synth(build())).toThrow(/\[V53 warning\][^]*servce/);
+      } finally {
+        delete process.env.ARGO_ROLLOUTS_WARNINGS_AS_ERRORS;
+      }
     });
     test('an analysis step with an indefinite metric (V55)', () => {
       const c = chart();
@@ -221,3 +256,51 @@ describe('template names at synth (issue 10, item 6)', () => {
     expect(() => synth(c)).toThrow(/\[S07\] metadata\.name: metadata\.name "Bad Name" is not a valid AnalysisTemplate name/);
   });
 });
+
+describe('Nested templates at synth (issue 10)', () => {
+  test('a Rollout follows the templates a referenced template composes, at any depth (V51, V53, V55)', () => {
+    const c = chart();
+    const deepest = new AnalysisTemplate(c, 'deepest', {
+      metadata: { name: 'deepest' },
+      args: [AnalysisTemplateArg.required('region')],
+      metrics: [{ name: 'endless', provider: web, interval: Duration.minutes(1) }, { name: 'rate', provider: web, count: 1 }],
+    });
+    const inner = new AnalysisTemplate(c, 'inner', { metadata: { name: 'inner' }, args: [AnalysisTemplateArg.withDefault('service', 'x')], templates: [deepest] });
+    const outer = new AnalysisTemplate(c, 'outer', { metadata: { name: 'outer' }, metrics: [{ name: 'rate', provider: web, count: 1 }], templates: [inner] });
+    new Rollout(c, 'r', { containers: [container], strategy: RolloutStrategy.canary({ steps: [CanaryStep.analysis({ templates: [outer] })] }) });
+    let message = '';
+    try {
+      synth(c);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/Rollout test\/r breaks 6 rules/); // and V56 on each template whose own args lack "service"
+    expect(message).toMatch(/\[V51\] spec.strategy.canary.steps\[0\].analysis.templates: [^\n]*"rate"/);
+    expect(message).toMatch(/\[V53\] spec.strategy.canary.steps\[0\].analysis.args: [^\n]*"region"/);
+    expect(message).toMatch(/AnalysisTemplate deepest: \[V55\] spec.metrics\[0\].count/);
+  });
+
+  test('the synth error says per finding what would happen after apply', () => {
+    const c = chart();
+    const t = new AnalysisTemplate(c, 't', {
+      metadata: { name: 't' }, args: [AnalysisTemplateArg.required('service')], metrics: [{ name: 'm', provider: web, count: 1 }],
+    });
+    const rollout = new Rollout(c, 'r', {
+      containers: [container],
+      strategy: RolloutStrategy.canary({ steps: [CanaryStep.analysis({ templates: [t], dryRunMetrics: ['nothing-like-it'] })] }),
+    });
+    rollout.addStep(CanaryStep.setWeight(20));
+    expect(() => synth(c)).toThrow(new RegExp([
+      'Rollout test/r breaks 2 rules of the Argo Rollouts controller:\\n',
+      '  After apply, the Rollout would be stuck in InvalidSpec \\(phase Degraded, nothing is rolled out\\):\\n',
+      '    \\[V53\\] spec.strategy.canary.steps\\[0\\].analysis.args: [^\\n]*\\n',
+      '  After apply, the AnalysisRun would go to phase Error \\(a Rollout takes that as a failed analysis\\):\\n',
+      '    \\[A15\\] spec.strategy.canary.steps\\[0\\].analysis.dryRun\\[0\\].metricName: ',
+    ].join('')));
+    // a single consequence stays on the header line
+    const one = chart();
+    new AnalysisTemplate(one, 't', { metrics: [{ name: 'm', provider: web, count: 3 }], args: [AnalysisTemplateArg.required('service')] });
+    expect(() => synth(one)).toThrow(/AnalysisTemplate test\/t breaks a rule of the Argo Rollouts controller \(after apply, the AnalysisRun would go to phase Error \(a Rollout takes that as a failed analysis\)\):\n {2}\[A11\]/);
+  });
+});
+

@@ -87,6 +87,7 @@ describe('argo-rollouts-lint', () => {
       path: 'spec.strategy.canary.steps[0].setWeight',
       message: expect.stringContaining('"20"'),
       fix: expect.stringContaining('without quotes'),
+      severity: 'error', // issue 10: every row says how serious it is
     }]);
     expect(lint(['--format=json', path.join(tempDir({ 'ok.yaml': rollout('ok') }), 'ok.yaml')])).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
   });
@@ -283,5 +284,53 @@ ${aliasBomb('        ')}
     bytes[at] = 0x58;
     fs.writeFileSync(file, bytes);
     expect(lint([file]).code).toBe(0);
+  });
+});
+
+describe('argo-rollouts-lint warnings (issue 10)', () => {
+  /** A Rollout whose step analysis passes an argument that its template does not declare (V53, a warning). */
+  const withUndeclaredArg = `${rollout('warned').replace('steps: [{setWeight: 20}, {pause: {}}]',
+    'steps: [{setWeight: 20}, {analysis: {templates: [{templateName: rates}], args: [{name: servce, value: web}]}}]')}---
+apiVersion: argoproj.io/v1alpha1
+kind: AnalysisTemplate
+metadata: {name: rates}
+spec:
+  metrics:
+    - name: success-rate
+      count: 1
+      successCondition: result[0] >= 0.95
+      provider: {prometheus: {address: http://prometheus:9090, query: sum(up)}}
+`;
+
+  test('warnings alone: labelled, counted, exit 0', () => {
+    const result = lint(['-'], withUndeclaredArg);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('[V53 warning] The step analysis passes argument "servce"');
+    expect(result.stdout).toContain('1 finding (0 errors, 1 warning) in 1 document');
+  });
+
+  test('--warnings-as-errors and --strict make them exit 1', () => {
+    expect(lint(['--warnings-as-errors', '-'], withUndeclaredArg).code).toBe(1);
+    expect(lint(['--strict', '-'], withUndeclaredArg).code).toBe(1);
+    expect(lint(['--help']).stdout).toContain('--warnings-as-errors');
+  });
+
+  test('an error next to a warning still exits 1', () => {
+    const text = `${withUndeclaredArg}---\n${bad('broken')}`;
+    const result = lint(['-'], text);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('2 findings (1 error, 1 warning) in 2 documents');
+  });
+
+  test('JSON output carries the severity', () => {
+    const rows = JSON.parse(lint(['--format', 'json', '-'], `${withUndeclaredArg}---\n${bad('broken')}`).stdout);
+    expect(rows.map((r: any) => [r.ruleId, r.severity])).toEqual([['V53', 'warning'], ['S03', 'error']]);
+  });
+
+  test('the Linter API gives the severity of every finding', () => {
+    const findings = Linter.lintYaml(`${withUndeclaredArg}---\n${bad('broken')}`);
+    expect(findings.map(f => f.severity)).toEqual(['warning', 'error']);
+    expect(Linter.formatFinding(findings[0])).toContain('[V53 warning]');
+    expect(Linter.formatFinding(findings[1])).toMatch(/\[S03\] /);
   });
 });

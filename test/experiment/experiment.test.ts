@@ -73,3 +73,42 @@ describe('Experiment', () => {
     test('negative replicas', () => fails({ templates: [{ ...template('a'), replicas: -1 }] }, /replicas' must be an integer >= 0, got -1/));
   });
 });
+
+describe('Experiment analyses at synth, as in a Rollout experiment step (issue 10)', () => {
+  const provider = MetricProvider.web({ url: 'https://status.example.com/{{args.service}}' });
+  const withTemplate = () => {
+    const c = chart();
+    const t = new AnalysisTemplate(c, 't', { metadata: { name: 'checks' }, args: [AnalysisTemplateArg.required('service')], metrics: [{ name: 'm', provider }] });
+    return { c, t };
+  };
+
+  test('a required argument not passed fails synth (V53)', () => {
+    const { c, t } = withTemplate();
+    new Experiment(c, 'e', { templates: [template('a')], analyses: [{ name: 'check', template: t }] });
+    expect(() => synth(c)).toThrow(/Experiment test\/e breaks a rule[^]*the analysis, and so the Experiment, would go to phase Error[^]*\[V53\] spec.analyses\[0\].args: [^\n]*"service"/);
+  });
+
+  test('an argument no template declares is a warning; a template composed by the used one counts (A17)', () => {
+    const { c, t } = withTemplate();
+    new Experiment(c, 'e', {
+      templates: [template('a')],
+      analyses: [{ name: 'check', template: t, args: [AnalysisArg.value('service', 'web'), AnalysisArg.value('servce', 'x')] }],
+    });
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((text: any) => { written.push(String(text)); return true; });
+    try {
+      expect(() => synth(c)).not.toThrow();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written.join('')).toMatch(/Warning: Experiment test\/e has a warning[^]*\[V53 warning\] spec.analyses\[0\].args\[1\].name/);
+  });
+
+  test('a template that uses an argument only a composed template declares', () => {
+    const c = chart();
+    const inner = new AnalysisTemplate(c, 'inner', { metadata: { name: 'inner' }, args: [AnalysisTemplateArg.withDefault('service', 'web')], metrics: [{ name: 'n', provider }] });
+    const outer = new AnalysisTemplate(c, 'outer', { metadata: { name: 'outer' }, templates: [inner], metrics: [{ name: 'm', provider }] });
+    new Experiment(c, 'e', { templates: [template('a')], analyses: [{ name: 'check', template: outer }] });
+    expect(() => synth(c)).not.toThrow();
+  });
+});
