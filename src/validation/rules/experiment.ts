@@ -1,8 +1,10 @@
 /**
  * Experiment rules X01–X06: checked on every Experiment manifest, and (X06, experiment-step template
- * `specRef`) on the experiment steps of Rollouts.
+ * `specRef`) on the experiment steps of Rollouts. V07 checks each template's pod template as the
+ * API server checks the ReplicaSet the Experiment creates from it.
  */
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, ManifestContext, Rule, STEPS_PATH } from '../context';
+import { checkPodTemplateSpec } from '../pod';
 import { ANALYSIS_TEMPLATE, referencedKind } from '../templates';
 import { asArray, asNumber, asObject, asString, isObject, isSet, keyCount, quote } from '../util';
 
@@ -89,6 +91,23 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
           `Rename one of the templates ${quote(name)}; names must be unique within the Experiment.`, name);
       });
     },
+  },
+  {
+    // The Experiment's ReplicaSets are refused by the API server when their pod template is
+    // invalid, so the Experiment fails: the same pod-template rule as a Rollout's (V07).
+    id: 'V07',
+    check: ctx => forEachTemplate(ctx, (template, path) => {
+      if (!isSet(template.template)) {
+        return; // a schema matter: template is required
+      }
+      checkPodTemplateSpec(asObject(template.template), `${path}.template`, ctx.report.bind(ctx), {
+        validator: 'apiServer',
+        restartPolicies: ['Always'],
+        activeDeadline: 'forbid',
+        replicas: asNumber(template.replicas) ?? 1,
+        workload: 'Experiment (ReplicaSet)',
+      });
+    }),
   },
   {
     id: 'X06',

@@ -39,7 +39,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...ANALYSIS_RUN_RULES,
 ];
 
-/** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06. */
+/** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06 and V07 (job pod templates). */
 export const ANALYSIS_MANIFEST_RULES: readonly Rule<AnalysisContext>[] = [
   ...ANALYSIS_RULES,
   ...PROVIDER_RULES,

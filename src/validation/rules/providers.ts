@@ -4,6 +4,7 @@
  * findings. Values holding a `{{ … }}` placeholder are known only at run time and are not checked.
  */
 import { AnalysisContext, Rule } from '../context';
+import { checkPodTemplateSpec, PodReport } from '../pod';
 import { asArray, asNumber, asObject, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoUrl, quote } from '../util';
 
 /** Runs `check` for every metric whose provider sets `provider`, with the provider's path. */
@@ -87,6 +88,41 @@ function checkKayentaScopes(ctx: AnalysisContext, settings: any, path: string, m
   });
 }
 
+/**
+ * V07 on job metrics: the API server refuses a Job whose pod template is invalid, so every
+ * measurement ends in Error. Values holding a `{{ … }}` placeholder are resolved only when the Job is
+ * made, so findings about them are dropped.
+ */
+function checkJobTemplate(ctx: AnalysisContext): void {
+  forEachProvider(ctx, 'job', (settings, path) => {
+    const spec = asObject(settings.spec);
+    if (spec === undefined || !isSet(spec.template)) {
+      return; // a schema matter: spec.template is required
+    }
+    const report: PodReport = (at, message, fix, value) => {
+      if (value !== undefined && quoteAll(value).includes('{{')) {
+        return;
+      }
+      ctx.report(at, message, fix, value);
+    };
+    checkPodTemplateSpec(asObject(spec.template), `${path}.spec.template`, report, {
+      validator: 'apiServer',
+      restartPolicies: ['OnFailure', 'Never'],
+      activeDeadline: 'range',
+      workload: 'Job',
+    });
+  });
+}
+
+/** The whole value as text, to look for placeholders in it. */
+function quoteAll(value: any): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  } catch {
+    return '';
+  }
+}
+
 /** Provider runtime rules. */
 export const PROVIDER_RULES: readonly Rule<AnalysisContext>[] = [
   {
@@ -163,5 +199,8 @@ export const PROVIDER_RULES: readonly Rule<AnalysisContext>[] = [
       }
     }),
   },
+  {
+    id: 'V07',
+    check: checkJobTemplate,
+  },
 ];
-
