@@ -7,6 +7,7 @@ import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault } from '../private/arguments';
+import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth } from '../validation';
 
@@ -85,6 +86,7 @@ export class AnalysisRun extends Construct {
   constructor(scope: Construct, id: string, props: AnalysisRunProps = {}) {
     props = argumentOrDefault('new AnalysisRun()', 'props', props, 'object', {});
     super(scope, id);
+    checkDuplicateObjects(this);
     this.props = props;
     for (const t of props.templates ?? []) {
       if (t.toManifest() === undefined) {

@@ -7,6 +7,7 @@ import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, SCOPE } from '../private/arguments';
+import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth, FindingSeverity } from '../validation';
@@ -64,6 +65,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   protected constructor(scope: Construct, id: string, props: AnalysisTemplateProps) {
     props = argumentOrDefault(`new ${new.target.name}()`, 'props', props, 'object', {});
     super(scope, id);
+    checkDuplicateObjects(this);
     this._templates = [...(props.templates ?? [])];
     props.args?.forEach(a => this.addArg(a));
     props.metrics?.forEach(m => this.addMetric(m));

@@ -9,6 +9,7 @@ import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { checkArgument } from '../private/arguments';
+import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation';
 
@@ -170,6 +171,7 @@ export class Experiment extends Construct {
   constructor(scope: Construct, id: string, props: ExperimentProps) {
     checkArgument('new Experiment()', 'props', props, 'object');
     super(scope, id);
+    checkDuplicateObjects(this);
     this.props = props;
     const where = `Experiment ${this.node.path}`;
     if (!props.templates || props.templates.length === 0) {

@@ -15,6 +15,7 @@ import { aggregateRules, controllerRules, dashboardRules, imageReference, notifi
 import { ControllerRequirement } from './requirements';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 
 const NAME = 'argo-rollouts';
@@ -475,6 +476,7 @@ export class ArgoRollouts extends Construct {
   constructor(scope: Construct, id: string, props: ArgoRolloutsProps = {}) {
     props = argumentOrDefault('new ArgoRollouts()', 'props', props, 'object', {});
     super(scope, id);
+    checkDuplicateObjects(this);
     this.props = props;
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
     markInstalledVersion(this, this.version);

@@ -11,6 +11,7 @@ import { PodTemplateDefaults } from '../experiment/pod-template';
 import { versionsToCheck } from '../install/installed-versions';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference } from '../traffic/router';
@@ -162,6 +163,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });
     this.props = props;
     this.apiObject = defineArgoObject(this, 'Rollout', props.metadata, () => this.renderChecked());
+    checkDuplicateObjects(this);
 
     checkInteger('replicas', props.replicas, 0);
     checkInteger('revisionHistoryLimit', props.revisionHistoryLimit, 0);

@@ -40,7 +40,8 @@ describe('Linter', () => {
   });
 
   test('lintYaml: document indexes, start lines and namespaces', () => {
-    const text = `---\n${ROLLOUT_YAML}---\n---\n${ROLLOUT_YAML.replace('setWeight: 20', 'setWeight: "20"')}`;
+    // (the second Rollout has a name of its own: the same one twice in a file is L05)
+    const text = `---\n${ROLLOUT_YAML}---\n---\n${ROLLOUT_YAML.replace('setWeight: 20', 'setWeight: "20"').replace('name: web', 'name: web2')}`;
     const findings = Linter.lintYaml(text, 'app.yaml');
     expect(findings).toEqual([expect.objectContaining({
       ruleId: 'S03',
@@ -48,11 +49,11 @@ describe('Linter', () => {
       documentIndex: 2,
       line: 22,
       kind: 'Rollout',
-      name: 'web',
+      name: 'web2',
       namespace: 'shop',
       path: 'spec.strategy.canary.steps[0].setWeight',
     })]);
-    expect(Linter.formatFinding(findings[0])).toMatch(/^app\.yaml:2 Rollout\/web spec\.strategy\.canary\.steps\[0\]\.setWeight \[S03\] .* Fix: /);
+    expect(Linter.formatFinding(findings[0])).toMatch(/^app\.yaml:2 Rollout\/web2 spec\.strategy\.canary\.steps\[0\]\.setWeight \[S03\] .* Fix: /);
   });
 
   test('lintYaml: a syntax error names the file and line', () => {
@@ -162,5 +163,34 @@ spec: {selector: {app: ${label}}, ports: [{port: 80}]}
     // a Service in another namespace is no substitute
     const elsewhere = demoFile('demo', 'shop').replace(/, namespace: shop\}/g, ', namespace: other}');
     expect(Linter.lintYaml(elsewhere, 'app.yaml').map(f => f.ruleId)).toEqual(['V47', 'V47']);
+  });
+});
+
+describe('L05 objects defined twice in one file (issue 10, item 7)', () => {
+  const svc = (name: string, extra = '') => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}${extra}}\nspec: {selector: {app: web}, ports: [{port: 80}]}\n`;
+
+  test('the second definition is reported, with its file and document', () => {
+    const text = [svc('shared-stable'), svc('other'), svc('shared-stable')].join('---\n');
+    const findings = Linter.lintYaml(text, 'app.yaml');
+    expect(findings.map(f => [f.ruleId, f.file, f.documentIndex, f.path])).toEqual([['L05', 'app.yaml', 2, 'metadata.name']]);
+    expect(findings[0].message).toContain('Service "shared-stable" without a namespace is defined again');
+    expect(findings[0].message).toContain('kubectl apply keeps only the last');
+  });
+
+  test('another namespace, kind or API group is another object; the version does not count', () => {
+    const text = [svc('web'), svc('web', ', namespace: shop'), 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web}\n',
+      'apiVersion: serving.knative.dev/v1\nkind: Service\nmetadata: {name: web}\n'].join('---\n');
+    expect(Linter.lintYaml(text, 'app.yaml')).toEqual([]);
+    const versions = ['apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n', 'apiVersion: apps/v1beta1\nkind: Deployment\nmetadata: {name: web}\n'].join('---\n');
+    expect(Linter.lintYaml(versions, 'app.yaml').map(f => f.ruleId)).toEqual(['L05']);
+  });
+
+  test('the same objects in two files are no duplicates (a base and an overlay)', () => {
+    expect(Linter.lintSources([{ fileName: 'a.yaml', text: svc('web') }, { fileName: 'b.yaml', text: svc('web') }])).toEqual([]);
+  });
+
+  test('objects named by generateName are new each time', () => {
+    const run = 'apiVersion: v1\nkind: ConfigMap\nmetadata: {generateName: run-}\n';
+    expect(Linter.lintYaml([run, run].join('---\n'), 'app.yaml')).toEqual([]);
   });
 });
