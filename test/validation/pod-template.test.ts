@@ -179,6 +179,8 @@ describe('V07 pod template: what Kubernetes refuses in a Rollout template', () =
     ['windowsOptions on a linux pod', p => { p.os = { name: 'linux' }; p.containers[0].securityContext = { windowsOptions: { runAsUserName: 'ContainerUser' } }; }, `${C0}.securityContext.windowsOptions`, 'linux'],
     ['runAsUser on a windows pod', p => { p.os = { name: 'windows' }; p.securityContext = { runAsUser: 1000 }; }, `${POD}.securityContext.runAsUser`, 'windows'],
     ['an OS other than linux or windows', p => { p.os = { name: 'mac' }; }, `${POD}.os.name`, '"mac"'],
+    ['a Windows HostProcess container (the controller refuses them)', p => { p.os = { name: 'windows' }; p.hostNetwork = true; p.securityContext = { windowsOptions: { hostProcess: true } }; }, `${POD}.securityContext.windowsOptions.hostProcess`, 'HostProcess'],
+    ['HostProcess on one container of two', p => { p.containers[0].securityContext = { windowsOptions: { hostProcess: true } }; p.containers.push({ name: 'side', image: 'busybox' }); }, POD, '1 of the pod\'s 2'],
     ['a Windows user name with two backslashes', p => { p.securityContext = { windowsOptions: { runAsUserName: 'a\\b\\c' } }; }, `${POD}.securityContext.windowsOptions.runAsUserName`, 'backslash'],
     // scheduling
     ['a nodeSelector key with a space', p => { p.nodeSelector = { 'disk type': 'ssd' }; }, `${POD}.nodeSelector`, '"disk type"'],
@@ -408,6 +410,21 @@ describe('V07 on Experiment templates (the API server checks their ReplicaSets)'
     expect(v07(bidirectional)).toEqual([]);
     expectFinding('V07', [experimentWith(pod => { pod.containers[0].securityContext = { privileged: true, allowPrivilegeEscalation: false }; })],
       `${TPL}.containers[0].securityContext`, 'privileged: true');
+  });
+
+  test('the selector must select the template labels', () => {
+    const experiment = experimentWith(() => undefined);
+    experiment.spec.templates[0].template.metadata.labels = { app: 'other' };
+    expectFinding('V07', [experiment], 'spec.templates[0].template.metadata.labels', '"other"');
+    experiment.spec.templates[0].selector = { matchExpressions: [{ key: 'app', operator: 'In', values: ['other', 'web'] }] };
+    expect(v07(experiment)).toEqual([]);
+  });
+
+  test('Windows HostProcess pods need hostNetwork; the API server accepts them where the cluster allows it', () => {
+    const experiment = experimentWith(pod => { pod.os = { name: 'windows' }; pod.securityContext = { windowsOptions: { hostProcess: true } }; });
+    expectFinding('V07', [experiment], `${TPL}.hostNetwork`, 'hostNetwork: true');
+    experiment.spec.templates[0].template.spec.hostNetwork = true;
+    expect(v07(experiment)).toEqual([]);
   });
 
   test('a writable GCE disk is refused when the template has several replicas', () => {

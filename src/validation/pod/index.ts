@@ -5,6 +5,6 @@
  * Experiment templates and the pod templates of job metrics.
  */
 export { PodReport, PodTemplateOptions } from './context';
-export { checkAnnotations, checkLabelMap, checkLabelSelector } from './metadata';
+export { checkAnnotations, checkLabelMap, checkLabelSelector, selectorMatches } from './metadata';
 export { checkPodTemplateSpec } from './pod-spec';
 export { compareQuantities, parseQuantity, Quantity } from './quantity';

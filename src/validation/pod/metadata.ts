@@ -2,7 +2,7 @@
  * Labels, annotations and label selectors: the pod template's metadata, node selectors and the
  * selectors inside affinity terms and topology spread constraints.
  */
-import { asArray, isObject, isSet, labelValueError, qualifiedNameError, quote } from '../util';
+import { asArray, asObject, isObject, isSet, labelValueError, ownValue, qualifiedNameError, quote } from '../util';
 import { PodReport } from './context';
 
 const LABEL_FIX = "Use label keys like \"app\" or \"example.com/tier\" and values of at most 63 letters, digits, '-', '_' and '.'.";
@@ -109,4 +109,49 @@ export function checkLabelSelector(report: PodReport, selector: any, path: strin
       }
     });
   });
+}
+
+/**
+ * True when a label selector selects a label map; `undefined` when the selector is not a valid
+ * selector (reported elsewhere).
+ */
+export function selectorMatches(selector: any, labels: any): boolean | undefined {
+  if (!isObject(selector)) {
+    return undefined;
+  }
+  const matchLabels = asObject(selector.matchLabels) ?? {};
+  for (const key of Object.keys(matchLabels)) {
+    if (ownValue(labels, key) !== matchLabels[key]) {
+      return false;
+    }
+  }
+  for (const expression of asArray(selector.matchExpressions)) {
+    const actual = ownValue(labels, asObject(expression)?.key);
+    const values = asArray(expression?.values);
+    switch (expression?.operator) {
+      case 'In':
+        if (actual === undefined || !values.includes(actual)) {
+          return false;
+        }
+        break;
+      case 'NotIn':
+        if (actual !== undefined && values.includes(actual)) {
+          return false;
+        }
+        break;
+      case 'Exists':
+        if (actual === undefined) {
+          return false;
+        }
+        break;
+      case 'DoesNotExist':
+        if (actual !== undefined) {
+          return false;
+        }
+        break;
+      default:
+        return undefined;
+    }
+  }
+  return true;
 }

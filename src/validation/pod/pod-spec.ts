@@ -16,7 +16,7 @@ import { checkAnnotations, checkLabelMap } from './metadata';
 import { ipError } from './names';
 import { parseQuantity } from './quantity';
 import { checkAffinity, checkNodeSelector, checkTolerations, checkTopologySpread } from './scheduling';
-import { checkOs, checkPodSecurity } from './security';
+import { checkHostProcess, checkOs, checkPodSecurity } from './security';
 import { checkVolumes } from './volumes';
 
 const DNS_POLICIES: readonly string[] = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -255,6 +255,7 @@ export function checkPodTemplateSpec(template: any, path: string, report: PodRep
   checkTopologySpread(ctx, spec.topologySpreadConstraints, `${specPath}.topologySpreadConstraints`);
   checkPodFields(ctx, spec, specPath);
   checkTolerations(ctx, spec.tolerations, `${specPath}.tolerations`);
+  checkHostProcess(ctx, spec, specPath, containers);
   checkOs(ctx, spec, specPath, containers);
   checkPodAnnotations(ctx, metadata?.annotations, `${path}.metadata.annotations`, new Set(containers.map(([c]) => asString(c.name))));
 }

@@ -258,3 +258,38 @@ export function checkOs(ctx: PodCheck, spec: any, path: string, containers: Arra
     }
   }
 }
+
+/**
+ * Windows HostProcess containers: all containers or none, with hostNetwork, and (for the Rollout
+ * controller, which validates as if the cluster allowed no privileged pods) not at all.
+ */
+export function checkHostProcess(ctx: PodCheck, spec: any, path: string, containers: Array<[any, string]>): void {
+  const podValue = asObject(asObject(spec.securityContext)?.windowsOptions)?.hostProcess;
+  let hostProcess = 0;
+  let first = podValue === true ? `${path}.securityContext.windowsOptions.hostProcess` : undefined;
+  for (const [container, at] of containers) {
+    const value = asObject(asObject(container.securityContext)?.windowsOptions)?.hostProcess;
+    if (typeof podValue === 'boolean' && typeof value === 'boolean' && podValue !== value) {
+      ctx.report(`${at}.securityContext.windowsOptions.hostProcess`, `The container sets hostProcess ${value}, but the pod sets ${podValue}.`,
+        'Set hostProcess the same way on the pod and its containers, or only on the pod.', value);
+    }
+    if (value === true || (value === undefined && podValue === true)) {
+      hostProcess++;
+      first ??= `${at}.securityContext.windowsOptions.hostProcess`;
+    }
+  }
+  if (hostProcess === 0) {
+    return;
+  }
+  if (hostProcess !== containers.length) {
+    ctx.report(path, `${hostProcess} of the pod's ${containers.length} containers are Windows HostProcess containers; it must be all or none.`,
+      'Make every container a HostProcess container (set hostProcess on the pod), or none.');
+  }
+  if (spec.hostNetwork !== true) {
+    ctx.report(`${path}.hostNetwork`, 'The pod has Windows HostProcess containers but does not set hostNetwork: true.', 'Set hostNetwork: true.', spec.hostNetwork);
+  }
+  if (ctx.strict) {
+    ctx.report(first ?? path, 'The pod has Windows HostProcess containers, which the Rollout controller refuses (it validates as if privileged pods were not allowed).',
+      'Run HostProcess containers outside a Rollout, e.g. in a DaemonSet.');
+  }
+}

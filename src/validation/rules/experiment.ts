@@ -4,7 +4,7 @@
  * API server checks the ReplicaSet the Experiment creates from it.
  */
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, ManifestContext, Rule, STEPS_PATH } from '../context';
-import { checkPodTemplateSpec } from '../pod';
+import { checkPodTemplateSpec, selectorMatches } from '../pod';
 import { ANALYSIS_TEMPLATE, referencedKind } from '../templates';
 import { asArray, asNumber, asObject, asString, isObject, isSet, keyCount, quote } from '../util';
 
@@ -99,6 +99,12 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
     check: ctx => forEachTemplate(ctx, (template, path) => {
       if (!isSet(template.template)) {
         return; // a schema matter: template is required
+      }
+      const labels = asObject(asObject(asObject(template.template)?.metadata)?.labels) ?? {};
+      const selector = asObject(template.selector);
+      if (selector !== undefined && keyCount(selector.matchLabels) + asArray(selector.matchExpressions).length > 0 && selectorMatches(selector, labels) === false) {
+        ctx.report(`${path}.template.metadata.labels`, `Experiment template ${quote(template.name)} has a selector ${quote(selector)} that does not select its pod labels ${quote(labels)}.`,
+          'Give the pod template the labels the selector asks for, or change the selector to match them.', labels);
       }
       checkPodTemplateSpec(asObject(template.template), `${path}.template`, ctx.report.bind(ctx), {
         validator: 'apiServer',
