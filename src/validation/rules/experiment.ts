@@ -102,7 +102,8 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
       }
       const labels = asObject(asObject(asObject(template.template)?.metadata)?.labels) ?? {};
       const selector = asObject(template.selector);
-      if (selector !== undefined && keyCount(selector.matchLabels) + asArray(selector.matchExpressions).length > 0 && selectorMatches(selector, labels) === false) {
+      const selects = keyCount(selector?.matchLabels) + asArray(selector?.matchExpressions).length > 0;
+      if (selector !== undefined && selects && selectorMatches(selector, labels) === false) {
         ctx.report(`${path}.template.metadata.labels`, `Experiment template ${quote(template.name)} has a selector ${quote(selector)} that does not select its pod labels ${quote(labels)}.`,
           'Give the pod template the labels the selector asks for, or change the selector to match them.', labels);
       }
