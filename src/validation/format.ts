@@ -81,19 +81,3 @@ export function checkFindings(subject: string, manifests: any[], options: Findin
   }
   return describe(`${subject} has ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`} of the Argo Rollouts rules`, warnings);
 }
-
-/**
- * Like `checkFindings`, writing warnings to standard error.
- *
- * @deprecated use `checkFindings`; the consequence now comes from each finding's rule.
- * @param subject e.g. `Rollout demo/web`
- * @param _consequence ignored: each finding says what it would cause
- * @param versions the Argo Rollouts versions to check against (the app may install several)
- */
-export function assertNoFindings(subject: string, _consequence: string, manifests: any[],
-  keep: (f: Finding) => boolean = f => f.documentIndex === 0, versions: (string | undefined)[] = [undefined]): void {
-  const warnings = checkFindings(subject, manifests, { keep, versions });
-  if (warnings !== undefined) {
-    process.stderr.write(`Warning: ${warnings}\n`);
-  }
-}
