@@ -110,7 +110,8 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
       return { name: spec._service!.name, service: spec._service, owned: false };
     default: {
       const options = spec._defineOptions ?? {};
-      const name = options.name ?? `${rolloutName}-${role}`;
+      // Service names are DNS-1035 labels: a '.' of the Rollout's name (a DNS subdomain) becomes '-'
+      const name = options.name ?? `${rolloutName.replace(/\./g, '-')}-${role}`;
       if (!isServiceName(name)) {
         throw new Error(`The ${role} Service name '${name}' of Rollout ${scope.node.path} is not a valid Service name (at most 63 lowercase letters, digits and '-', `
           + 'starting with a letter). Give the Rollout a shorter metadata.name, or pass StrategyService.define({ name }).');

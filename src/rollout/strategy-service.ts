@@ -8,7 +8,8 @@ export interface StrategyServiceDefineOptions {
   /**
    * The Service name.
    *
-   * @default - `<rollout name>-<role>`, e.g. `my-app-active`, `my-app-canary`
+   * @default - `<rollout name>-<role>`, e.g. `my-app-active`, `my-app-canary` (a '.' of the Rollout's
+   * name becomes '-': Service names hold no '.')
    */
   readonly name?: string;
 

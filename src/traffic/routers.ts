@@ -122,7 +122,12 @@ export interface IstioRouterOptions {
   /** `gateways` of the VirtualService the router defines. @default - the mesh only */
   readonly gateways?: string[];
 
-  /** Name of the VirtualService the router defines. @default `<rollout>-vsvc` */
+  /**
+   * Name of the VirtualService the router defines; it may not hold a '.' (the Rollout's reference
+   * would read as name.namespace).
+   *
+   * @default `<rollout>-vsvc`, with each '.' of the Rollout's name replaced by '-'
+   */
   readonly virtualServiceName?: string;
 
   /** Name of the DestinationRule the router defines. @default `<rollout>-destrule` */
@@ -144,6 +149,11 @@ class IstioRouter implements ITrafficRouter {
     if (defined > 1) {
       throw new Error(`TrafficRouting.istio(): ${defined} virtualServices have no object, but the router defines only one VirtualService `
         + '(named virtualServiceName). Give every other entry its own object (RouterObject.fromConstruct() or fromName()).');
+    }
+    if (o.virtualServiceName?.includes('.')) {
+      throw new Error(`TrafficRouting.istio(): virtualServiceName '${o.virtualServiceName}' holds a '.', but the controller reads a '.' in a `
+        + `VirtualService reference as name.namespace ('${o.virtualServiceName.split('.')[0]}' in namespace '${o.virtualServiceName.split('.')[1]}'). `
+        + `Use a name without '.', e.g. '${o.virtualServiceName.replace(/\./g, '-')}'.`);
     }
     for (const field of ['canarySubsetName', 'stableSubsetName'] as const) {
       if (o.subsets?.[field] === '') {
@@ -168,7 +178,8 @@ class IstioRouter implements ITrafficRouter {
     const defined: ApiObject[] = [];
     const vss = vsSpecs.map((v, i) => {
       if (v.object) return { name: v.object.name, routes: v.routes, spec: v };
-      const name = o.virtualServiceName ?? `${target.rolloutName}-vsvc`;
+      // a '.' in a VirtualService reference separates name and namespace, so the generated name has none
+      const name = o.virtualServiceName ?? `${target.rolloutName.replace(/\./g, '-')}-vsvc`;
       const obj = defineRouterObject(scope, i === 0 ? 'IstioVirtualService' : `IstioVirtualService${i}`, api, 'VirtualService', name, () => {
         const dest = (kind: 'stable' | 'canary') => {
           if (sub) return { host: sub.host, subset: kind === 'stable' ? stableSubset : canarySubset };

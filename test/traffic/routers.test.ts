@@ -284,3 +284,58 @@ describe('Istio subset names (issue 10, item 5)', () => {
     expect(() => TrafficRouting.istio({ subsets: { host: 'web', stableSubsetName: '' } })).toThrow(/subsets.stableSubsetName is empty.*default 'stable'/);
   });
 });
+
+describe("generated names work where they are used (issue 10, item 9)", () => {
+  test("a Rollout named web.v2 gets a VirtualService name without '.' (a '.' would read as name.namespace)", () => {
+    const chart = new Chart(Testing.app(), 'test');
+    new Rollout(chart, 'web', {
+      metadata: { name: 'web.v2' },
+      select: false,
+      podMetadata: { labels: { app: 'web' } },
+      containers: [container],
+      strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio({ subsets: { host: 'web' } })], steps: [CanaryStep.setWeight(10), CanaryStep.pause()] }),
+    });
+    const manifests = synth(chart);
+    const rollout = manifests.find(m => m.kind === 'Rollout');
+    expect(rollout.spec.strategy.canary.trafficRouting.istio.virtualService.name).toEqual('web-v2-vsvc');
+    expect(manifests.find(m => m.kind === 'VirtualService').metadata.name).toEqual('web-v2-vsvc');
+    // the DestinationRule is referenced by its plain name: a '.' is fine there
+    expect(rollout.spec.strategy.canary.trafficRouting.istio.destinationRule.name).toEqual('web.v2-destrule');
+  });
+
+  test("a Rollout named web.v2 gets Service names without '.' (Services take DNS-1035 labels)", () => {
+    const { canary, find } = (() => {
+      const chart = new Chart(Testing.app(), 'test');
+      new Rollout(chart, 'web', {
+        metadata: { name: 'web.v2' },
+        select: false,
+        podMetadata: { labels: { app: 'web' } },
+        containers: [container],
+        strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio()], steps: [CanaryStep.setWeight(10), CanaryStep.pause()] }),
+      });
+      const manifests = synth(chart);
+      return { canary: manifests.find(m => m.kind === 'Rollout').spec.strategy.canary, find: (kind: string) => manifests.filter(m => m.kind === kind) };
+    })();
+    expect([canary.stableService, canary.canaryService]).toEqual(['web-v2-stable', 'web-v2-canary']);
+    expect(find('Service').map(s => s.metadata.name).sort()).toEqual(['web-v2-canary', 'web-v2-stable']);
+    expect(find('VirtualService')[0].metadata.name).toEqual('web-v2-vsvc');
+  });
+
+  test("virtualServiceName with a '.' is refused at once", () => {
+    expect(() => TrafficRouting.istio({ virtualServiceName: 'web.v2' })).toThrow(/reads a '\.' in a VirtualService reference as name\.namespace \('web' in namespace 'v2'\).*'web-v2'/);
+  });
+
+  test("your own VirtualService with a '.' in its name fails synth (V63)", () => {
+    const chart = new Chart(Testing.app(), 'test');
+    const vs = new ApiObject(chart, 'vs', {
+      apiVersion: 'networking.istio.io/v1beta1', kind: 'VirtualService', metadata: { name: 'web.edge' },
+      spec: { http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' } }, { destination: { host: 'web-canary' } }] }] },
+    });
+    new Rollout(chart, 'web', {
+      metadata: { name: 'web' },
+      containers: [container],
+      strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio({ virtualServices: [{ object: RouterObject.fromConstruct(vs), routes: ['primary'] }] })], steps: [CanaryStep.setWeight(10)] }),
+    });
+    expect(() => synth(chart)).toThrow(/\[V63\][^\n]*"web\.edge" holds a '\.'/);
+  });
+});

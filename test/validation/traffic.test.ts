@@ -611,3 +611,22 @@ describe('V64 checks only the route sections the VirtualService has (issue 10, i
     expect(finding.fix).toContain('canarySubsetName and stableSubsetName');
   });
 });
+
+describe("V63 a VirtualService reference with a '.' (issue 10, item 9)", () => {
+  const base = `${ROUTING}.istio.virtualService`;
+  const dotted = () => rolloutWithRouting({ istio: { virtualService: { name: 'web.v2-vsvc', routes: ['primary'] } } });
+
+  test('the VirtualService named with the whole dotted name is not the one the controller looks for', () => {
+    const finding = expectFinding('V63', [dotted(), virtualService('web.v2-vsvc'), ...SERVICES], `${base}.name`, '"web-v2-vsvc"');
+    expect(finding.message).toContain('VirtualService "web" in namespace "v2-vsvc"');
+    // reported once, also when missing objects are reported
+    expect(findingsOf('V63', [dotted(), virtualService('web.v2-vsvc'), ...SERVICES], REQUIRE)).toHaveLength(1);
+    const inShop = [withNamespace(dotted(), 'shop'), withNamespace(virtualService('web.v2-vsvc'), 'shop')];
+    expectFinding('V63', inShop, `${base}.name`, 'VirtualService "web.v2-vsvc" in namespace "shop"');
+  });
+
+  test('no finding when the split name is found, or when nothing is named with the dotted name', () => {
+    expectNoFinding('V63', [dotted(), virtualService('web.v2-vsvc'), withNamespace(virtualService('web'), 'v2-vsvc'), ...SERVICES], REQUIRE);
+    expectNoFinding('V63', [dotted(), ...SERVICES]);
+  });
+});

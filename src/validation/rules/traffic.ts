@@ -128,6 +128,17 @@ function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {
   });
 }
 
+/**
+ * True when a reference with a '.' misses its target while a VirtualService named with the whole
+ * dotted name is among the manifests (in the Rollout's namespace): the author meant that one, but
+ * the controller splits the name at the first '.' into name and namespace.
+ */
+function isMisreadDottedName(ctx: RuleContext, reference: VirtualServiceReference): boolean {
+  const fullName = asString(reference.entry.name);
+  return reference.object === undefined && fullName.includes('.')
+    && ctx.index.object(ISTIO_GROUPS, 'VirtualService', ctx.namespace, fullName) !== undefined;
+}
+
 function ambassadorMapping(ctx: RuleContext, name: string): any {
   for (const kind of AMBASSADOR_KINDS) {
     const mapping = ctx.index.object(AMBASSADOR_GROUPS, kind, ctx.namespace, name);
@@ -590,14 +601,19 @@ export const TRAFFIC_REFERENCE_RULES: readonly Rule[] = [
     id: 'V63',
     check: ctx => {
       const require = ctx.options.requireReferencedObjects === true;
-      if (require) {
-        for (const reference of virtualServiceReferences(ctx)) {
-          if (reference.object === undefined) {
-            ctx.report(`${reference.base}.name`,
-              `The VirtualService ${quote(reference.name)} does not exist among the manifests (looked for ${describeNamespace(reference.namespace)}).`,
-              `Define an Istio VirtualService (networking.istio.io) named ${quote(reference.name)} ${describeNamespace(reference.namespace)}, or correct the name (use name.namespace for another namespace).`,
-              asString(reference.entry.name));
-          }
+      for (const reference of virtualServiceReferences(ctx)) {
+        const fullName = asString(reference.entry.name);
+        if (isMisreadDottedName(ctx, reference)) {
+          ctx.report(`${reference.base}.name`,
+            `The VirtualService reference ${quote(fullName)} holds a '.', so the controller reads it as VirtualService ${quote(reference.name)} ${describeNamespace(reference.namespace)}, `
+            + `not as the VirtualService ${quote(fullName)} ${describeNamespace(ctx.namespace)} among the manifests.`,
+            `Rename the VirtualService to a name without '.' (e.g. ${quote(fullName.replace(/\./g, '-'))}) and reference that name; `
+            + "in istio.virtualService(s).name a '.' always means name.namespace.", fullName);
+        } else if (require && reference.object === undefined) {
+          ctx.report(`${reference.base}.name`,
+            `The VirtualService ${quote(reference.name)} does not exist among the manifests (looked for ${describeNamespace(reference.namespace)}).`,
+            `Define an Istio VirtualService (networking.istio.io) named ${quote(reference.name)} ${describeNamespace(reference.namespace)}, or correct the name (use name.namespace for another namespace).`,
+            fullName);
         }
       }
       const ambassador = router(ctx, 'ambassador');
