@@ -294,13 +294,13 @@ describe('Nested templates at synth (issue 10)', () => {
       'Rollout test/r breaks 2 rules of the Argo Rollouts controller:\\n',
       '  After apply, the Rollout would be stuck in InvalidSpec \\(phase Degraded, nothing is rolled out\\):\\n',
       '    \\[V53\\] spec.strategy.canary.steps\\[0\\].analysis.args: [^\\n]*\\n',
-      '  After apply, the AnalysisRun would go to phase Error \\(a Rollout takes that as a failed analysis\\):\\n',
+      '  After apply, the AnalysisRun would go to phase Error \\(its Rollout or Experiment takes that as a failed analysis\\):\\n',
       '    \\[A15\\] spec.strategy.canary.steps\\[0\\].analysis.dryRun\\[0\\].metricName: ',
     ].join('')));
     // a single consequence stays on the header line
     const one = chart();
     new AnalysisTemplate(one, 't', { metrics: [{ name: 'm', provider: web, count: 3 }], args: [AnalysisTemplateArg.required('service')] });
-    expect(() => synth(one)).toThrow(/AnalysisTemplate test\/t breaks a rule of the Argo Rollouts controller \(after apply, the AnalysisRun would go to phase Error \(a Rollout takes that as a failed analysis\)\):\n {2}\[A11\]/);
+    expect(() => synth(one)).toThrow(/AnalysisTemplate test\/t breaks a rule of the Argo Rollouts controller \(after apply, the AnalysisRun would go to phase Error \(its Rollout or Experiment takes that as a failed analysis\)\):\n {2}\[A11\]/);
   });
 });
 

@@ -17,7 +17,7 @@ const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
 const FAMILY_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['S', 'the API server would refuse the object'],
   ['V', 'the Rollout would be stuck in InvalidSpec (phase Degraded, nothing is rolled out)'],
-  ['A', 'the AnalysisRun would go to phase Error (a Rollout takes that as a failed analysis)'],
+  ['A', 'the AnalysisRun would go to phase Error (its Rollout or Experiment takes that as a failed analysis)'],
   ['P', 'its measurements would error and count towards consecutiveErrorLimit'],
   ['X', 'the Experiment would be stuck in InvalidSpec (no ReplicaSets are created)'],
   ['C', 'the controller would not start, or would not load the plugin'],
