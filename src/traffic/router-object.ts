@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { checkObjectName } from '../private/names';
 import { checkArgument, SCOPE } from '../private/arguments';
 
 /**
@@ -12,10 +13,7 @@ export class RouterObject {
    * `name.namespace`).
    */
   public static fromName(name: string): RouterObject {
-    if (!name || !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(name)) {
-      throw new Error(`Router object name '${name}' is not a valid Kubernetes name: use lowercase letters, digits, '-' and '.'.`);
-    }
-    return new RouterObject(name);
+    return new RouterObject(checkObjectName('Router object name', name));
   }
 
   /**

@@ -339,3 +339,11 @@ describe("generated names work where they are used (issue 10, item 9)", () => {
     expect(() => synth(chart)).toThrow(/\[V63\][^\n]*"web\.edge" holds a '\.'/);
   });
 });
+
+describe('router object names use the one name check (issue 10, item 6)', () => {
+  test('RouterObject.fromName checks a DNS-1123 subdomain', () => {
+    expect(() => RouterObject.fromName('web..edge')).toThrow(/Router object name 'web\.\.edge' is not a valid Kubernetes name \(it must be dot-separated parts/);
+    expect(() => RouterObject.fromName('a'.repeat(254))).toThrow(/254 characters long/);
+    expect(RouterObject.fromName('web.edge').name).toEqual('web.edge');
+  });
+});
