@@ -257,5 +257,7 @@ export function checkPodTemplateSpec(template: any, path: string, report: PodRep
   checkTolerations(ctx, spec.tolerations, `${specPath}.tolerations`);
   checkHostProcess(ctx, spec, specPath, containers);
   checkOs(ctx, spec, specPath, containers);
-  checkPodAnnotations(ctx, metadata?.annotations, `${path}.metadata.annotations`, new Set(containers.map(([c]) => asString(c.name))));
+  if (isObject(metadata?.annotations)) {
+    checkPodAnnotations(ctx, metadata.annotations, `${path}.metadata.annotations`, new Set(containers.map(([c]) => asString(c.name))));
+  }
 }

@@ -399,6 +399,9 @@ export function checkVolumes(ctx: PodCheck, volumes: any, path: string): void {
 
 /** Checks a container's `volumeMounts` and `volumeDevices`. */
 export function checkMounts(ctx: PodCheck, container: any, path: string, privileged: boolean): void {
+  if (!isSet(container.volumeMounts) && !isSet(container.volumeDevices)) {
+    return;
+  }
   const mountPaths = new Set<string>();
   const devices = asArray(container.volumeDevices).filter(isObject);
   const deviceNames = new Set(devices.map((d: any) => asString(d.name)));
