@@ -151,14 +151,14 @@ export function analysisTemplateRefs(manifest: any): any[] {
 export function usedTemplates(manifests: readonly any[], templates: readonly TemplateInfo[],
   lookupFrom: (documentIndex: number) => TemplateLookup): Set<TemplateInfo> {
   const used = new Set<TemplateInfo>();
-  const mark = (lookup: TemplateLookup, ref: any, namespace: string | undefined) => {
+  const mark = (lookup: TemplateLookup, ref: any, namespace: string | undefined, holder?: TemplateInfo) => {
     const kind = referencedKind(ref);
     if (kind === ANALYSIS_TEMPLATE && namespace === undefined) {
       return;
     }
     const found = lookup(kind, kind === ANALYSIS_TEMPLATE ? namespace! : '', asString(asObject(ref)?.templateName));
-    if (found !== undefined) {
-      used.add(found);
+    if (found !== undefined && found !== holder) {
+      used.add(found); // (a template that composes itself is not used by that)
     }
   };
   manifests.forEach((manifest, documentIndex) => {
@@ -170,7 +170,7 @@ export function usedTemplates(manifests: readonly any[], templates: readonly Tem
   });
   for (const template of templates) {
     const lookup = lookupFrom(template.documentIndex);
-    template.refs.forEach(ref => mark(lookup, ref, template.clusterScope ? undefined : template.namespace));
+    template.refs.forEach(ref => mark(lookup, ref, template.clusterScope ? undefined : template.namespace, template));
   }
   return used;
 }

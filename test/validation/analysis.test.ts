@@ -503,3 +503,10 @@ describe('Placeholders the controller cannot resolve (issue 10)', () => {
   });
 });
 
+
+describe('Templates used by nothing are judged alone (issue 10)', () => {
+  test('a template that composes itself is not used by that', () => {
+    const selfish = analysisTemplate('t', { templates: [{ templateName: 't' }], metrics: [metric('m', { successCondition: '{{args.x}}' })] });
+    expect(findingsOf('A17', [selfish]).map(f => f.severity)).toEqual([FindingSeverity.WARNING]);
+  });
+});
