@@ -1,7 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
-import { checkObjectName } from '../private/names';
 import { checkArgument, SCOPE } from '../private/arguments';
+import { checkObjectName } from '../private/names';
 
 /**
  * A router object (VirtualService, Ingress, TrafficSplit, HTTPRoute, ...) that you bring instead of

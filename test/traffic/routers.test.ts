@@ -285,7 +285,7 @@ describe('Istio subset names (issue 10, item 5)', () => {
   });
 });
 
-describe("generated names work where they are used (issue 10, item 9)", () => {
+describe('generated names work where they are used (issue 10, item 9)', () => {
   test("a Rollout named web.v2 gets a VirtualService name without '.' (a '.' would read as name.namespace)", () => {
     const chart = new Chart(Testing.app(), 'test');
     new Rollout(chart, 'web', {
@@ -328,7 +328,9 @@ describe("generated names work where they are used (issue 10, item 9)", () => {
   test("your own VirtualService with a '.' in its name fails synth (V63)", () => {
     const chart = new Chart(Testing.app(), 'test');
     const vs = new ApiObject(chart, 'vs', {
-      apiVersion: 'networking.istio.io/v1beta1', kind: 'VirtualService', metadata: { name: 'web.edge' },
+      apiVersion: 'networking.istio.io/v1beta1',
+      kind: 'VirtualService',
+      metadata: { name: 'web.edge' },
       spec: { http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' } }, { destination: { host: 'web-canary' } }] }] },
     });
     new Rollout(chart, 'web', {
