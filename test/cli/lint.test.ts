@@ -334,3 +334,29 @@ spec:
     expect(Linter.formatFinding(findings[1])).toMatch(/\[S03\] /);
   });
 });
+
+describe('argo-rollouts-lint on an overlay folder (issue 10, items 7 and 13)', () => {
+  const withServices = (label: string) => `${rollout('demo', '\n      canaryService: demo-canary\n      stableService: demo-stable').replace(/app: demo\}/g, `app: ${label}}`)}---
+apiVersion: v1
+kind: Service
+metadata: {name: demo-canary}
+spec: {selector: {app: ${label}}, ports: [{port: 80}]}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: demo-stable}
+spec: {selector: {app: ${label}}, ports: [{port: 80}]}
+`;
+
+  test('a base and an overlay with the same objects: each file resolves its own', () => {
+    const dir = tempDir({ 'base/app.yaml': withServices('demo'), 'overlay/app.yaml': withServices('demo-v2') });
+    expect(lint([dir])).toEqual({ code: 0, stdout: 'No findings: 2 files checked against Argo Rollouts 1.9.1.\n', stderr: '' });
+  });
+
+  test('the same object twice in one file is L05', () => {
+    const dir = tempDir({ 'app.yaml': `${withServices('demo')}---\n${withServices('demo').split('---\n')[2]}` });
+    const result = lint([path.join(dir, 'app.yaml')]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/app\.yaml:3 Service\/demo-stable metadata\.name \[L05\] /);
+  });
+});
