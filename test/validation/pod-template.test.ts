@@ -427,6 +427,10 @@ describe('V07 on Experiment templates (the API server checks their ReplicaSets)'
     expect(v07(experiment)).toEqual([]);
   });
 
+  test('the API server takes "." and \'_\' in DNS search domains', () => {
+    expect(v07(experimentWith(pod => { pod.dnsConfig = { searches: ['.', 'my_domain.local'] }; }))).toEqual([]);
+  });
+
   test('a writable GCE disk is refused when the template has several replicas', () => {
     const experiment = experimentWith(pod => { pod.volumes = [{ name: 'data', gcePersistentDisk: { pdName: 'disk' } }]; });
     expect(v07(experiment)).toEqual([]);

@@ -102,8 +102,13 @@ function checkDns(ctx: PodCheck, spec: any, path: string): void {
     ctx.report(`${path}.dnsConfig.searches`, 'The dnsConfig search list is longer than 2048 characters.', 'Shorten the search list.');
   }
   searches.forEach((search: any, i: number) => {
+    // The API server (since Kubernetes 1.32) also takes "." and '_' in search domains; the
+    // controller does not.
+    if (!ctx.strict && search === '.') {
+      return;
+    }
     const trimmed = asString(search).replace(/\.$/, '');
-    const error = dns1123SubdomainError(trimmed);
+    const error = dns1123SubdomainError(ctx.strict ? trimmed : trimmed.replace(/_/g, 'a'));
     if (error !== undefined) {
       ctx.report(`${path}.dnsConfig.searches[${i}]`, `The search domain ${quote(search)} is not a DNS subdomain: ${error}.`, 'Use domains such as "ns1.svc.cluster.local".', search);
     }
