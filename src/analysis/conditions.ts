@@ -1,3 +1,5 @@
+import { argumentOrDefault } from '../private/arguments';
+
 /**
  * What a measurement without a usable value (no data, or NaN) becomes.
  *
@@ -144,6 +146,7 @@ export class Condition {
   }
 
   private static compare(method: string, op: string, negated: string, threshold: number, options: ResultConditionOptions): Condition {
+    options = argumentOrDefault(`Condition.${method}()`, 'options', options, 'object', {});
     const t = formatThreshold(`Condition.${method}()`, threshold);
     const scalar = (options.shape ?? ResultShape.LIST) === ResultShape.SCALAR;
     const policy = options.onEmpty ?? EmptyResultPolicy.ERROR;

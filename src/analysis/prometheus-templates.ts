@@ -165,6 +165,7 @@ export class RequestMetricsTemplates {
     checkArgument('RequestMetricsTemplates.successRate()', 'scope', scope, SCOPE);
     checkArgument('RequestMetricsTemplates.successRate()', 'id', id, 'string');
     checkArgument('RequestMetricsTemplates.successRate()', 'options', options, 'object');
+    checkArgument('RequestMetricsTemplates.successRate()', 'options.source', options.source, { name: 'RequestMetricsSource', values: Object.keys(SOURCES) });
     const min = options.minSuccessRate ?? 0.99;
     if (!(min > 0 && min <= 1)) {
       throw new Error(`RequestMetricsTemplates.successRate(): minSuccessRate must be above 0 and at most 1, got ${min}. Use e.g. 0.99 for 99%.`);
@@ -180,6 +181,7 @@ export class RequestMetricsTemplates {
     checkArgument('RequestMetricsTemplates.latency()', 'scope', scope, SCOPE);
     checkArgument('RequestMetricsTemplates.latency()', 'id', id, 'string');
     checkArgument('RequestMetricsTemplates.latency()', 'options', options, 'object');
+    checkArgument('RequestMetricsTemplates.latency()', 'options.source', options.source, { name: 'RequestMetricsSource', values: Object.keys(SOURCES) });
     const max = (options.maxP99 ?? Duration.millis(500)).toMilliseconds();
     if (!(max > 0)) throw new Error(`RequestMetricsTemplates.latency(): maxP99 must be above zero, got ${max}ms.`);
     const query = SOURCES[options.source].latencyMs(window(options));

@@ -27,6 +27,9 @@ export class AnalysisTemplateArg {
    * An argument read from a key of a Secret in the namespace of the AnalysisRun.
    */
   public static fromSecret(name: string, secretName: string, key: string): AnalysisTemplateArg {
+    checkArgument('AnalysisTemplateArg.fromSecret()', 'name', name, 'string');
+    checkArgument('AnalysisTemplateArg.fromSecret()', 'secretName', secretName, 'string');
+    checkArgument('AnalysisTemplateArg.fromSecret()', 'key', key, 'string');
     if (!secretName || !key) {
       throw new Error(`Analysis template argument '${name}': fromSecret() needs a Secret name and a key, got '${secretName}' and '${key}'.`);
     }

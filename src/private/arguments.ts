@@ -32,11 +32,19 @@ export interface ExpectedShape {
   readonly example?: string;
 }
 
+/** One of the values of an enum. */
+export interface ExpectedValue {
+  /** The enum, e.g. `RequestMetricsSource`. */
+  readonly name: string;
+  /** Its values. */
+  readonly values: readonly string[];
+}
+
 /**
  * What an argument must be: a JSON type (`object` is an options struct or a map: a non-null object
- * that is not a list), a class, or an object with some methods.
+ * that is not a list), a class, an object with some methods, or a value of an enum.
  */
-export type Expected = 'string' | 'number' | 'boolean' | 'object' | 'array' | ExpectedClass | ExpectedShape;
+export type Expected = 'string' | 'number' | 'boolean' | 'object' | 'array' | ExpectedClass | ExpectedShape | ExpectedValue;
 
 /** The cdk8s `Duration`, by its methods (the app may load another copy of cdk8s). */
 export const DURATION: ExpectedShape = { name: 'Duration (cdk8s)', methods: ['toSeconds', 'toMilliseconds'], example: 'Duration.seconds(30)' };
@@ -68,7 +76,11 @@ function describeExpected(expected: Expected): string {
     case 'boolean': return 'a boolean (true or false)';
     case 'object': return 'an object (a map of options or values)';
     case 'array': return 'a list';
-    default: return `${ARTICLE.test(expected.name) ? 'an' : 'a'} ${expected.name}`;
+    default:
+      if ('values' in expected) {
+        return `a ${expected.name} (one of ${expected.values.map(v => JSON.stringify(v)).join(', ')})`;
+      }
+      return `${ARTICLE.test(expected.name) ? 'an' : 'a'} ${expected.name}`;
   }
 }
 
@@ -111,6 +123,9 @@ function matches(value: unknown, expected: Expected): boolean {
       if ('class' in expected) {
         return value instanceof (expected.class as any);
       }
+      if ('values' in expected) {
+        return typeof value === 'string' && expected.values.includes(value);
+      }
       return value !== null && (typeof value === 'object' || typeof value === 'function')
         && expected.methods.every(m => typeof (value as any)[m] === 'function');
   }
@@ -134,7 +149,7 @@ export function checkArgument(where: string, name: string, value: unknown, expec
     return;
   }
   const missing = value === undefined || value === null;
-  const example = typeof expected === 'object' && expected.example ? ` Create one with ${expected.example}.` : '';
+  const example = typeof expected === 'object' && 'example' in expected && expected.example ? ` Create one with ${expected.example}.` : '';
   throw new ArgumentError(`${where === '' ? '' : `${where}: `}'${name}' ${missing && !optional ? 'is required and ' : ''}must be ${describeExpected(expected)}, `
     + `got ${describeValue(value)}.${example}`);
 }

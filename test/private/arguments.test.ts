@@ -163,6 +163,67 @@ describe('every public factory refuses what TypeScript would refuse with an erro
   });
 });
 
+/** Valid arguments of the factories that take several, so that each later argument can be tested alone. */
+const VALID_ARGUMENTS: Record<string, (chart: Chart) => unknown[]> = {
+  'CanaryStep.setWeight': () => [20, {}],
+  'CanaryStep.setHeaderRoute': () => [api.ManagedRoute.named('header-route'), [{ headerName: 'x', headerValue: api.StringMatch.exact('y') }]],
+  'CanaryStep.setMirrorRoute': () => [api.ManagedRoute.named('mirror-route'), {}],
+  'CanaryStep.plugin': () => ['argoproj-labs/step', {}],
+  'WorkloadReference.fromDeployment': chart => [new kplus.Deployment(chart, 'deployment', { containers: [{ image: 'nginx:1.27' }] }), {}],
+  'WorkloadReference.fromDeploymentName': () => ['web', {}],
+  'AnalysisTemplate.fromAnalysisTemplateName': chart => [chart, 'imported', 'success-rate'],
+  'ClusterAnalysisTemplate.fromClusterAnalysisTemplateName': chart => [chart, 'imported', 'success-rate'],
+  'MetricProvider.plugin': () => ['argoproj-labs/metrics', {}],
+  'Condition.resultAtLeast': () => [0.95, {}],
+  'Condition.resultAbove': () => [0.95, {}],
+  'Condition.resultAtMost': () => [0.95, {}],
+  'Condition.resultBelow': () => [0.95, {}],
+  'Condition.expression': () => ['result[0] >= 1', 'result[0] < 0'],
+  'RequestMetricsTemplates.successRate': chart => [chart, 'success', { source: api.RequestMetricsSource.ISTIO }],
+  'RequestMetricsTemplates.latency': chart => [chart, 'latency', { source: api.RequestMetricsSource.ISTIO }],
+  'AnalysisTemplateArg.withDefault': () => ['service', 'web'],
+  'AnalysisTemplateArg.fromSecret': () => ['token', 'secret', 'key'],
+  'AnalysisTemplateArg.fromFieldRef': () => ['namespace', 'metadata.namespace'],
+  'AnalysisArg.value': () => ['service', 'web'],
+  'AnalysisArg.fromPodTemplateHash': () => ['hash', api.PodTemplateHash.LATEST],
+  'AnalysisArg.fromFieldRef': () => ['namespace', 'metadata.namespace'],
+  'TrafficRouting.plugin': () => ['argoproj-labs/router', {}],
+  'NotificationService.slack': () => ['slack-token', {}],
+  'NotificationService.webhook': () => ['hook', 'https://hooks.example.com/x', {}],
+  'NotificationService.custom': () => ['pagerduty', { token: 'x' }],
+  'ProviderPermissions.custom': () => ['provider', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }]],
+};
+
+describe('every later argument of a factory is checked too, naming it', () => {
+  const byName = new Map(factories().map(([call, fn, params]) => [call, { fn, params }]));
+  test('the table covers every public factory with more than one argument, and only those', () => {
+    const multi = [...byName].filter(([, f]) => f.params.length > 1).map(([call]) => call).sort();
+    expect(Object.keys(VALID_ARGUMENTS).sort()).toEqual(multi);
+  });
+  const cases: Array<[string, string, string, (chart: Chart) => void]> = [];
+  for (const [call, valid] of Object.entries(VALID_ARGUMENTS)) {
+    const { fn, params } = byName.get(call) ?? { fn: () => undefined, params: [] };
+    params.forEach((param, i) => {
+      if (i === 0) return; // the first argument: above
+      for (const [what, bad] of BAD) {
+        cases.push([`${call}()`, param.name, what === 'null' && param.hasDefault ? 'null (has a default)' : what, chart => {
+          const args = valid(chart);
+          args[i] = bad();
+          fn(...args);
+        }]);
+      }
+    });
+  }
+  test('the valid arguments are valid', () => {
+    for (const [call, valid] of Object.entries(VALID_ARGUMENTS)) {
+      expect({ call, error: thrown(() => byName.get(call)!.fn(...valid(new Chart(Testing.app(), 'chart'))))?.message }).toEqual({ call, error: undefined });
+    }
+  });
+  test.each(cases)('%s(..., %s: %s)', (call, argument, what, run) => {
+    expectClearError(call, thrown(() => run(new Chart(Testing.app(), 'chart'))), argument, what, false);
+  });
+});
+
 describe('every construct refuses bad props with an error naming them, at construction or at synth', () => {
   const cases: Array<[string, string, string, () => void]> = [];
   for (const [name, cls] of exportedClasses().filter(([, c]) => isConstruct(c))) {
