@@ -1,6 +1,6 @@
+import { rolloutWithSteps } from './helpers';
 import { checkFindings, FindingSeverity } from '../../src/validation';
 import { consequenceOf } from '../../src/validation/rules/consequences';
-import { rolloutWithSteps } from './helpers';
 
 describe('consequences of findings (issue 10)', () => {
   test.each([

@@ -35,6 +35,7 @@ describe('Referenced analysis templates (V50-V57)', () => {
     rollout.spec.strategy.canary.analysis = { templates: [{ templateName: 'load' }], args: [{ name: 'service', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } }] };
     rollout.spec.strategy.canary.steps.push({ experiment: { templates: [{ name: 'c', specRef: 'canary' }], analyses: [{ name: 'a', templateName: 'rates', args: [{ name: 'service', value: 'x' }] }] } });
     const bg = blueGreenRollout();
+    bg.metadata.name = 'web-bg'; // two Rollouts named alike in one file would be L05
     bg.spec.strategy.blueGreen.prePromotionAnalysis = { templates: [{ templateName: 'rates' }], args: [{ name: 'service', value: 'web' }] };
     bg.spec.strategy.blueGreen.postPromotionAnalysis = { templates: [{ templateName: 'shared', clusterScope: true }] };
     const manifests = [
