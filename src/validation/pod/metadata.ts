@@ -75,12 +75,23 @@ export function checkLabelSelector(report: PodReport, selector: any, path: strin
     return;
   }
   checkLabelMap(report, selector.matchLabels, `${path}.matchLabels`, `${what} label`);
-  asArray(selector.matchExpressions).forEach((expression: any, i: number) => {
+  const expressions = selector.matchExpressions;
+  if (isSet(expressions) && !Array.isArray(expressions)) {
+    report(`${path}.matchExpressions`, `matchExpressions is ${quote(expressions)}, not a list.`,
+      'Write matchExpressions as a list of { key, operator, values } objects.', expressions);
+    return;
+  }
+  asArray(expressions).forEach((expression: any, i: number) => {
     const at = `${path}.matchExpressions[${i}]`;
     if (!isObject(expression)) {
-      return; // a schema matter
+      report(at, `The ${what} expression ${quote(expression)} is not an object.`, 'Write each expression as { key, operator, values }.', expression);
+      return;
     }
     const operator = expression.operator;
+    if (isSet(expression.values) && !Array.isArray(expression.values)) {
+      report(`${at}.values`, `The ${what} values ${quote(expression.values)} are not a list.`, 'Write values as a list of strings.', expression.values);
+      return;
+    }
     const values = asArray(expression.values);
     if (operator === 'In' || operator === 'NotIn') {
       if (values.length === 0) {

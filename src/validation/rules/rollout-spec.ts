@@ -2,15 +2,13 @@
  * Rollout spec rules V01–V13: replicas, selector, pod template and the timing fields.
  */
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, DEFAULT_REVISION_HISTORY_LIMIT, Rule, RuleContext } from '../context';
-import { checkLabelMap, checkPodTemplateSpec } from '../pod';
-import { asArray, asNumber, asObject, asString, isObject, isSet, keyCount, labelValueError, ownValue, qualifiedNameError, quote } from '../util';
+import { checkLabelSelector, checkPodTemplateSpec } from '../pod';
+import { asArray, asNumber, asObject, asString, isObject, isSet, keyCount, ownValue, quote } from '../util';
 
 const SELECTOR_PATH = 'spec.selector';
 const TEMPLATE_LABELS_PATH = 'spec.template.metadata.labels';
 const POD_SPEC_PATH = 'spec.template.spec';
 
-/** Selector operators the Kubernetes label selector accepts. */
-const SELECTOR_OPERATORS: ReadonlySet<string> = new Set(['In', 'NotIn', 'Exists', 'DoesNotExist']);
 
 /** Receives a violation: where, what is wrong, how to fix it and the bad value. */
 type Report = (path: string, message: string, fix: string, value?: any) => void;
@@ -40,62 +38,10 @@ function requirementMatches(labels: any, key: string, operator: string, values: 
 
 /**
  * Checks that a set selector converts to a Kubernetes label selector (V04), reporting each problem
- * through `report`.
+ * through `report`: the label-selector validation shared with the pod template's selectors.
  */
 function checkSelector(selector: any, report: Report): void {
-  if (!isObject(selector)) {
-    report(SELECTOR_PATH, `The selector ${quote(selector)} is not a label selector object.`,
-      'Write the selector as an object with matchLabels and/or matchExpressions.', selector);
-    return;
-  }
-  checkLabelMap(report, selector.matchLabels, `${SELECTOR_PATH}.matchLabels`, 'selector label',
-    "Use label keys like \"app\" or \"example.com/tier\" and values of at most 63 letters, digits, '-', '_' and '.'.");
-  const expressions = selector.matchExpressions;
-  if (isSet(expressions) && !Array.isArray(expressions)) {
-    report(`${SELECTOR_PATH}.matchExpressions`, `matchExpressions is ${quote(expressions)}, not a list.`,
-      'Write matchExpressions as a list of { key, operator, values } objects.', expressions);
-    return;
-  }
-  asArray(expressions).forEach((expression: any, i: number) => {
-    const path = `${SELECTOR_PATH}.matchExpressions[${i}]`;
-    if (!isObject(expression)) {
-      report(path, `The selector expression ${quote(expression)} is not an object.`,
-        'Write each expression as { key, operator, values }.', expression);
-      return;
-    }
-    const key = expression.key;
-    const keyError = typeof key === 'string' ? qualifiedNameError(key) : 'a key is required';
-    if (keyError !== undefined) {
-      report(`${path}.key`, `The selector expression key is ${quote(key)}, which is not a valid label key: ${keyError}.`,
-        'Set key to a label key such as "app" or "example.com/tier".', key);
-    }
-    const operator = expression.operator;
-    if (typeof operator !== 'string' || !SELECTOR_OPERATORS.has(operator)) {
-      report(`${path}.operator`, `The selector operator is ${quote(operator)}, which is not supported.`,
-        'Use one of In, NotIn, Exists or DoesNotExist.', operator);
-      return;
-    }
-    const values = expression.values;
-    if (isSet(values) && !Array.isArray(values)) {
-      report(`${path}.values`, `The selector values ${quote(values)} are not a list.`, 'Write values as a list of strings.', values);
-      return;
-    }
-    const list = asArray(values);
-    if ((operator === 'In' || operator === 'NotIn') && list.length === 0) {
-      report(`${path}.values`, `The selector operator ${operator} needs at least one value, but values is ${quote(values)}.`,
-        `Add the label values to match to values, or use ${operator === 'In' ? 'Exists' : 'DoesNotExist'} to test only for the key.`, values);
-    } else if ((operator === 'Exists' || operator === 'DoesNotExist') && list.length > 0) {
-      report(`${path}.values`, `The selector operator ${operator} takes no values, but values is ${quote(values)}.`,
-        `Remove values, or use ${operator === 'Exists' ? 'In' : 'NotIn'} to match specific values.`, values);
-    }
-    list.forEach((value: any, k: number) => {
-      const valueError = labelValueError(value);
-      if (valueError !== undefined) {
-        report(`${path}.values[${k}]`, `The selector value ${quote(value)} is not a valid label value: ${valueError}.`,
-          "Use label values of at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit.", value);
-      }
-    });
-  });
+  checkLabelSelector(report, selector, SELECTOR_PATH, 'selector');
 }
 
 // ---------------------------------------------------------------------------------------------
