@@ -268,19 +268,32 @@ export class ManifestIndex {
    * may land there: applied together with the referencing manifest, they share its namespace (the
    * one `kubectl apply -n` names, which must be the referencing manifest's own when it sets one).
    */
-  private candidates<T>(map: Map<string, IndexEntry<T>[]>, prefix: string, namespace: string, name: string): IndexEntry<T>[] {
-    const exact = map.get(`${prefix}${objectKey(namespace, name)}`) ?? [];
+  private candidates<T>(map: Map<string, IndexEntry<T>[]>, prefix: string, namespace: string, name: string): IndexEntry<T>[][] {
+    const exact = map.get(`${prefix}${objectKey(namespace, name)}`);
     const mayLandThere = namespace !== '' && (this.originNamespace === '' || this.originNamespace === namespace);
-    const withoutNamespace = mayLandThere ? map.get(`${prefix}${objectKey('', name)}`) ?? [] : [];
-    return [...exact.map(entry => ({ entry, rank: 0 })), ...withoutNamespace.map(entry => ({ entry, rank: 1 }))]
-      .sort((a, b) => a.rank - b.rank || a.entry.documentIndex - b.entry.documentIndex)
-      .map(candidate => candidate.entry);
+    const withoutNamespace = mayLandThere ? map.get(`${prefix}${objectKey('', name)}`) : undefined;
+    const lists: IndexEntry<T>[][] = [];
+    if (exact !== undefined) {
+      lists.push(exact);
+    }
+    if (withoutNamespace !== undefined) {
+      lists.push(withoutNamespace);
+    }
+    return lists;
   }
 
-  /** The preferred candidate: the first of the referencing manifest's file, else the first of all. */
-  private pick<T>(candidates: readonly IndexEntry<T>[]): T | undefined {
-    const own = candidates.find(entry => this.data.groupOf(entry.documentIndex) === this.origin);
-    return (own ?? candidates[0])?.value;
+  /**
+   * The preferred candidate among lists of candidates in order of preference (each in document
+   * order): the first of the referencing manifest's file, else the first of all.
+   */
+  private pick<T>(lists: readonly IndexEntry<T>[][]): T | undefined {
+    for (const list of lists) {
+      const own = list.find(entry => this.data.groupOf(entry.documentIndex) === this.origin);
+      if (own !== undefined) {
+        return own.value;
+      }
+    }
+    return lists[0]?.[0]?.value;
   }
 
   private add(manifest: any, documentIndex: number): void {
