@@ -86,6 +86,8 @@ describe('V07 pod template: what Kubernetes refuses in a Rollout template', () =
     ['annotations above 256 KiB', (_p, t) => { t.metadata.annotations = { 'example.com/big': 'x'.repeat(300000) }; }, 'spec.template.metadata.annotations', '256 KiB'],
     ['a seccomp annotation that is no profile', (_p, t) => { t.metadata.annotations = { 'seccomp.security.alpha.kubernetes.io/pod': 'strict' }; }, 'spec.template.metadata.annotations', '"strict"'],
     ['an AppArmor annotation for a missing container', (_p, t) => { t.metadata.annotations = { 'container.apparmor.security.beta.kubernetes.io/db': 'runtime/default' }; }, 'spec.template.metadata.annotations', '"db"'],
+    ['a tolerations annotation that is no JSON list', (_p, t) => { t.metadata.annotations = { 'scheduler.alpha.kubernetes.io/tolerations': '{gpu}' }; }, 'spec.template.metadata.annotations', 'JSON list'],
+    ['an invalid toleration in the tolerations annotation', (_p, t) => { t.metadata.annotations = { 'scheduler.alpha.kubernetes.io/tolerations': '[{"key":"gpu","operator":"In"}]' }; }, 'spec.template.metadata.annotations.scheduler.alpha.kubernetes.io/tolerations[0].operator', '"In"'],
     // containers
     ['a bogus imagePullPolicy', p => { p.containers[0].imagePullPolicy = 'Sometimes'; }, `${C0}.imagePullPolicy`, '"Sometimes"'],
     ['a bad terminationMessagePolicy', p => { p.containers[0].terminationMessagePolicy = 'Logs'; }, `${C0}.terminationMessagePolicy`, '"Logs"'],
@@ -425,6 +427,13 @@ describe('V07 on Experiment templates (the API server checks their ReplicaSets)'
     expectFinding('V07', [experiment], `${TPL}.hostNetwork`, 'hostNetwork: true');
     experiment.spec.templates[0].template.spec.hostNetwork = true;
     expect(v07(experiment)).toEqual([]);
+  });
+
+  test('the API server wants an integer pod deletion cost; the Rollout controller takes any', () => {
+    const experiment = experimentWith(() => undefined);
+    experiment.spec.templates[0].template.metadata.annotations = { 'controller.kubernetes.io/pod-deletion-cost': 'high' };
+    expectFinding('V07', [experiment], 'spec.templates[0].template.metadata.annotations', '"high"');
+    expect(v07(rolloutWith((_p, t) => { t.metadata.annotations = { 'controller.kubernetes.io/pod-deletion-cost': 'high' }; }))).toEqual([]);
   });
 
   test('the API server takes "." and \'_\' in DNS search domains', () => {

@@ -8,7 +8,7 @@
  * the ReplicaSets of Experiments and the Jobs of job metrics.
  */
 import {
-  asArray, asNumber, asObject, asString, dns1123LabelError, dns1123SubdomainError, isObject, isSet, qualifiedNameError, quote,
+  asArray, asNumber, asObject, asString, dns1123LabelError, dns1123SubdomainError, isObject, isSet, parseGoInt32, qualifiedNameError, quote,
 } from '../util';
 import { checkContainers } from './containers';
 import { PodCheck, PodReport, PodTemplateOptions } from './context';
@@ -24,6 +24,8 @@ const MAX_INT32 = 2147483647;
 const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
 const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
 const APPARMOR_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
+const TOLERATIONS_ANNOTATION = 'scheduler.alpha.kubernetes.io/tolerations';
+const DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deletion-cost';
 
 /** Reports a value that must be a DNS-1123 label or subdomain. */
 function checkName(ctx: PodCheck, value: any, path: string, what: string, kind: 'label' | 'subdomain', fix: string): void {
@@ -46,7 +48,22 @@ function checkPodAnnotations(ctx: PodCheck, annotations: any, path: string, cont
     if (typeof value !== 'string') {
       continue;
     }
-    if (key === SECCOMP_POD_ANNOTATION || key.startsWith(SECCOMP_CONTAINER_PREFIX)) {
+    if (key === TOLERATIONS_ANNOTATION && value !== '') {
+      let tolerations: any;
+      try {
+        tolerations = JSON.parse(value);
+      } catch {
+        tolerations = undefined;
+      }
+      if (!Array.isArray(tolerations)) {
+        ctx.report(path, `The annotation ${quote(key)} is not a JSON list of tolerations.`, 'Write the tolerations in spec.tolerations instead.', value);
+      } else {
+        checkTolerations(ctx, tolerations, `${path}.${key}`);
+      }
+    } else if (key === DELETION_COST_ANNOTATION && !ctx.strict && parseGoInt32(value) === undefined) {
+      // The Rollout controller accepts any value; the API server wants a 32-bit integer.
+      ctx.report(path, `The annotation ${quote(key)} is ${quote(value)}, which is not a 32-bit integer.`, 'Set the deletion cost to an integer, e.g. "100".', value);
+    } else if (key === SECCOMP_POD_ANNOTATION || key.startsWith(SECCOMP_CONTAINER_PREFIX)) {
       const valid = value === 'runtime/default' || value === 'docker/default' || value === 'unconfined'
         || (value.startsWith('localhost/') && !value.slice('localhost/'.length).startsWith('/') && !value.slice('localhost/'.length).split('/').includes('..'));
       if (!valid) {
