@@ -13,6 +13,9 @@ import { undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth, FindingSeverity } from '../validation';
 
 
+/** Warnings on a template used by nothing (A15–A17) that the Rollouts and Experiments using it judge. */
+const JUDGED_BY_USES: ReadonlySet<string> = new Set(['A15', 'A16', 'A17']);
+
 /**
  * Properties shared by AnalysisTemplate and ClusterAnalysisTemplate.
  */
@@ -139,11 +142,12 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     const spec = this._toKube();
     const own = this.manifestWith(spec);
     // The templates it composes, at any depth; a nested one is judged here only through this one
-    // (e.g. an argument it uses that no template of the tree declares is a warning only: a Rollout
-    // or Experiment that merges the template with a sibling declaring it is judged by its own check).
+    // (e.g. an argument it uses that no template of the tree declares, or a dryRun pattern that none of
+    // its metrics matches, is a warning only: a Rollout or Experiment that merges the template with a
+    // sibling declaring it, or having the metric, judges that in its own check).
     const nested = templateManifestsDeep(this._templates);
     checkAtSynth(this, `${this.constructor.name} ${this.node.path}`, [own, ...nested], versionsToCheck(this),
-      f => f.documentIndex === 0 && !(f.ruleId === 'A17' && f.severity === FindingSeverity.WARNING));
+      f => f.documentIndex === 0 && !(JUDGED_BY_USES.has(f.ruleId) && f.severity === FindingSeverity.WARNING));
     return spec;
   }
 

@@ -162,8 +162,10 @@ describe('engine', () => {
     experiment.spec.templates[1].name = 'baseline';
     const manifests = deepFreeze([rollout, template, analysisRun('run', { args: [{ name: 'a' }], metrics: [] }), experiment]);
     const first = validateManifests(manifests, { requireReferencedObjects: true });
+    // (issue 10: no A15 on "rates" any more: the Rollout merges it with the missing "gone", whose
+    // metrics its dryRun pattern may match; the controller matches the merged metrics)
     expect(first.map(f => `${f.documentIndex} ${f.ruleId}`)).toEqual([
-      '0 V50', '1 A02', '1 A04', '1 A15', '1 V55', '2 A01', '2 A17', '3 X05',
+      '0 V50', '1 A02', '1 A04', '1 V55', '2 A01', '2 A17', '3 X05',
     ]);
     expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual(first);
   });

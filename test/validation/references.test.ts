@@ -417,6 +417,25 @@ describe('dryRun and measurementRetention of a Rollout\'s analyses (issue 10)', 
     expect(finding.message).toContain('analyses[0]');
   });
 
+  test('A15 and A16: a template\'s own lists are matched against every metric merged with it', () => {
+    const lists = analysisTemplate('lists', { metrics: [finite('own')], dryRun: [{ metricName: 'latency' }], measurementRetention: [{ metricName: 'errors', limit: 1 }] });
+    // alone, nothing of the template matches: warnings (a sibling may have the metrics)
+    expect(findingsOf('A15', [lists]).map(f => [f.path, f.severity])).toEqual([['spec.dryRun[0].metricName', FindingSeverity.WARNING]]);
+    expect(findingsOf('A16', [lists]).map(f => [f.path, f.severity])).toEqual([['spec.measurementRetention[0].metricName', FindingSeverity.WARNING]]);
+    // merged with a template that has "latency-p99", the dryRun pattern matches; "errors" matches nothing merged
+    const rollout = backgroundAnalysis({ templates: [{ templateName: 'lists' }, { templateName: 'rates' }] });
+    expect(findingsOf('A15', [rollout, lists, rates])).toEqual([]);
+    const finding = expectFinding('A16', [rollout, lists, rates], `${BACKGROUND}.templates`, '"errors"');
+    expect(finding.message).toContain('AnalysisTemplate "lists"');
+    expect(finding.severity).toBeUndefined();
+    // a pattern that does not compile is the template's own error, used or not
+    const invalid = analysisTemplate('lists', { metrics: [finite('own')], dryRun: [{ metricName: '(' }] });
+    expectFinding('A15', [rollout, invalid, rates], 'spec.dryRun[0].metricName', 'not a valid Go regular expression');
+    // an Experiment merges in the same way
+    const experiment = { apiVersion: 'argoproj.io/v1alpha1', kind: 'Experiment', metadata: { name: 'e' }, spec: { templates: [], analyses: [{ name: 'a', templateName: 'lists' }] } };
+    expectFinding('A15', [experiment, lists], 'spec.analyses[0].templateName', '"latency"');
+  });
+
   test('V54: a step lists a dryRun name that the templates of another analysis list', () => {
     const bgTemplate = analysisTemplate('bg', { metrics: [finite('success-rate')], dryRun: [{ metricName: 'success-rate' }] });
     const rollout = stepAnalysis({ templates: [{ templateName: 'rates' }], dryRun: [{ metricName: 'success-rate' }] });

@@ -13,7 +13,9 @@
 import { BLUE_GREEN_PATH, CANARY_PATH, ManifestContext, Rule, RuleContext, STEPS_PATH } from '../context';
 import { MissingNestedTemplate, referencedKind, TemplateInfo } from '../templates';
 import { ArgLookup, asArray, asObject, asString, intOrStringValue, isObject, isSet, quote } from '../util';
-import { declaredArgNames, metricArgReferences, reportUnmatchedPatterns, reportUnresolvablePlaceholders } from './analysis';
+import {
+  declaredArgNames, metricArgReferences, reportUnmatchedPatterns, reportUnresolvablePlaceholders, UnmatchedPattern, unmatchedPatterns,
+} from './analysis';
 import { describeLookup } from './experiment';
 
 /** How a Rollout uses an analysis: the controller's checks differ between them. */
@@ -352,8 +354,57 @@ function checkStepPatternsAcrossAnalyses(ctx: RuleContext, field: 'dryRun' | 'me
   }
 }
 
-/** A15 and A16 on a Rollout: its analyses' own dryRun and measurementRetention lists against the metrics of their templates. */
+/**
+ * A15 and A16 for the templates merged into one AnalysisRun: each template's own dryRun or
+ * measurementRetention patterns are matched against the metrics of all of them (patterns that do not
+ * compile are the template's own A15/A16). Reported at `templatesPath` of the Rollout or Experiment.
+ */
+function checkMergedTemplatePatterns(ctx: ManifestContext, field: 'dryRun' | 'measurementRetention', useName: string, templatesPath: string,
+  merged: MergedTemplates): void {
+  const { shown, unmatched } = mergedTemplatePatterns(merged, field);
+  for (const { template, found } of unmatched) {
+    ctx.report(templatesPath,
+      `${describeTemplate(template)} lists the ${field} metricName ${quote(found.pattern)} (spec.${field}[${found.index}]), which matches none of the metrics `
+      + `that the ${useName} merges (${shown}), so its AnalysisRun would error.`,
+      `Correct the pattern in ${describeTemplate(template)} to match one of ${shown} (it may match part of a name), or add the template that has the metric to the analysis.`,
+      found.pattern);
+  }
+}
+
+interface MergedPatterns {
+  readonly shown: string;
+  readonly unmatched: ReadonlyArray<{ readonly template: TemplateInfo; readonly found: UnmatchedPattern }>;
+}
+
+/** The templates' own patterns that match none of the merged metrics; computed once per merge and list in a run. */
+const patternCache = new WeakMap<MergedTemplates, Map<string, MergedPatterns>>();
+function mergedTemplatePatterns(merged: MergedTemplates, field: 'dryRun' | 'measurementRetention'): MergedPatterns {
+  let byField = patternCache.get(merged);
+  if (byField === undefined) {
+    byField = new Map();
+    patternCache.set(merged, byField);
+  }
+  let result = byField.get(field);
+  if (result === undefined) {
+    const names = metricNamesOf(merged.templates);
+    const unmatched = merged.templates.flatMap(template => template[field].length === 0 ? []
+      : unmatchedPatterns(template[field], names).filter(found => found.invalid === undefined).map(found => ({ template, found })));
+    result = { shown: quote([...new Set(names)]), unmatched };
+    byField.set(field, result);
+  }
+  return result;
+}
+
+/**
+ * A15 and A16 on a Rollout: its analyses' own dryRun and measurementRetention lists, and those of
+ * their templates, against the metrics of their templates.
+ */
 function checkUsePatterns(ctx: RuleContext, field: 'dryRun' | 'measurementRetention'): void {
+  forEachUse(ctx, use => {
+    if (use.complete && use.templates.length > 0) {
+      checkMergedTemplatePatterns(ctx, field, TYPE_NAMES[use.type], use.templatesPath, use.merged);
+    }
+  });
   forEachUse(ctx, use => {
     const entries = field === 'dryRun' ? use.dryRun : use.measurementRetention;
     if (entries.length > 0 && use.templates.length > 0) {
@@ -705,10 +756,13 @@ export const EXPERIMENT_ANALYSIS_RULES: readonly Rule<ManifestContext>[] = [
     // The Experiment's list goes to the AnalysisRun of each of its analyses.
     check: ctx => {
       const entries = asArray(ctx.spec[field]);
-      for (const use of entries.length > 0 ? experimentUses(ctx) : []) {
-        if (use.merged.templates.length > 0) {
+      for (const use of experimentUses(ctx)) {
+        if (entries.length > 0 && use.merged.templates.length > 0) {
           reportUnmatchedPatterns(ctx, entries, `spec.${field}`, field, metricNamesOf(use.merged.templates), isComplete(use.merged),
             `the metrics of analysis ${quote(use.analysis.name)}`);
+        }
+        if (isComplete(use.merged)) {
+          checkMergedTemplatePatterns(ctx, field, `analysis ${quote(use.analysis.name)}`, `${use.path}.templateName`, use.merged);
         }
       }
     },

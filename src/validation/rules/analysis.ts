@@ -80,45 +80,94 @@ function checkDuration(ctx: AnalysisContext, field: 'interval' | 'initialDelay')
   });
 }
 
-/** Checks the metricName patterns of `spec.dryRun` or `spec.measurementRetention` (A15, A16). */
+/**
+ * Checks the metricName patterns of `spec.dryRun` or `spec.measurementRetention` (A15, A16). An
+ * AnalysisRun matches its own metrics. A template's lists go into every AnalysisRun it is merged into,
+ * and are matched against all the metrics merged there: a template that a Rollout or Experiment among
+ * the manifests uses is judged by those uses; one used by nothing is judged with the templates it
+ * composes, and a pattern that matches none of their metrics is a warning (a sibling template may
+ * have the metric). A pattern that does not compile matches nothing anywhere: an error.
+ */
 function checkMetricPatterns(ctx: AnalysisContext, field: 'dryRun' | 'measurementRetention'): void {
   const entries = asArray(ctx.spec[field]);
   if (entries.length === 0) {
     return;
   }
   const { names, complete } = ctx.metricNames();
-  reportUnmatchedPatterns(ctx, entries, `spec.${field}`, field, names, complete, 'the metrics');
+  if (ctx.isRun) {
+    reportUnmatchedPatterns(ctx, entries, `spec.${field}`, field, names, complete, 'the metrics');
+    return;
+  }
+  const used = ctx.index.isUsedTemplate(ctx.template);
+  const shown = quote([...new Set(names)]);
+  for (const found of unmatchedPatterns(entries, names)) {
+    const path = `spec.${field}[${found.index}].metricName`;
+    if (found.invalid !== undefined) {
+      reportInvalidPattern(ctx, path, field, found.pattern, found.invalid);
+    } else if (complete && !used) {
+      ctx.reportOn(ctx, path,
+        `The ${field} metricName ${quote(found.pattern)} matches none of the metrics of the template and of those it composes (${shown}): `
+        + 'an AnalysisRun made from it alone would error; it works only next to a template with a matching metric.',
+        `Use the name of one of the metrics ${shown} (or part of it: the pattern may match anywhere in a name), or a regular expression such as ".*".`,
+        found.pattern, FindingSeverity.WARNING);
+    }
+  }
+}
+
+/** A metricName pattern of a list that matches none of the names (`invalid`: why it does not compile). */
+export interface UnmatchedPattern {
+  readonly index: number;
+  readonly pattern: string;
+  readonly invalid?: string;
+}
+
+/**
+ * The metricName patterns of a dryRun or measurementRetention list that match none of `names`, as
+ * the controller matches them when it runs an AnalysisRun: a Go regular expression found anywhere in
+ * the name (`regexp.MatchString`); a pattern that does not compile matches nothing. Patterns this
+ * engine cannot evaluate are left out.
+ */
+export function unmatchedPatterns(entries: readonly any[], names: readonly string[]): UnmatchedPattern[] {
+  const found: UnmatchedPattern[] = [];
+  entries.forEach((entry: any, index: number) => {
+    const pattern = asObject(entry)?.metricName;
+    if (typeof pattern !== 'string') {
+      return;
+    }
+    const compiled = compileGoRegexp(pattern, false);
+    if ('error' in compiled) {
+      found.push({ index, pattern, invalid: compiled.error });
+    } else if ('regexp' in compiled && !names.some(name => compiled.regexp.test(name))) {
+      found.push({ index, pattern });
+    }
+  });
+  return found;
+}
+
+function reportInvalidPattern(ctx: ManifestContext, path: string, field: string, pattern: string, why: string): void {
+  ctx.report(path, `The ${field} metricName ${quote(pattern)} is not a valid Go regular expression: ${why}; it matches no metric.`,
+    'Write the metric name itself, or a Go (RE2) regular expression such as "error-.*" (".*" matches every metric).', pattern);
 }
 
 /**
  * Reports the metricName patterns of a dryRun or measurementRetention list (at `listPath`) that match
- * none of `names`, as the controller matches them when it runs an AnalysisRun: a Go regular
- * expression found anywhere in the name (`regexp.MatchString`); a pattern that does not compile
- * matches nothing. Nothing is reported when the names are not all known (`complete` false).
+ * none of `names` (see `unmatchedPatterns`). Unmatched ones are not reported when the names are not
+ * all known (`complete` false); invalid ones always are.
  *
  * @param whose what the names are, for messages, e.g. `the metrics of the step analysis`
  */
 export function reportUnmatchedPatterns(ctx: ManifestContext, entries: readonly any[], listPath: string, field: 'dryRun' | 'measurementRetention',
   names: readonly string[], complete: boolean, whose: string): void {
   const shown = quote([...new Set(names)]);
-  entries.forEach((entry: any, k: number) => {
-    const pattern = asObject(entry)?.metricName;
-    if (typeof pattern !== 'string') {
-      return;
+  for (const found of unmatchedPatterns(entries, names)) {
+    const path = `${listPath}[${found.index}].metricName`;
+    if (found.invalid !== undefined) {
+      reportInvalidPattern(ctx, path, field, found.pattern, found.invalid);
+    } else if (complete) {
+      ctx.report(path, `The ${field} metricName ${quote(found.pattern)} matches none of ${whose} (${shown}), so the AnalysisRun would error.`,
+        `Use the name of one of the metrics ${shown} (or part of it: the pattern may match anywhere in a name), or a regular expression such as ".*".`, found.pattern);
     }
-    const path = `${listPath}[${k}].metricName`;
-    const compiled = compileGoRegexp(pattern, false);
-    if ('error' in compiled) {
-      ctx.report(path, `The ${field} metricName ${quote(pattern)} is not a valid Go regular expression: ${compiled.error}; it matches no metric.`,
-        'Write the metric name itself, or a Go (RE2) regular expression such as "error-.*" (".*" matches every metric).', pattern);
-      return;
-    }
-    if (!('regexp' in compiled) || !complete || names.some(name => compiled.regexp.test(name))) {
-      return;
-    }
-    ctx.report(path, `The ${field} metricName ${quote(pattern)} matches none of ${whose} (${shown}), so the AnalysisRun would error.`,
-      `Use the name of one of the metrics ${shown} (or part of it: the pattern may match anywhere in a name), or a regular expression such as ".*".`, pattern);
-  });
+  }
 }
 
 /** Names declared in the `spec.args` of templates. */
