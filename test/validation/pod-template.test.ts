@@ -96,7 +96,7 @@ describe('V07 pod template: what Kubernetes refuses in a Rollout template', () =
     ['a probe on an init container that is no sidecar', p => { p.initContainers = [{ name: 'init', image: 'busybox', livenessProbe: { exec: { command: ['true'] } } }]; }, `${POD}.initContainers[0].livenessProbe`, 'sidecars'],
     ['resizePolicy on an init container', p => { p.initContainers = [{ name: 'init', image: 'busybox', resizePolicy: [{ resourceName: 'cpu', restartPolicy: 'NotRequired' }] }]; }, `${POD}.initContainers[0].resizePolicy`, 'init containers'],
     ['a resize policy for an unknown resource', p => { p.containers[0].resizePolicy = [{ resourceName: 'gpu', restartPolicy: 'NotRequired' }]; }, `${C0}.resizePolicy[0].resourceName`, '"gpu"'],
-    ['the same host port twice', p => { p.containers[0].ports[0].hostPort = 80; p.containers.push({ name: 'side', image: 'busybox', ports: [{ containerPort: 81, hostPort: 80 }] }); }, `${POD}.containers[1].ports[0].hostPort`, 'TCP//80'],
+    ['the same host port twice', p => { p.containers[0].ports[0].hostPort = 80; p.containers.push({ name: 'side', image: 'busybox', ports: [{ containerPort: 81, hostPort: 80 }] }); }, `${POD}.containers[1].ports[0].hostPort`, '80/TCP'],
     ['a hostPort other than containerPort with hostNetwork', p => { p.hostNetwork = true; p.containers[0].ports[0].hostPort = 9000; }, `${C0}.ports[0].hostPort`, '9000'],
     ['ephemeral containers', p => { p.ephemeralContainers = [{ name: 'debug', image: 'busybox' }]; }, `${POD}.ephemeralContainers`, 'ephemeralContainers'],
     // env
@@ -201,7 +201,7 @@ describe('V07 pod template: what Kubernetes refuses in a Rollout template', () =
     ['a toleration operator that does not exist', p => { p.tolerations = [{ key: 'gpu', operator: 'In' }]; }, `${POD}.tolerations[0].operator`, '"In"'],
     ['a toleration key with a space', p => { p.tolerations = [{ key: 'my key', operator: 'Exists' }]; }, `${POD}.tolerations[0].key`, '"my key"'],
     ['maxSkew 0', p => { p.topologySpreadConstraints = [{ maxSkew: 0, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }]; }, `${POD}.topologySpreadConstraints[0].maxSkew`, '0'],
-    ['a spread constraint without whenUnsatisfiable', p => { p.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone' }]; }, `${POD}.topologySpreadConstraints[0].whenUnsatisfiable`, 'not set'],
+    ['a spread constraint without whenUnsatisfiable', p => { p.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone' }]; }, `${POD}.topologySpreadConstraints[0].whenUnsatisfiable`, 'no whenUnsatisfiable'],
     ['a spread constraint without topologyKey', p => { p.topologySpreadConstraints = [{ maxSkew: 1, whenUnsatisfiable: 'ScheduleAnyway' }]; }, `${POD}.topologySpreadConstraints[0].topologyKey`, 'topologyKey'],
     ['two spread constraints on the same pair', p => { p.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }, { maxSkew: 2, topologyKey: 'zone', whenUnsatisfiable: 'DoNotSchedule' }]; }, `${POD}.topologySpreadConstraints[0]`, '"zone"'],
     ['minDomains with ScheduleAnyway', p => { p.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'zone', whenUnsatisfiable: 'ScheduleAnyway', minDomains: 2 }]; }, `${POD}.topologySpreadConstraints[0].minDomains`, '"ScheduleAnyway"'],

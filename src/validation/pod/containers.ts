@@ -64,10 +64,13 @@ function checkHostPortConflicts(ctx: PodCheck, containers: Array<[any, string]>)
       if (!isSet(hostPort) || hostPort === 0) {
         return;
       }
-      const key = `${asString(port.protocol) || 'TCP'}/${asString(port.hostIP)}/${hostPort}`;
+      const protocol = asString(port.protocol) || 'TCP';
+      const hostIP = asString(port.hostIP);
+      const key = `${protocol}/${hostIP}/${hostPort}`;
       const at = `${path}.ports[${p}].hostPort`;
       if (seen.has(key)) {
-        ctx.report(at, `The host port ${key} is already used by ${seen.get(key)}.`, 'Use a different hostPort, protocol or hostIP.', hostPort);
+        ctx.report(at, `The host port ${hostPort}/${protocol}${hostIP === '' ? '' : ` on ${hostIP}`} is already used by ${seen.get(key)}.`,
+          'Use a different hostPort, protocol or hostIP.', hostPort);
       } else {
         seen.set(key, at);
       }

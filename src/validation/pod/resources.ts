@@ -57,16 +57,16 @@ function checkList(ctx: PodCheck, list: any, path: string, kind: string): Map<st
     const value = list[name];
     const quantity = parseQuantity(value);
     if (quantity === undefined) {
-      ctx.report(at, `The ${kind} ${name} is ${quote(value)}, which is not a Kubernetes quantity.`,
+      ctx.report(at, `The ${name} ${kind} is ${quote(value)}, which is not a Kubernetes quantity.`,
         'Write a quantity such as "500m" or "2" (cpu), "512Mi" or "1G" (memory): a number with an optional suffix n, u, m, k, M, G, T, P, E, Ki, Mi, Gi, Ti, Pi, Ei or an exponent such as e3.', value);
       continue;
     }
     if (quantity.nanos < 0n) {
-      ctx.report(at, `The ${kind} ${name} is ${shown(quantity)}; it must not be negative.`, `Set ${name} to 0 or more.`, value);
+      ctx.report(at, `The ${name} ${kind} is ${shown(quantity)}; it must not be negative.`, `Set ${name} to 0 or more.`, value);
       continue;
     }
     if (!isNative(name) && !isWholeQuantity(quantity)) {
-      ctx.report(at, `The ${kind} ${name} is ${shown(quantity)}; extended resources come in whole units.`, `Set ${name} to a whole number, e.g. "1".`, value);
+      ctx.report(at, `The ${name} ${kind} is ${shown(quantity)}; extended resources come in whole units.`, `Set ${name} to a whole number, e.g. "1".`, value);
     }
     parsed.set(name, quantity);
   }

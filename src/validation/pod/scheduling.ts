@@ -228,7 +228,8 @@ export function checkTopologySpread(ctx: PodCheck, constraints: any, path: strin
     }
     const action = constraint.whenUnsatisfiable;
     if (action !== 'DoNotSchedule' && action !== 'ScheduleAnyway') {
-      ctx.report(`${at}.whenUnsatisfiable`, `whenUnsatisfiable is ${quote(action)}, which is not supported.`, 'Set whenUnsatisfiable to "DoNotSchedule" or "ScheduleAnyway" (it has no default).', action);
+      ctx.report(`${at}.whenUnsatisfiable`, isSet(action) ? `whenUnsatisfiable is ${quote(action)}, which is not supported.` : 'The topology spread constraint has no whenUnsatisfiable.',
+        'Set whenUnsatisfiable to "DoNotSchedule" or "ScheduleAnyway" (it has no default).', action);
     }
     const repeat = list.slice(i + 1).some((other: any) => asString(other?.topologyKey) === topologyKey && other?.whenUnsatisfiable === action);
     if (repeat) {

@@ -16,7 +16,7 @@ function checkId(ctx: PodCheck, value: any, path: string, what: string): void {
   }
   const error = idError(value);
   if (error !== undefined) {
-    ctx.report(path, `${what} is ${quote(value)}: ${error}.`, `Set ${what} to a number from 0 to 2147483647 (0 is root).`, value);
+    ctx.report(path, `${what} is ${quote(value)}: ${error}.`, 'Use a number from 0 to 2147483647 (0 is root).', value);
   }
 }
 

@@ -58,11 +58,12 @@ function checkMode(ctx: PodCheck, mode: any, path: string): void {
   }
 }
 
-/** Reports a relative path that Kubernetes refuses (`check` picks the flavour). */
+/** Reports a path that Kubernetes refuses (`check` picks the flavour: relative, no '..'). */
 function checkPath(ctx: PodCheck, value: any, path: string, what: string, check: (v: string) => string | undefined): void {
   const error = typeof value === 'string' ? check(value) : undefined;
   if (error !== undefined) {
-    ctx.report(path, `${what} ${quote(value)} is not allowed: ${error}.`, `Write ${what} as a relative path inside the volume, without '..'.`, value);
+    const fix = check === backstepError ? 'Write the path without \'..\' elements.' : 'Write it as a relative path inside the volume, without \'..\' elements.';
+    ctx.report(path, `${what} ${quote(value)} is not allowed: ${error}.`, fix, value);
   }
 }
 
