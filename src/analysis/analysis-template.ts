@@ -6,7 +6,7 @@ import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
-import { argumentOrDefault, checkArgument, SCOPE } from '../private/arguments';
+import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, SCOPE } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
@@ -70,6 +70,9 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     super(scope, id);
     checkDuplicateObjects(this);
     this._templates = [...(props.templates ?? [])];
+    checkListArgument(`new ${new.target.name}()`, 'props.args', props.args, 'object', true);
+    checkListArgument(`new ${new.target.name}()`, 'props.metrics', props.metrics, 'object', true);
+    checkListArgument(`new ${new.target.name}()`, 'props.templates', props.templates, ANALYSIS_TEMPLATE, true);
     props.args?.forEach(a => this.addArg(a));
     props.metrics?.forEach(m => this.addMetric(m));
   }

@@ -1,10 +1,16 @@
 import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
+import { AnalysisArg } from './args';
 import { Metric } from './metric';
+import { MetricProvider } from './metric-provider';
 import { RolloutAnalysisOptions } from './rollout-analysis';
+import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../private/arguments';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../private/utils';
 
 /** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
 export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): any {
+  checkArgument(where, 'options', options, 'object');
+  checkListArgument(where, 'templates', options.templates, ANALYSIS_TEMPLATE, true);
+  checkListArgument(where, 'args', options.args, { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" }, true);
   if (!options.templates || options.templates.length === 0) {
     throw new Error(`${where}: at least one analysis template is required. Pass templates: [template].`);
   }
@@ -51,6 +57,8 @@ export function templateManifests(templates: IAnalysisTemplate[]): any[] {
 
 /** Checks a metric's own values eagerly, with the field, value and fix. */
 export function checkMetric(where: string, m: Metric): void {
+  checkArgument(where, 'metric', m, 'object');
+  checkArgument(`${where}, metric '${m.name}'`, 'provider', m.provider, { class: MetricProvider, name: 'MetricProvider', example: 'a factory such as MetricProvider.prometheus({ ... })' });
   if (!m.name || !/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(m.name)) {
     throw new Error(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);
   }

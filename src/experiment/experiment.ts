@@ -8,7 +8,7 @@ import { templateManifestsDeep } from '../analysis/analysis-template-ref';
 import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
 import { versionsToCheck } from '../install/installed-versions';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
-import { checkArgument } from '../private/arguments';
+import { checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation';
@@ -174,6 +174,8 @@ export class Experiment extends Construct {
     checkDuplicateObjects(this);
     this.props = props;
     const where = `Experiment ${this.node.path}`;
+    checkListArgument(where, 'props.templates', props.templates, 'object', true);
+    (props.templates ?? []).forEach((t, i) => checkListArgument(where, `props.templates[${i}].containers`, t.containers, 'object', true));
     if (!props.templates || props.templates.length === 0) {
       throw new Error(`${where} has no templates. Give at least one pod set in templates.`);
     }

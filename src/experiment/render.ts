@@ -1,5 +1,7 @@
 import { ExperimentAnalysis, ExperimentStepOptions } from './experiment-step';
+import { AnalysisArg } from '../analysis/args';
 import { renderDryRun } from '../analysis/render';
+import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../private/arguments';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
 
 /** Throws unless every name is given and none is used twice. */
@@ -24,6 +26,11 @@ export function renderTemplateService(where: string, t: { name: string; service?
 
 /** The `analyses` of an experiment (or experiment step); throws on missing or repeated names. */
 export function renderExperimentAnalyses(where: string, analyses: ExperimentAnalysis[] | undefined): any {
+  checkListArgument(where, 'analyses', analyses, 'object', true);
+  (analyses ?? []).forEach((a, i) => {
+    checkArgument(where, `analyses[${i}].template`, a.template, ANALYSIS_TEMPLATE);
+    checkListArgument(where, `analyses[${i}].args`, a.args, { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" }, true);
+  });
   checkUniqueNames(where, 'analysis', (analyses ?? []).map(a => a.name));
   return undefinedIfEmpty((analyses ?? []).map(a => ({
     name: a.name,
@@ -37,6 +44,7 @@ export function renderExperimentAnalyses(where: string, analyses: ExperimentAnal
 /** Validates and renders an experiment step. Throws on impossible input. */
 export function renderExperimentStep(options: ExperimentStepOptions): any {
   const where = 'CanaryStep.experiment()';
+  checkListArgument(where, 'options.templates', options.templates, 'object', true);
   if (!options.templates || options.templates.length === 0) {
     throw new Error(`${where}: at least one template is required, e.g. { name: 'canary', specRef: ExperimentSpecRef.CANARY }.`);
   }

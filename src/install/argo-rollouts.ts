@@ -14,7 +14,7 @@ import { PolicyRule, ProviderPermissions } from './rbac';
 import { aggregateRules, controllerRules, dashboardRules, imageReference, notificationConfigData, renderControllerFlags } from './render';
 import { ControllerRequirement } from './requirements';
 import { ArgoRolloutsVersion } from './version';
-import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 
@@ -482,6 +482,9 @@ export class ArgoRollouts extends Construct {
     markInstalledVersion(this, this.version);
     this.namespace = props.namespace ?? NAME;
     this.namespaced = props.namespaced ?? false;
+    checkListArgument('new ArgoRollouts()', 'props.providerPermissions', props.providerPermissions, PROVIDER_PERMISSIONS, true);
+    checkListArgument('new ArgoRollouts()', 'props.plugins', props.plugins,
+      { class: ControllerPlugin, name: 'ControllerPlugin', example: 'ControllerPlugin.trafficRouter({ ... })' }, true);
     this.providers = [...(props.providerPermissions ?? ProviderPermissions.defaults())];
     const controller = props.controller ?? {};
     this.checkProps(props, controller);
@@ -545,7 +548,7 @@ export class ArgoRollouts extends Construct {
    * Grants the controller the permissions of one more provider.
    */
   public addProviderPermissions(permissions: ProviderPermissions): void {
-    checkArgument('ArgoRollouts.addProviderPermissions()', 'permissions', permissions, { class: ProviderPermissions, name: 'ProviderPermissions', example: "ProviderPermissions.custom('name', rules)" });
+    checkArgument('ArgoRollouts.addProviderPermissions()', 'permissions', permissions, PROVIDER_PERMISSIONS);
     if (!this.providers.some(p => p.name === permissions.name)) this.providers.push(permissions);
   }
 
@@ -876,3 +879,6 @@ function renderResources(resources: kplus.ContainerResources): any {
 function yamlList(items: any[]): string {
   return Yaml.stringify(items);
 }
+
+/** What `checkArgument` expects where ProviderPermissions belong. */
+const PROVIDER_PERMISSIONS: ExpectedClass = { class: ProviderPermissions, name: 'ProviderPermissions', example: "ProviderPermissions.custom('name', rules)" };

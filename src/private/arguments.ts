@@ -56,6 +56,16 @@ export const PERCENT_OR_ABSOLUTE: ExpectedShape = {
   example: 'PercentOrAbsolute.percent(25) or PercentOrAbsolute.absolute(1)',
 };
 
+/** A traffic router (`ITrafficRouter`), by its method. */
+export const TRAFFIC_ROUTER: ExpectedShape = { name: 'ITrafficRouter', methods: ['bind'], example: 'a factory such as TrafficRouting.istio()' };
+
+/** An analysis template (`IAnalysisTemplate`), by its method. */
+export const ANALYSIS_TEMPLATE: ExpectedShape = {
+  name: 'IAnalysisTemplate',
+  methods: ['toManifest'],
+  example: "new AnalysisTemplate(...) or AnalysisTemplate.fromAnalysisTemplateName(scope, id, 'name')",
+};
+
 /** A construct scope (a Chart, an App or any construct in them). */
 export const SCOPE: ExpectedClass = { class: Construct, name: 'Construct (the scope: a Chart or another construct)' };
 

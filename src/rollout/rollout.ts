@@ -10,7 +10,7 @@ import { templateManifests } from '../analysis/render';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { versionsToCheck } from '../install/installed-versions';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
-import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
@@ -158,6 +158,12 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
 
   constructor(scope: Construct, id: string, props: RolloutProps = {}) {
     props = argumentOrDefault('new Rollout()', 'props', props, 'object', {});
+    checkListArgument('new Rollout()', 'props.containers', props.containers, 'object', true);
+    checkListArgument('new Rollout()', 'props.initContainers', props.initContainers, 'object', true);
+    checkArgument('new Rollout()', 'props.strategy', props.strategy,
+      { class: RolloutStrategy, name: 'RolloutStrategy', example: 'RolloutStrategy.canary({ ... }) or RolloutStrategy.blueGreen({ ... })' }, true);
+    checkArgument('new Rollout()', 'props.workloadRef', props.workloadRef,
+      { class: WorkloadReference, name: 'WorkloadReference', example: "WorkloadReference.fromDeploymentName('web')" }, true);
     // Containers are replayed below, after this class's fields exist; spread is applied once here
     // (cdk8s-plus applies it on every render).
     super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });

@@ -8,7 +8,7 @@ import { StrategyService } from './strategy-service';
 import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ControllerRequirement } from '../install/requirements';
-import { argumentOrDefault, checkArgument, PERCENT_OR_ABSOLUTE } from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from '../traffic/router';
@@ -417,6 +417,10 @@ function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined
 }
 
 function checkCanaryOptions(o: CanaryStrategyOptions) {
+  checkListArgument('RolloutStrategy.canary()', 'options.steps', o.steps, { class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' }, true);
+  checkListArgument('RolloutStrategy.canary()', 'options.trafficRouting', o.trafficRouting, TRAFFIC_ROUTER, true);
+  checkArgument('RolloutStrategy.canary()', 'options.analysis', o.analysis, 'object', true);
+  checkArgument('RolloutStrategy.canary()', 'options.antiAffinity', o.antiAffinity, ANTI_AFFINITY, true);
   percentOrAbsolute('maxSurge', o.maxSurge);
   percentOrAbsolute('maxUnavailable', o.maxUnavailable);
   checkInteger('maxTrafficWeight', o.maxTrafficWeight, 1);
@@ -445,6 +449,7 @@ function checkStepWeight(index: number, step: CanaryStep, maxTrafficWeight: numb
 }
 
 function checkBlueGreenOptions(o: BlueGreenStrategyOptions) {
+  checkArgument('RolloutStrategy.blueGreen()', 'options.antiAffinity', o.antiAffinity, ANTI_AFFINITY, true);
   percentOrAbsolute('maxUnavailable', o.maxUnavailable);
   checkInteger('previewReplicaCount', o.previewReplicaCount, 1);
   checkInteger('scaleDownDelayRevisionLimit', o.scaleDownDelayRevisionLimit, 0);
@@ -632,3 +637,6 @@ function checkRouterKinds(host: Construct, routers: ITrafficRouter[]) {
 function firstPort(service: kplus.Service | undefined): number | undefined {
   return service?.ports[0]?.port;
 }
+
+/** What `checkArgument` expects where an AntiAffinity belongs. */
+const ANTI_AFFINITY: ExpectedClass = { class: AntiAffinity, name: 'AntiAffinity', example: 'AntiAffinity.preferred(100) or AntiAffinity.required()' };

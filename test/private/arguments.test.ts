@@ -269,6 +269,16 @@ describe('value classes inside options and add-methods', () => {
       .toThrow("Rollout.addStep(): 'step' must be a CanaryStep, got a plain object with setWeight. Create one with a factory such as CanaryStep.setWeight(20).");
   });
 
+  test('plain objects where an interface or class belongs, deep in the options', () => {
+    expect(() => api.RolloutStrategy.canary({ trafficRouting: [{} as any] })).toThrow(
+      "RolloutStrategy.canary(): 'options.trafficRouting[0]' must be an ITrafficRouter, got a plain object {}. Create one with a factory such as TrafficRouting.istio().");
+    expect(() => api.CanaryStep.analysis({ templates: [{ name: 'x' } as any] })).toThrow(
+      "CanaryStep.analysis(): 'templates[0]' must be an IAnalysisTemplate, got a plain object with name.");
+    expect(() => new api.AnalysisTemplate(Testing.chart(), 't', { metrics: [{ name: 'm', provider: { kind: 'web' } as any }] })).toThrow(
+      "AnalysisTemplate test/t, metric 'm': 'provider' must be a MetricProvider, got a plain object with kind.");
+    expect(() => rollout({ strategy: { canary: {} } })).toThrow("new Rollout(): 'props.strategy' must be a RolloutStrategy, got a plain object with canary.");
+  });
+
   test('CanaryStep.combined() with a plain object among the steps', () => {
     expect(() => api.CanaryStep.combined([api.CanaryStep.setWeight(20), { kind: 'pause' } as any]))
       .toThrow("CanaryStep.combined(): 'steps[1]' must be a CanaryStep, got a plain object with kind.");
