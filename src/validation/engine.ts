@@ -54,8 +54,9 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
  * argo-rollouts-config's plugin lists are checked (C01–C04). The names and namespaces of these and of
- * the other objects whose kinds the engine knows are checked by the rule of their kind (S07), and an
- * object defined twice in one file (`documentGroups`) is reported (L05).
+ * the other objects whose kinds the engine knows are checked by the rule of their kind (S07), and,
+ * when `documentGroups` says which file each manifest comes from, an object defined twice in one
+ * file is reported (L05).
  *
  * Other manifests serve as the targets of references (Services, the workloads named by `workloadRef`,
  * and the analysis templates that Rollouts and Experiments use). Findings are ordered by document
@@ -92,6 +93,9 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
       runRules(new AnalysisContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), ANALYSIS_KIND_RULES);
     }
   });
-  reportDuplicateObjects(manifests, runOptions.documentGroups, sink);
+  if (Array.isArray(runOptions.documentGroups)) {
+    // only a run that knows its files can tell an object defined twice from two files defining it
+    reportDuplicateObjects(manifests, runOptions.documentGroups, sink);
+  }
   return sink.findings();
 }

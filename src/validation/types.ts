@@ -68,9 +68,10 @@ export interface ValidationOptions {
    * The file each manifest comes from, by position (the same number for the manifests of one file),
    * e.g. when a folder holds a base and an overlay that both define Rollout `demo` and its Services.
    * A reference then resolves within the referencing manifest's file first, then among the other
-   * files; and objects defined twice (L05) are reported within one file only.
+   * files; and an object defined twice in one file is reported (L05; only when this is given, as
+   * the linter does).
    *
-   * @default - all manifests come from one file
+   * @default - all manifests come from one file, and L05 is not checked
    */
   readonly documentGroups?: number[];
 

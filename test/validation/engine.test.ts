@@ -61,7 +61,7 @@ describe('engine', () => {
     first.spec.strategy.canary.antiAffinity = {};
     first.spec.strategy.canary.steps = [{}, { setWeight: 150, pause: {} }, { setWeight: 200 }];
     const second = blueGreenRollout();
-    second.metadata.name = 'web-bg'; // (another Rollout named web in the same run would be L05)
+    second.metadata.name = 'web-bg'; // a name of its own, as in a real file (the same one twice is L05 in lint)
     second.spec.strategy.blueGreen.previewService = 'web-active';
 
     const findings = validateManifests([first, { kind: 'ConfigMap' }, second]);
