@@ -202,3 +202,12 @@ describe('engine', () => {
     );
   });
 });
+
+describe('documentGroups (issue 10, items 7 and 13)', () => {
+  test('L05 is checked per group, and only when the groups are given', () => {
+    const twice = [service('web-stable'), service('web-stable')];
+    expect(validateManifests(twice)).toEqual([]);
+    expect(validateManifests(twice, { documentGroups: [0, 0] }).map(f => `${f.documentIndex} ${f.ruleId}`)).toEqual(['1 L05']);
+    expect(validateManifests(twice, { documentGroups: [0, 1] })).toEqual([]);
+  });
+});
