@@ -481,3 +481,32 @@ describe('V07 on job metrics (the API server checks the Job)', () => {
     expect(v07(template)).toEqual([]);
   });
 });
+
+describe('V07 on the pod template a workloadRef points at (the controller validates it as the Rollout\'s)', () => {
+  function withDeployment(mutate: (pod: any) => void): any[] {
+    const rollout = validRollout();
+    delete rollout.spec.template;
+    rollout.spec.workloadRef = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
+    const pod: any = { containers: [{ name: 'web', image: 'nginx:1.27' }] };
+    mutate(pod);
+    const deployment = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web' },
+      spec: { replicas: 0, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: pod } },
+    };
+    return [rollout, deployment];
+  }
+
+  test('a template the API server stores but the controller refuses is reported on the Rollout', () => {
+    const manifests = withDeployment(pod => { pod.containers[0].env = [{ name: '1-LEVEL', value: 'x' }]; });
+    const finding = expectFinding('V07', manifests, 'spec.workloadRef', 'spec.template.spec.containers[0].env[0].name');
+    expect(finding.kind).toBe('Rollout');
+    expect(finding.message).toContain('Deployment "web"');
+  });
+
+  test('a valid referenced template passes, and an absent workload is not checked', () => {
+    expect(findingsOf('V07', withDeployment(() => undefined))).toEqual([]);
+    expect(findingsOf('V07', [withDeployment(pod => { pod.containers = []; })[0]])).toEqual([]);
+  });
+});

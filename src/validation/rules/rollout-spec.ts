@@ -61,6 +61,38 @@ function checkPodTemplate(ctx: RuleContext): void {
   });
 }
 
+/** Where the pod template of each kind a workloadRef may name sits. */
+const WORKLOAD_TEMPLATE_PATHS: ReadonlyMap<string, string> = new Map([['Deployment', 'spec.template'], ['ReplicaSet', 'spec.template'], ['PodTemplate', 'template']]);
+
+/**
+ * V07 with a workloadRef: the controller copies the referenced workload's pod template into the
+ * Rollout and validates it as its own (stricter than the API server that stored the workload: e.g.
+ * environment variable names, privileged containers). Reported on the Rollout, naming the
+ * workload's field. Checked only when the workload is among the manifests.
+ */
+function checkReferencedPodTemplate(ctx: RuleContext): void {
+  const ref = asObject(ctx.spec.workloadRef);
+  const kind = asString(ref?.kind);
+  const templatePath = WORKLOAD_TEMPLATE_PATHS.get(kind);
+  const workload = templatePath === undefined ? undefined : ctx.index.workload(kind, ctx.namespace, asString(ref?.name));
+  if (workload === undefined) {
+    return;
+  }
+  const template = kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template;
+  if (!isObject(template)) {
+    return;
+  }
+  const owner = `${kind} ${quote(asString(ref?.name))}`;
+  checkPodTemplateSpec(template, templatePath!, (path, message, fix, value) => ctx.report('spec.workloadRef',
+    `The pod template of ${owner}, which the Rollout takes through workloadRef, fails the controller's check at ${path}: ${message}`,
+    `In ${owner}: ${fix}`, value), {
+    validator: 'controller',
+    activeDeadline: 'ignore',
+    replicas: asNumber(ctx.spec.replicas) ?? 1,
+    workload: 'Rollout',
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Rules
 // ---------------------------------------------------------------------------------------------
@@ -148,6 +180,8 @@ export const ROLLOUT_SPEC_RULES: readonly Rule[] = [
     check: ctx => {
       if (!ctx.hasWorkloadRef) {
         checkPodTemplate(ctx);
+      } else {
+        checkReferencedPodTemplate(ctx);
       }
     },
   },
