@@ -471,6 +471,14 @@ describe('V07 on job metrics (the API server checks the Job)', () => {
     expect(v07(jobTemplateWith(pod => { pod.activeDeadlineSeconds = 300; }))).toEqual([]);
   });
 
+  test('an AnalysisRun\'s literal arguments are substituted before the check', () => {
+    const run = jobTemplateWith(pod => { pod.containers[0].resources = { requests: { cpu: '{{args.cpu}}' }, limits: { cpu: '1' } }; }, 'AnalysisRun');
+    run.spec.args = [{ name: 'cpu', value: '4' }];
+    expectFinding('V07', [run], `${JOB_POD}.containers[0].resources.requests.cpu`, '"4"');
+    run.spec.args = [{ name: 'cpu', value: '500m' }];
+    expect(v07(run)).toEqual([]);
+  });
+
   test('values with placeholders are resolved only at run time and are not checked', () => {
     const template = jobTemplateWith(pod => {
       pod.containers[0].image = '{{args.image}}';

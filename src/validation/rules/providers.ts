@@ -5,7 +5,7 @@
  */
 import { AnalysisContext, Rule } from '../context';
 import { checkPodTemplateSpec, PodReport } from '../pod';
-import { asArray, asNumber, asObject, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoUrl, quote } from '../util';
+import { asArray, asNumber, asObject, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoUrl, quote, substituteArgs } from '../util';
 
 /** Runs `check` for every metric whose provider sets `provider`, with the provider's path. */
 function forEachProvider(ctx: AnalysisContext, provider: string, check: (settings: any, path: string, metric: any) => void): void {
@@ -105,13 +105,35 @@ function checkJobTemplate(ctx: AnalysisContext): void {
       }
       ctx.report(at, message, fix, value);
     };
-    checkPodTemplateSpec(asObject(spec.template), `${path}.spec.template`, report, {
+    const template = ctx.isRun ? resolveArgs(spec.template, ctx) : spec.template;
+    checkPodTemplateSpec(asObject(template), `${path}.spec.template`, report, {
       validator: 'apiServer',
       restartPolicies: ['OnFailure', 'Never'],
       activeDeadline: 'range',
       workload: 'Job',
     });
   });
+}
+
+/**
+ * A copy of a JSON value with the `{{args.x}}` placeholders that an AnalysisRun's literal
+ * arguments resolve replaced, as the controller does before it creates the Job.
+ */
+function resolveArgs(value: any, ctx: AnalysisContext, depth = 0): any {
+  if (typeof value === 'string') {
+    return hasPlaceholder(value) ? substituteArgs(value, ctx.argValue) ?? value : value;
+  }
+  if (value === null || typeof value !== 'object' || depth > 64) {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return value.map(item => resolveArgs(item, ctx, depth + 1));
+  }
+  const copy: any = {};
+  for (const key of Object.keys(value)) {
+    copy[key] = resolveArgs(value[key], ctx, depth + 1);
+  }
+  return copy;
 }
 
 /** The whole value as text, to look for placeholders in it. */
