@@ -16,8 +16,8 @@ import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import {
-  AnalysisTemplate, CanaryStep, Condition, MetricProvider, ReplicaProgressThreshold, Rollout, RolloutStrategy, StrategyService,
-  TrafficRouting,
+  AnalysisTemplate, AntiAffinity, CanaryStep, Condition, ExperimentSpecRef, ManagedRoute, MetricProvider, ReplicaProgressThreshold, Rollout,
+  RolloutStrategy, StrategyService, StringMatch, TrafficRouting,
 } from '../../src';
 import { checkFindings, FindingSeverity, validateManifests } from '../../src/validation';
 import { Linter } from '../../src/validation/linter';
@@ -37,7 +37,7 @@ type Later<T> = () => T;
 
 /** Mostly values the factories take, sometimes one they refuse (each kind of mistake now and then). */
 function mostly<T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<T>): fc.Arbitrary<T> {
-  return fc.oneof({ arbitrary: valid, weight: 6 }, { arbitrary: invalid, weight: 1 });
+  return fc.oneof({ arbitrary: valid, weight: 15 }, { arbitrary: invalid, weight: 1 });
 }
 
 const duration: fc.Arbitrary<Later<Duration>> = mostly(
@@ -84,9 +84,22 @@ const step: fc.Arbitrary<InChart<CanaryStep>> = fc.oneof(
     fc.constant({ matchTrafficWeight: true }),
   ).map(o => () => CanaryStep.canaryScale(o)),
   template.map(t => (chart: Chart, id: string) => CanaryStep.analysis({ templates: [t(chart, id)] })),
+  fc.record({
+    replicas: fc.option(int(0, 3, -1, 3), { nil: undefined }),
+    weight: fc.option(int(0, 100, -1, 101), { nil: undefined }),
+    specRef: fc.constantFrom(ExperimentSpecRef.CANARY, ExperimentSpecRef.STABLE),
+    duration: fc.option(duration, { nil: undefined }),
+    analysis: fc.option(template, { nil: undefined }),
+  }).map(o => (chart: Chart, id: string) => CanaryStep.experiment({
+    templates: [{ name: 'exp', specRef: o.specRef, replicas: o.replicas, weight: o.weight }],
+    duration: made(o.duration),
+    analyses: o.analysis ? [{ name: 'check', template: o.analysis(chart, `${id}-exp`) }] : undefined,
+  })),
+  fc.constantFrom('header-route', 'other-route').map(route => () => CanaryStep.setHeaderRoute(ManagedRoute.named(route),
+    [{ headerName: 'x-canary', headerValue: StringMatch.exact('yes') }])),
 );
 
-const router = fc.constantFrom<'none' | 'istio' | 'smi' | 'nginx'>('none', 'istio', 'smi', 'nginx');
+const router = fc.constantFrom<'none' | 'istio' | 'smi' | 'nginx' | 'alb'>('none', 'istio', 'smi', 'nginx', 'alb');
 
 const canary = fc.record({
   steps: fc.array(step, { maxLength: 6 }),
@@ -98,6 +111,10 @@ const canary = fc.record({
   scaleDownDelay: fc.option(duration, { nil: undefined }),
   dynamicStableScale: fc.option(fc.boolean(), { nil: undefined }),
   minPodsPerReplicaSet: fc.option(int(1, 3, 0, 3), { nil: undefined }),
+  background: fc.option(template, { nil: undefined }),
+  antiAffinity: fc.option(fc.oneof(int(1, 100, 0, 101).map(w => () => AntiAffinity.preferred(w)), fc.constant(() => AntiAffinity.required())),
+    { nil: undefined }),
+  canaryLabels: fc.option(fc.dictionary(fc.constantFrom('role', 'team', 'app', 'bad key!'), fc.constantFrom('canary', 'x', '')), { nil: undefined }),
   replicaProgressThreshold: fc.option(fc.oneof(
     int(0, 100, -1, 101).map(p => () => ReplicaProgressThreshold.percent(p)),
     int(0, 5, -1, 5).map(n => () => ReplicaProgressThreshold.pods(n)),
@@ -114,24 +131,30 @@ const canary = fc.record({
   dynamicStableScale: o.dynamicStableScale,
   minPodsPerReplicaSet: o.minPodsPerReplicaSet,
   replicaProgressThreshold: made(o.replicaProgressThreshold),
+  analysis: o.background ? { templates: [o.background(chart, 'background')] } : undefined,
+  antiAffinity: made(o.antiAffinity),
+  canaryMetadata: o.canaryLabels ? { labels: o.canaryLabels } : undefined,
 }));
 
 const blueGreen = fc.record({
   autoPromotionEnabled: fc.option(fc.boolean(), { nil: undefined }),
   autoPromotionDelay: fc.option(duration, { nil: undefined }),
+  delayAnyway: mostly(fc.constant(false), fc.constant(true)),
   previewReplicaCount: fc.option(int(1, 5, -1, 5), { nil: undefined }),
   maxUnavailable: fc.option(percentOrAbsolute, { nil: undefined }),
   scaleDownDelay: fc.option(duration, { nil: undefined }),
   preview: fc.boolean(),
   prePromotion: fc.option(template, { nil: undefined }),
+  postPromotion: fc.option(template, { nil: undefined }),
 }).map(o => (chart: Chart) => RolloutStrategy.blueGreen({
   autoPromotionEnabled: o.autoPromotionEnabled,
-  autoPromotionDelay: made(o.autoPromotionDelay),
+  autoPromotionDelay: o.autoPromotionEnabled === false && o.delayAnyway !== true ? undefined : made(o.autoPromotionDelay),
   previewReplicaCount: o.previewReplicaCount,
   maxUnavailable: made(o.maxUnavailable),
   scaleDownDelay: made(o.scaleDownDelay),
   previewService: o.preview ? StrategyService.define() : undefined,
   prePromotionAnalysis: o.prePromotion ? { templates: [o.prePromotion(chart, 'pre')] } : undefined,
+  postPromotionAnalysis: o.postPromotion ? { templates: [o.postPromotion(chart, 'post')] } : undefined,
 }));
 
 /** A random app: one Rollout with a random strategy and random top-level settings. */
@@ -141,7 +164,7 @@ export const l2App = fc.record({
   minReady: fc.option(duration, { nil: undefined }),
   progressDeadline: fc.option(duration, { nil: undefined }),
   revisionHistoryLimit: fc.option(int(0, 20, -1, 20), { nil: undefined }),
-  name: fc.constantFrom('web', 'web-v2', 'a'.repeat(60)),
+  name: fc.constantFrom('web', 'web-v2', 'web.v2', 'a'.repeat(60)),
 });
 
 export type L2App = typeof l2App extends fc.Arbitrary<infer T> ? T : never;

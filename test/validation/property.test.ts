@@ -16,7 +16,7 @@ describe('random L2 configurations', () => {
     fc.assert(fc.property(l2App, o => {
       const problem = checkL2App(o);
       if (problem !== undefined) throw new Error(problem);
-    }), { seed: SEED, numRuns: 1000 });
+    }), { seed: SEED, numRuns: 2000 });
   }, 30_000);
 
   test('the property sees crashes: a TypeError inside the build is one, a factory error is not', () => {
@@ -37,7 +37,7 @@ describeUpstream('random mutations of the upstream examples', () => {
     fc.assert(fc.property(fc.nat({ max: groups.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 3 }), (g, mutations) => {
       const problem = checkMutation(groups[g].documents, mutations);
       if (problem !== undefined) throw new Error(`${groups[g].name}: ${problem}`);
-    }), { seed: SEED, numRuns: 500 });
+    }), { seed: SEED, numRuns: 1000 });
   }, 30_000);
 
   test('the examples as they are: both agree (no errors)', () => {
