@@ -171,6 +171,8 @@ describe('V07 pod template: what Kubernetes refuses in a Rollout template', () =
     ['a negative supplemental group', p => { p.securityContext = { supplementalGroups: [1000, -5] }; }, `${POD}.securityContext.supplementalGroups[1]`, '-5'],
     ['a sysctl name with capitals', p => { p.securityContext = { sysctls: [{ name: 'Net.Core', value: '1' }] }; }, `${POD}.securityContext.sysctls[0].name`, '"Net.Core"'],
     ['a network sysctl with hostNetwork', p => { p.hostNetwork = true; p.securityContext = { sysctls: [{ name: 'net.core.somaxconn', value: '1024' }] }; }, `${POD}.securityContext.sysctls[0].name`, 'hostNetwork'],
+    ['an IPC sysctl with hostIPC', p => { p.hostIPC = true; p.securityContext = { sysctls: [{ name: 'kernel.shm_rmid_forced', value: '1' }] }; }, `${POD}.securityContext.sysctls[0].name`, 'hostIPC'],
+    ['a claim template setting its name', p => { p.volumes = [{ name: 'data', ephemeral: { volumeClaimTemplate: { metadata: { name: 'x' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } }]; }, `${POD}.volumes[0].ephemeral.volumeClaimTemplate.metadata.name`, 'metadata.name'],
     ['seccomp Localhost without a profile', p => { p.securityContext = { seccompProfile: { type: 'Localhost' } }; }, `${POD}.securityContext.seccompProfile.localhostProfile`, 'Localhost'],
     ['a seccomp localhostProfile with RuntimeDefault', p => { p.containers[0].securityContext = { seccompProfile: { type: 'RuntimeDefault', localhostProfile: 'x.json' } }; }, `${C0}.securityContext.seccompProfile.localhostProfile`, '"RuntimeDefault"'],
     ['an AppArmor type that does not exist', p => { p.containers[0].securityContext = { appArmorProfile: { type: 'Strict' } }; }, `${C0}.securityContext.appArmorProfile.type`, '"Strict"'],
@@ -290,7 +292,7 @@ function richPod(): any {
       { name: 'data', persistentVolumeClaim: { claimName: 'web-data' } },
       { name: 'podinfo', downwardAPI: { items: [{ path: 'labels', fieldRef: { fieldPath: 'metadata.labels' } }, { path: 'cpu', resourceFieldRef: { containerName: 'web', resource: 'limits.cpu', divisor: '1m' } }] } },
       { name: 'token', projected: { sources: [{ serviceAccountToken: { path: 'token', expirationSeconds: 3600, audience: 'api' } }, { configMap: { name: 'ca', items: [{ key: 'ca.crt', path: 'ca.crt' }] } }] } },
-      { name: 'scratch-claim', ephemeral: { volumeClaimTemplate: { metadata: { labels: { app: 'web' } }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } },
+      { name: 'scratch-claim', ephemeral: { volumeClaimTemplate: { metadata: { labels: { app: 'web' }, creationTimestamp: null }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } } },
     ],
     initContainers: [
       { name: 'migrate', image: 'web:1.0', command: ['migrate'], volumeMounts: [{ name: 'config', mountPath: '/config', readOnly: true }] },

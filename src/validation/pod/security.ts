@@ -122,8 +122,7 @@ function sysctlNamespace(name: string): string | undefined {
   if (normalized.startsWith('net.')) {
     return 'net';
   }
-  if (['kernel.shmall', 'kernel.shmmax', 'kernel.shmmni', 'kernel.shm_rmid_forced', 'kernel.msgmax', 'kernel.msgmnb', 'kernel.msgmni', 'kernel.sem'].includes(normalized)
-    || normalized.startsWith('fs.mqueue.')) {
+  if (normalized.startsWith('kernel.shm') || normalized.startsWith('kernel.msg') || normalized === 'kernel.sem' || normalized.startsWith('fs.mqueue.')) {
     return 'ipc';
   }
   return undefined;

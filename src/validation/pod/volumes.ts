@@ -338,8 +338,9 @@ function checkEphemeral(ctx: PodCheck, source: any, path: string): void {
     ctx.report(`${path}.volumeClaimTemplate`, 'The ephemeral volume has no volumeClaimTemplate.', 'Set volumeClaimTemplate with spec.accessModes and spec.resources.requests.storage.');
     return;
   }
-  for (const key of Object.keys(asObject(template.metadata) ?? {})) {
-    if (key !== 'labels' && key !== 'annotations') {
+  const metadata = asObject(template.metadata) ?? {};
+  for (const key of Object.keys(metadata)) {
+    if (key !== 'labels' && key !== 'annotations' && isSet(metadata[key])) {
       ctx.report(`${path}.volumeClaimTemplate.metadata.${key}`, `The volume claim template sets metadata.${key}; only labels and annotations may be set.`, `Remove metadata.${key}.`, key);
     }
   }
