@@ -29,4 +29,5 @@ export * from './install/notifications';
 export * from './install/plugins';
 export * from './install/rbac';
 export * from './validation/linter';
+export * from './plan';
 export * as crds from './imports/argoproj.io';
