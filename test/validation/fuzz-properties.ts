@@ -224,6 +224,8 @@ export function upstreamExampleGroups(examples: string): Array<{ readonly name: 
 const VALUES: readonly any[] = [
   null, 0, 1, -1, 2, 100, 101, 2147483648, 0.5, true, false, '', 'x', '25%', '150%', '-1', '10', '30s', '1h', '1d',
   '{{args.missing}}', 'Bad_Name', 'a.b', [], [{}], {}, { name: 'x' },
+  // strings that a YAML reader could take for something else: they must survive cdk8s' YAML output
+  'yes', 'no', 'on', 'off', 'y', 'n', '~', 'null', '0x1F', '010', '1e3', '.inf', '.nan', '1_000', '2025-01-01', '12:30', '+1',
 ];
 
 export interface Mutation {
