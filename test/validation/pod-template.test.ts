@@ -1,6 +1,7 @@
 import { expectFinding, findingsOf, validRollout } from './helpers';
 import { Finding, validateManifests } from '../../src/validation';
 import { compareQuantities, parseQuantity } from '../../src/validation/pod';
+import { consequenceOf } from '../../src/validation/rules/consequences';
 
 /**
  * Kubernetes pod-template validation (V07): one or more cases per Kubernetes rule, each with the bad
@@ -518,5 +519,16 @@ describe('V07 on the pod template a workloadRef points at (the controller valida
   test('a valid referenced template passes, and an absent workload is not checked', () => {
     expect(findingsOf('V07', withDeployment(() => undefined))).toEqual([]);
     expect(findingsOf('V07', [withDeployment(pod => { pod.containers = []; })[0]])).toEqual([]);
+  });
+});
+
+describe('V07 consequences, as synth-time errors state them', () => {
+  test('a Rollout is stuck in InvalidSpec; an Experiment fails; a job metric errors', () => {
+    const [rollout] = v07(rolloutWith(pod => { pod.dnsPolicy = 'Cluster'; }));
+    const [experiment] = v07(experimentWith(pod => { pod.dnsPolicy = 'Cluster'; }));
+    const [job] = v07(jobTemplateWith(pod => { pod.dnsPolicy = 'Cluster'; }));
+    expect(consequenceOf(rollout)).toContain('InvalidSpec');
+    expect(consequenceOf(experiment)).toContain('Experiment would fail');
+    expect(consequenceOf(job)).toContain('measurements would error');
   });
 });

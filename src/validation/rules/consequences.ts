@@ -29,6 +29,8 @@ const WARNING_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
 ]);
 
 const EXPERIMENT_ANALYSIS_CONSEQUENCE = 'the Experiment could not make the AnalysisRun: the analysis, and so the Experiment, would go to phase Error';
+const EXPERIMENT_POD_TEMPLATE_CONSEQUENCE = 'the API server would refuse the Experiment\'s ReplicaSet and the Experiment would fail';
+const JOB_POD_TEMPLATE_CONSEQUENCE = 'the API server would refuse the metric\'s Job, so its measurements would error';
 const DEFAULT_ERROR_CONSEQUENCE = 'the controller would refuse it';
 const DEFAULT_WARNING_CONSEQUENCE = 'the controller would accept it, but it likely does not do what was meant';
 
@@ -40,6 +42,14 @@ export function consequenceOf(finding: Pick<Finding, 'ruleId' | 'severity' | 'ki
   const id = String(finding.ruleId);
   if (finding.severity === FindingSeverity.WARNING) {
     return WARNING_CONSEQUENCES.get(id) ?? DEFAULT_WARNING_CONSEQUENCE;
+  }
+  // The pod-template rule (V07) also judges Experiment templates and the Jobs of job metrics, which
+  // the API server checks when the controller creates their ReplicaSets and Jobs.
+  if (id === 'V07' && finding.kind === 'Experiment') {
+    return EXPERIMENT_POD_TEMPLATE_CONSEQUENCE;
+  }
+  if (id === 'V07' && finding.kind !== 'Rollout') {
+    return JOB_POD_TEMPLATE_CONSEQUENCE;
   }
   // The analysis rules of Rollouts (V) also judge the analyses of Experiments, which the controller
   // checks only when it makes their AnalysisRuns.
