@@ -1,0 +1,114 @@
+/**
+ * CPU and memory a pod requests, from its containers' `resources` (requests, else limits, as the
+ * API server defaults requests from limits), and the pod template a Rollout runs.
+ */
+
+/** CPU and memory of one pod. */
+export interface PodRequests {
+  /** CPU requested, in millicores (rounded up). */
+  readonly cpuMillicores: number;
+  /** Memory requested, in bytes. */
+  readonly memoryBytes: number;
+  /** True when every container sets a CPU request or limit. */
+  readonly cpuSet: boolean;
+  /** True when every container sets a memory request or limit. */
+  readonly memorySet: boolean;
+}
+
+const SUFFIXES: ReadonlyMap<string, number> = new Map([
+  ['Ki', 2 ** 10], ['Mi', 2 ** 20], ['Gi', 2 ** 30], ['Ti', 2 ** 40], ['Pi', 2 ** 50], ['Ei', 2 ** 60],
+  ['n', 1e-9], ['u', 1e-6], ['m', 1e-3], ['', 1], ['k', 1e3], ['M', 1e6], ['G', 1e9], ['T', 1e12], ['P', 1e15], ['E', 1e18],
+]);
+const QUANTITY = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(?:([eE][+-]?[0-9]+)|(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?)$/;
+
+/**
+ * A Kubernetes quantity (`500m`, `1.5Gi`, `2e3`, `1`) as a number of base units, or undefined when it
+ * is not one. Approximate (floating point): enough for capacity sums, not for exact comparisons.
+ */
+export function quantityValue(value: any): number | undefined {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : undefined;
+  }
+  if (typeof value !== 'string') {
+    return undefined;
+  }
+  const m = QUANTITY.exec(value.trim());
+  if (!m) {
+    return undefined;
+  }
+  const n = Number(m[1]);
+  if (m[2] !== undefined) {
+    return n * 10 ** Number(m[2].slice(1));
+  }
+  return n * SUFFIXES.get(m[3] ?? '')!;
+}
+
+function obj(v: any): any {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
+}
+
+function list(v: any): any[] {
+  return Array.isArray(v) ? v.map(obj) : [];
+}
+
+function containerRequest(container: any, resource: string): number | undefined {
+  const resources = obj(container.resources);
+  return quantityValue(obj(resources.requests)[resource]) ?? quantityValue(obj(resources.limits)[resource]);
+}
+
+/**
+ * What one pod of a pod spec requests: the sum over its containers, or the largest init container
+ * when that is larger (init containers run one at a time, before the others), plus the pod overhead.
+ */
+export function podRequests(podSpec: any): PodRequests {
+  const spec = obj(podSpec);
+  const sum = (containers: any[], resource: string) => {
+    let total = 0;
+    let set = true;
+    for (const c of containers) {
+      const v = containerRequest(c, resource);
+      if (v === undefined) {
+        set = false;
+      } else {
+        total += v;
+      }
+    }
+    return { total, set };
+  };
+  const largestInit = (resource: string) => list(spec.initContainers)
+    .filter(c => c.restartPolicy !== 'Always')
+    .reduce((m, c) => Math.max(m, containerRequest(c, resource) ?? 0), 0);
+  const sidecars = list(spec.initContainers).filter(c => c.restartPolicy === 'Always');
+  const containers = [...list(spec.containers), ...sidecars];
+  const cpu = sum(containers, 'cpu');
+  const memory = sum(containers, 'memory');
+  const overhead = obj(spec.overhead);
+  const cpuTotal = Math.max(cpu.total, largestInit('cpu')) + (quantityValue(overhead.cpu) ?? 0);
+  const memoryTotal = Math.max(memory.total, largestInit('memory')) + (quantityValue(overhead.memory) ?? 0);
+  return {
+    cpuMillicores: Math.ceil(Math.round(cpuTotal * 1e6) / 1e3),
+    memoryBytes: Math.ceil(memoryTotal),
+    cpuSet: containers.length > 0 && cpu.set,
+    memorySet: containers.length > 0 && memory.set,
+  };
+}
+
+/** A CPU amount for people: `250m`, `1.5` (cores). */
+export function formatCpu(millicores: number): string {
+  if (millicores % 1000 === 0) {
+    return String(millicores / 1000);
+  }
+  return millicores < 1000 ? `${millicores}m` : `${Math.round(millicores / 10) / 100}`;
+}
+
+/** A memory amount for people, in binary units: `512Mi`, `1.5Gi`. */
+export function formatMemory(bytes: number): string {
+  const units: Array<[string, number]> = [['Ti', 2 ** 40], ['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]];
+  for (const [unit, size] of units) {
+    if (bytes >= size) {
+      const v = Math.round((bytes / size) * 100) / 100;
+      return `${v}${unit}`;
+    }
+  }
+  return `${bytes}`;
+}

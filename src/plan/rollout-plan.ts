@@ -1,0 +1,583 @@
+/**
+ * `RolloutPlan`: what a Rollout update will do before it runs — per step the traffic weight, the
+ * stable / canary / total pods, the most pods on the way, the CPU and memory they request, the
+ * minimum time and what the step waits for; totals; blue-green, abort, a workloadRef migration and
+ * an HPA-scaled Rollout at its minimum and maximum.
+ */
+
+import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, SpecModel } from './controller';
+import { renderMarkdown, renderSvg, renderText } from './render';
+import { nextReplicaCounts } from './replica-counts';
+import { podRequests, PodRequests } from './resources';
+import { CanarySimulation, Move } from './simulate';
+import {
+  NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources, PlanStep,
+  PlanTotals, ReplicaCounts, RolloutPlanJson,
+} from './types';
+import { versionArithmetic, VersionArithmetic } from './versions';
+import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
+
+/** Options of `RolloutPlan.fromManifest`. */
+export interface RolloutPlanOptions {
+  /**
+   * The other manifests of the app: the Deployment (or ReplicaSet / PodTemplate) a `workloadRef`
+   * points at, the AnalysisTemplates and ClusterAnalysisTemplates of analysis steps, and a
+   * HorizontalPodAutoscaler that scales the Rollout.
+   *
+   * @default - none: times of analysis steps are unknown, a workloadRef's pods are unknown
+   */
+  readonly manifests?: any[];
+  /**
+   * The Argo Rollouts release whose arithmetic applies: `1.9.1`, `1.8.3`, `1.8.4` or `1.10.0-rc1`.
+   *
+   * @default '1.9.1'
+   */
+  readonly version?: string;
+  /**
+   * Plan for this many replicas instead of `spec.replicas` (what an HPA sets).
+   *
+   * @default - spec.replicas (1 when not set)
+   */
+  readonly replicas?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Manifests of the app
+// ---------------------------------------------------------------------------------------------
+
+function obj(v: any): any {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
+}
+
+function list(v: any): any[] {
+  return Array.isArray(v) ? v.map(obj) : [];
+}
+
+function nameOf(m: any): string {
+  return typeof obj(obj(m).metadata).name === 'string' ? m.metadata.name : '';
+}
+
+function namespaceOf(m: any): string {
+  return typeof obj(obj(m).metadata).namespace === 'string' ? m.metadata.namespace : '';
+}
+
+class Manifests {
+  constructor(private readonly all: readonly any[], private readonly namespace: string) {}
+
+  public find(kind: string, name: string, clusterScoped = false): any {
+    return this.all.find(m => obj(m).kind === kind && nameOf(m) === name
+      && (clusterScoped || namespaceOf(m) === '' || this.namespace === '' || namespaceOf(m) === this.namespace));
+  }
+
+  public filter(kind: string): any[] {
+    return this.all.filter(m => obj(m).kind === kind);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time
+// ---------------------------------------------------------------------------------------------
+
+function durationSeconds(value: any): number | undefined {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? Math.trunc(value) : undefined;
+  }
+  if (typeof value !== 'string') {
+    return undefined;
+  }
+  if (/^[0-9]+$/.test(value)) {
+    return Number(value);
+  }
+  const s = parseGoDuration(value);
+  return s === undefined ? undefined : Math.trunc(s);
+}
+
+interface Wait {
+  seconds: number;
+  indefinite: boolean;
+  what: string;
+}
+
+/** How long an analysis of templates takes at least: per metric initialDelay + (count - 1) × interval. */
+function analysisWait(refs: any[], manifests: Manifests, notes: string[]): Wait {
+  const names = refs.map(r => String(r.templateName ?? ''));
+  const what = `analysis ${names.join(', ')}`;
+  let seconds = 0;
+  let indefinite = false;
+  for (const ref of refs) {
+    const template = ref.clusterScope === true
+      ? manifests.find('ClusterAnalysisTemplate', String(ref.templateName ?? ''), true)
+      : manifests.find('AnalysisTemplate', String(ref.templateName ?? ''));
+    if (template === undefined) {
+      notes.push(`The ${ref.clusterScope === true ? 'ClusterAnalysisTemplate' : 'AnalysisTemplate'} ${JSON.stringify(ref.templateName)} is not among the manifests: the time of its analysis is not counted.`);
+      continue;
+    }
+    for (const metric of list(obj(template.spec).metrics)) {
+      const delay = durationSeconds(metric.initialDelay) ?? 0;
+      const interval = durationSeconds(metric.interval);
+      const countValue = metric.count;
+      let count: number | undefined;
+      if (typeof countValue === 'number') {
+        count = countValue;
+      } else if (typeof countValue === 'string' && /^[0-9]+$/.test(countValue)) {
+        count = Number(countValue);
+      } else if (countValue !== undefined) {
+        notes.push(`The count of metric ${JSON.stringify(metric.name)} is ${JSON.stringify(countValue)}, known only at run time: its measurements after the first are not counted.`);
+        count = 1;
+      }
+      if ((count === undefined || count === 0) && interval !== undefined && interval > 0) {
+        indefinite = true; // measured every interval until it fails or the run is terminated
+        continue;
+      }
+      const measured = delay + Math.max(0, (count ?? 1) - 1) * (interval ?? 0);
+      seconds = Math.max(seconds, measured);
+    }
+  }
+  return { seconds, indefinite, what };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+// ---------------------------------------------------------------------------------------------
+
+interface Context {
+  /** The raw strategy block (canary or blueGreen), for analyses. */
+  readonly raw: any;
+  readonly spec: SpecModel;
+  readonly va: VersionArithmetic;
+  readonly pod: PodRequests;
+  readonly manifests: Manifests;
+  readonly notes: string[];
+}
+
+function stepName(step: any): { kind: string; name: string } {
+  const s = obj(step);
+  if (s.setWeight !== undefined) return { kind: 'setWeight', name: `setWeight: ${s.setWeight}` };
+  if (s.pause !== undefined) {
+    const d = obj(s.pause).duration;
+    return { kind: 'pause', name: d === undefined || d === null ? 'pause (until promoted)' : `pause: ${typeof d === 'number' ? `${d}s` : d}` };
+  }
+  if (s.analysis !== undefined) return { kind: 'analysis', name: `analysis: ${list(obj(s.analysis).templates).map(t => t.templateName).join(', ')}` };
+  if (s.experiment !== undefined) return { kind: 'experiment', name: `experiment${obj(s.experiment).duration !== undefined ? `: ${obj(s.experiment).duration}` : ''}` };
+  if (s.setCanaryScale !== undefined) {
+    const scs = obj(s.setCanaryScale);
+    const what = scs.replicas !== undefined ? `replicas ${scs.replicas}` : scs.weight !== undefined ? `weight ${scs.weight}` : 'matchTrafficWeight';
+    return { kind: 'setCanaryScale', name: `setCanaryScale: ${what}` };
+  }
+  if (s.setHeaderRoute !== undefined) return { kind: 'setHeaderRoute', name: `setHeaderRoute: ${obj(s.setHeaderRoute).name ?? ''}` };
+  if (s.setMirrorRoute !== undefined) return { kind: 'setMirrorRoute', name: `setMirrorRoute: ${obj(s.setMirrorRoute).name ?? ''}` };
+  if (s.plugin !== undefined) return { kind: 'plugin', name: `plugin: ${obj(s.plugin).name ?? ''}` };
+  return { kind: 'unknown', name: 'unknown step' };
+}
+
+function stepWait(step: any, ctx: Context): Wait & { manual: boolean; extraPods: number } {
+  const s = obj(step);
+  const none = { seconds: 0, indefinite: false, what: '', manual: false, extraPods: 0 };
+  if (s.pause !== undefined) {
+    const d = obj(s.pause).duration;
+    if (d === undefined || d === null) {
+      return { ...none, indefinite: true, manual: true, what: 'manual promotion' };
+    }
+    const seconds = pauseDurationSeconds(d);
+    return { ...none, seconds: Math.max(0, seconds ?? 0), what: `pause of ${typeof d === 'number' ? `${d}s` : d}` };
+  }
+  if (s.analysis !== undefined) {
+    return { ...none, ...analysisWait(list(obj(s.analysis).templates), ctx.manifests, ctx.notes) };
+  }
+  if (s.experiment !== undefined) {
+    const e = obj(s.experiment);
+    const extraPods = list(e.templates).reduce((n, t) => n + (typeof t.replicas === 'number' ? t.replicas : 1), 0);
+    const duration = durationSeconds(e.duration);
+    const analyses = list(e.analyses);
+    if (duration !== undefined) {
+      return { ...none, seconds: duration, what: `experiment of ${e.duration}`, extraPods };
+    }
+    if (analyses.length > 0) {
+      const w = analysisWait(analyses, ctx.manifests, ctx.notes);
+      return { ...none, ...w, what: `experiment until ${w.what}`, extraPods };
+    }
+    return { ...none, indefinite: true, what: 'experiment (no duration: runs until stopped)', extraPods };
+  }
+  if (s.plugin !== undefined) {
+    return { ...none, what: `step plugin ${obj(s.plugin).name ?? ''}` };
+  }
+  return none;
+}
+
+function cpuOf(ctx: Context, pods: number): number {
+  return ctx.pod.cpuMillicores * pods;
+}
+
+function memoryOf(ctx: Context, pods: number): number {
+  return ctx.pod.memoryBytes * pods;
+}
+
+function toPlanMoves(moves: Move[]): PlanMove[] {
+  return moves.map(m => ({ target: m.target, from: m.from, to: m.to, totalPods: m.totalPods }));
+}
+
+/** The most pods while aborting from the simulation's current state. */
+function abortPeak(sim: CanarySimulation): number {
+  const copy = sim.clone();
+  copy.abort();
+  return copy.settle().peak;
+}
+
+function canarySteps(ctx: Context): PlanStep[] {
+  const sim = new CanarySimulation(ctx.spec, ctx.va);
+  const steps = ctx.spec.canary!.steps;
+  const out: PlanStep[] = [];
+  type StepWait = Wait & { manual: boolean; extraPods: number };
+  const record = (index: number, kind: string, name: string, moves: Move[], peak: number, wait: StepWait, abortPods: number) => {
+    const otherPods = sim.olderPods + wait.extraPods;
+    const peakPods = peak + wait.extraPods;
+    out.push({
+      index,
+      name,
+      kind,
+      weight: sim.trafficPercent,
+      stablePods: sim.stablePods,
+      canaryPods: sim.canaryPods,
+      otherPods,
+      totalPods: sim.stablePods + sim.canaryPods + otherPods,
+      peakPods,
+      peakCpuMillicores: cpuOf(ctx, peakPods),
+      peakMemoryBytes: memoryOf(ctx, peakPods),
+      minSeconds: wait.seconds,
+      indefinite: wait.indefinite,
+      manualPromotion: wait.manual,
+      waitsFor: wait.what === '' ? [] : [wait.what],
+      abortPods,
+      moves: toPlanMoves(moves),
+    });
+  };
+  for (let i = 0; i < steps.length; i++) {
+    const { moves, peak } = sim.settle();
+    const { kind, name } = stepName(steps[i]);
+    const wait = stepWait(steps[i], ctx);
+    if ((kind === 'setWeight' || kind === 'setCanaryScale') && !sim.atDesired()) {
+      ctx.notes.push(`Step ${i} (${name}): the controller settles at ${sim.stablePods} stable and ${sim.canaryPods} canary pods, which it does not count as the step's target; the rollout would not move on without a promotion.`);
+    }
+    record(i, kind, name, moves, peak, wait, abortPeak(sim));
+    sim.nextStep();
+  }
+  // past the last step: everything to the new version, then the full promotion
+  const before = sim.settle();
+  sim.promote();
+  const after = sim.settle();
+  const delay = sim.delaySeconds;
+  const moves = [...before.moves, ...after.moves];
+  const peak = Math.max(before.peak, after.peak);
+  const what = delay > 0 ? `scaleDownDelaySeconds (${delay}s) before the previous stable is scaled down` : '';
+  record(-1, 'promotion', 'full promotion', moves, peak, { seconds: delay, indefinite: false, what, manual: false, extraPods: 0 }, -1);
+  return out;
+}
+
+function blueGreenSteps(ctx: Context): PlanStep[] {
+  const spec = ctx.spec;
+  const bg = spec.blueGreen!;
+  const r = spec.replicas;
+  const rollout = {
+    spec: { replicas: r, strategy: { blueGreen: { previewReplicaCount: bg.previewReplicaCount } } },
+    status: { stableRS: 'active', currentPodHash: 'preview', blueGreen: { activeSelector: 'active' } },
+  };
+  const rs = (hash: string, replicas: number) => ({ metadata: { labels: { 'rollouts-pod-template-hash': hash } }, spec: { replicas }, status: { availableReplicas: replicas } });
+  // the controller's count for the preview before promotion (checks the arithmetic end to end)
+  const previewCount = nextReplicaCounts(rollout, [rs('active', r), rs('preview', 0)], { version: ctx.va.version }).canary;
+  type PhaseWait = Wait & { manual: boolean };
+  const step = (
+    kind: string, name: string, stable: number, canary: number, weight: number, wait: PhaseWait, moves: PlanMove[], peak?: number,
+  ): PlanStep => {
+    const total = stable + canary;
+    const p = Math.max(peak ?? total, total);
+    return {
+      index: -1,
+      kind,
+      name,
+      weight,
+      stablePods: stable,
+      canaryPods: canary,
+      otherPods: 0,
+      totalPods: total,
+      peakPods: p,
+      peakCpuMillicores: cpuOf(ctx, p),
+      peakMemoryBytes: memoryOf(ctx, p),
+      minSeconds: wait.seconds,
+      indefinite: wait.indefinite,
+      manualPromotion: wait.manual,
+      waitsFor: wait.what === '' ? [] : wait.what.split('; '),
+      abortPods: r + canary,
+      moves,
+    };
+  };
+  const waits: string[] = [];
+  let seconds = 0;
+  let indefinite = false;
+  let manual = false;
+  const pre = obj(obj(ctx.raw).prePromotionAnalysis);
+  if (Object.keys(pre).length > 0) {
+    const w = analysisWait(list(pre.templates), ctx.manifests, ctx.notes);
+    waits.push(`pre-promotion ${w.what}`);
+    seconds += w.seconds;
+    indefinite = indefinite || w.indefinite;
+  }
+  if (!bg.autoPromotionEnabled) {
+    waits.push('manual promotion');
+    indefinite = true;
+    manual = true;
+  } else if (bg.autoPromotionSeconds !== undefined && bg.autoPromotionSeconds > 0) {
+    waits.push(`autoPromotionSeconds (${bg.autoPromotionSeconds}s)`);
+    seconds = Math.max(seconds, bg.autoPromotionSeconds);
+  }
+  const steps: PlanStep[] = [];
+  steps.push(step('preview', `preview: ${previewCount} pods of the new version`, r, previewCount, 0,
+    { seconds, indefinite, manual, what: waits.join('; ') },
+    [{ target: 'canary', from: 0, to: previewCount, totalPods: r + previewCount }]));
+  const promoteMoves: PlanMove[] = previewCount < r ? [{ target: 'canary', from: previewCount, to: r, totalPods: 2 * r }] : [];
+  promoteMoves.push({ target: 'traffic', from: 0, to: 100, totalPods: 2 * r });
+  const post = obj(obj(ctx.raw).postPromotionAnalysis);
+  let postWait: Wait = { seconds: 0, indefinite: false, what: '' };
+  if (Object.keys(post).length > 0) {
+    const w = analysisWait(list(post.templates), ctx.manifests, ctx.notes);
+    postWait = { ...w, what: `post-promotion ${w.what}` };
+  }
+  steps.push(step('promotion', 'promotion: active Service switched to the new version', r, r, 100, { ...postWait, manual: false }, promoteMoves));
+  const delay = scaleDownDelaySeconds(spec);
+  steps.push(step('scaleDownDelay', `scaleDownDelay: previous version kept ${delay}s`, r, r, 100,
+    { seconds: delay, indefinite: false, manual: false, what: delay > 0 ? `scaleDownDelaySeconds (${delay}s)` : '' }, []));
+  steps.push(step('promotion', 'full promotion', r, 0, 100, { seconds: 0, indefinite: false, manual: false, what: '' },
+    [{ target: 'older', from: r, to: 0, totalPods: r }], 2 * r));
+  // the last phase reads "stable" as the new version
+  return steps;
+}
+
+function totalsOf(steps: readonly PlanStep[], ctx: Context): PlanTotals {
+  const peak = Math.max(0, ...steps.map(s => s.peakPods));
+  return {
+    peakPods: peak,
+    peakCpuMillicores: cpuOf(ctx, peak),
+    peakMemoryBytes: memoryOf(ctx, peak),
+    minSeconds: steps.reduce((n, s) => n + s.minSeconds, 0),
+    manualPromotions: steps.filter(s => s.manualPromotion).length,
+    indefinite: steps.some(s => s.indefinite),
+  };
+}
+
+function abortOf(steps: readonly PlanStep[], ctx: Context): PlanAbort {
+  const delay = abortScaleDownDelay(ctx.spec);
+  const peak = Math.max(0, ...steps.map(s => s.abortPods));
+  const seconds = delay.seconds ?? -1;
+  let description: string;
+  if (ctx.spec.blueGreen) {
+    description = delay.seconds === undefined
+      ? 'The active Service stays on the previous version; the preview pods stay up until the abort is undone (abortScaleDownDelaySeconds: 0).'
+      : `The active Service stays on the previous version; the preview pods are scaled down after ${seconds}s.`;
+  } else if (!ctx.spec.canary!.trafficRouting) {
+    description = 'The canary is scaled to 0 and the stable back to all replicas, within maxSurge and maxUnavailable.';
+  } else if (ctx.spec.canary!.dynamicStableScale) {
+    description = delay.wasSet
+      ? `Traffic moves back to the stable as it scales up; the canary is scaled down ${delay.seconds === undefined ? 'only when the abort is undone' : `${seconds}s after the stable is whole`}.`
+      : 'Traffic moves back to the stable as it scales up, and the canary is scaled down as its traffic goes (dynamicStableScale without abortScaleDownDelaySeconds).';
+  } else {
+    description = delay.seconds === undefined
+      ? 'All traffic goes back to the stable at once; the canary pods stay up until the abort is undone (abortScaleDownDelaySeconds: 0).'
+      : `All traffic goes back to the stable at once; the canary pods stay up ${seconds}s (abortScaleDownDelaySeconds), then are scaled down.`;
+  }
+  return { peakPods: peak, canaryScaleDownDelaySeconds: seconds, description };
+}
+
+function migrationOf(rollout: any, ctx: Context, workloadReplicas: number | undefined): PlanMigration | undefined {
+  const ref = obj(obj(obj(rollout).spec).workloadRef);
+  if (Object.keys(ref).length === 0) {
+    return undefined;
+  }
+  const r = ctx.spec.replicas;
+  const d = workloadReplicas ?? r;
+  if (workloadReplicas === undefined) {
+    ctx.notes.push(`The ${ref.kind ?? 'workload'} ${JSON.stringify(ref.name)} of the workloadRef is not among the manifests: the migration assumes it runs ${r} pods.`);
+  }
+  const scaleDown = typeof ref.scaleDown === 'string' && ref.scaleDown !== '' ? ref.scaleDown : 'never';
+  const phase = (name: string, deploymentPods: number, rolloutPods: number): PlanMigrationPhase => ({
+    name, deploymentPods, rolloutPods, totalPods: deploymentPods + rolloutPods,
+  });
+  const phases: PlanMigrationPhase[] = [
+    phase('before: the workload runs alone', d, 0),
+    phase('first revision: the Rollout scales its ReplicaSet to all replicas at once (no steps: there is no stable yet)', d, r),
+  ];
+  if (scaleDown === 'progressively') {
+    if (r > 0) {
+      phases.push(phase('pods becoming ready: the workload is scaled to replicas - ready Rollout pods (here: one ready)', Math.max(0, r - 1), r));
+    }
+    phases.push(phase('Rollout healthy: the workload is scaled to 0', 0, r));
+  } else if (scaleDown === 'onsuccess') {
+    phases.push(phase('Rollout healthy: the workload is scaled to 0', 0, r));
+  } else {
+    phases.push(phase('Rollout healthy: the workload keeps running (scaleDown: never) until you scale it down', d, r));
+  }
+  const peak = Math.max(...phases.map(p => p.totalPods));
+  return {
+    workload: `${ref.kind ?? 'Deployment'}/${ref.name ?? ''}`,
+    scaleDown,
+    workloadReplicas: d,
+    phases,
+    peakPods: peak,
+    peakCpuMillicores: cpuOf(ctx, peak),
+    peakMemoryBytes: memoryOf(ctx, peak),
+  };
+}
+
+/**
+ * What a Rollout update will do, step by step: pods, traffic, capacity and time, computed with the
+ * controller's own arithmetic (see `nextReplicaCounts`), before anything is applied.
+ *
+ * The plan starts from a healthy stable version with all replicas and follows one update to the
+ * end: per step the state once the controller has reached it, the most pods on the way there
+ * (reconcile by reconcile: the controller scales one ReplicaSet per reconcile, the stable first,
+ * and the simulation lets created pods become available before the next reconcile), the CPU and
+ * memory they request and the least time the step takes.
+ */
+export class RolloutPlan {
+  /**
+   * The plan of a Rollout manifest.
+   *
+   * @param rollout a Rollout manifest (argoproj.io/v1alpha1)
+   * @param options the app's other manifests and the Argo Rollouts release
+   */
+  public static fromManifest(rollout: any, options: RolloutPlanOptions = {}): RolloutPlan {
+    return new RolloutPlan(rollout, options);
+  }
+
+  /**
+   * The replica counts the controller sets next (the building block of plans).
+   * The same as the function `nextReplicaCounts`, for languages other than TypeScript.
+   *
+   * @param rollout a Rollout manifest with its status
+   * @param replicaSets the Rollout's ReplicaSet manifests
+   */
+  public static nextReplicaCounts(rollout: any, replicaSets: any[], options: NextReplicaCountsOptions = {}): ReplicaCounts {
+    return nextReplicaCounts(rollout, replicaSets, options);
+  }
+
+  /** The Rollout's name. */
+  public readonly name: string;
+  /** The Rollout's namespace (empty when not set). */
+  public readonly namespace: string;
+  /** `canary`, `trafficRoutedCanary` or `blueGreen`. */
+  public readonly strategy: string;
+  /** The Argo Rollouts release whose arithmetic was applied. */
+  public readonly version: string;
+  /** The replicas planned for. */
+  public readonly replicas: number;
+  /** maxSurge resolved (0 for blue-green). */
+  public readonly maxSurge: number;
+  /** maxUnavailable resolved. */
+  public readonly maxUnavailable: number;
+  /** What one pod requests. */
+  public readonly podResources: PlanPodResources;
+  /** The steps, in order, ending fully promoted. */
+  public readonly steps: PlanStep[];
+  /** Totals over the steps (a migration has its own peak, in `migration`). */
+  public readonly totals: PlanTotals;
+  /** What an abort does. */
+  public readonly abort: PlanAbort;
+  /** The workloadRef migration, when there is a workloadRef. */
+  public readonly migration?: PlanMigration;
+  /** The totals at an HPA's minimum and maximum, when an HPA scales the Rollout. */
+  public readonly autoscaling?: PlanAutoscaling;
+  /** Things to know: unset resources, unknown durations, assumptions. */
+  public readonly notes: string[];
+
+  private constructor(rollout: any, options: RolloutPlanOptions) {
+    if (obj(rollout).kind !== undefined && obj(rollout).kind !== 'Rollout') {
+      throw new Error(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
+    }
+    const va = versionArithmetic(options.version);
+    const raw = obj(obj(rollout).spec);
+    const withReplicas = options.replicas === undefined ? rollout : { ...obj(rollout), spec: { ...raw, replicas: options.replicas } };
+    const spec = readSpec(withReplicas);
+    if (!spec.canary && !spec.blueGreen) {
+      throw new Error(`Rollout ${JSON.stringify(nameOf(rollout))} has neither spec.strategy.canary nor spec.strategy.blueGreen, so there is nothing to plan. Set one of the two strategies.`);
+    }
+    this.name = nameOf(rollout);
+    this.namespace = namespaceOf(rollout);
+    this.version = va.version;
+    this.replicas = spec.replicas;
+    this.maxSurge = maxSurge(spec);
+    this.maxUnavailable = maxUnavailable(spec);
+    this.strategy = spec.blueGreen ? 'blueGreen' : spec.canary!.trafficRouting ? 'trafficRoutedCanary' : 'canary';
+    const manifests = new Manifests(options.manifests ?? [], this.namespace);
+    const notes: string[] = [];
+    const ref = obj(raw.workloadRef);
+    let workload: any;
+    if (Object.keys(ref).length > 0) {
+      workload = manifests.find(String(ref.kind ?? 'Deployment'), String(ref.name ?? ''));
+    }
+    const podSpec = Object.keys(obj(raw.template)).length > 0
+      ? obj(raw.template).spec
+      : obj(obj(workload).kind === 'PodTemplate' ? obj(workload).template : obj(obj(workload).spec).template).spec;
+    const pod = podRequests(podSpec);
+    this.podResources = { ...pod };
+    if (!pod.cpuSet || !pod.memorySet) {
+      const which = [!pod.cpuSet ? 'CPU' : '', !pod.memorySet ? 'memory' : ''].filter(x => x).join(' and ');
+      notes.push(`Not every container sets a ${which} request or limit: the ${which} figures count only the containers that do. Set resources.requests on every container to budget capacity.`);
+    }
+    const ctx: Context = { spec, va, pod, manifests, notes, raw: spec.blueGreen ? obj(obj(raw.strategy).blueGreen) : obj(obj(raw.strategy).canary) };
+    this.steps = spec.blueGreen ? blueGreenSteps(ctx) : canarySteps(ctx);
+    if (spec.canary && Object.keys(obj(ctx.raw.analysis)).length > 0) {
+      notes.push('A background analysis runs from its starting step to the end; it can abort the update at any time but adds no time.');
+    }
+    const workloadReplicas = workload !== undefined ? (typeof obj(workload.spec).replicas === 'number' ? workload.spec.replicas : 1) : undefined;
+    this.migration = migrationOf(rollout, ctx, workloadReplicas);
+    this.totals = totalsOf(this.steps, ctx);
+    this.abort = abortOf(this.steps, ctx);
+    if (options.replicas === undefined) {
+      const hpa = manifests.filter('HorizontalPodAutoscaler').find(h => {
+        const target = obj(obj(h.spec).scaleTargetRef);
+        return target.kind === 'Rollout' && target.name === this.name && (namespaceOf(h) === '' || namespaceOf(h) === this.namespace || this.namespace === '');
+      });
+      if (hpa !== undefined) {
+        const min = typeof obj(hpa.spec).minReplicas === 'number' ? hpa.spec.minReplicas : 1;
+        const max = typeof obj(hpa.spec).maxReplicas === 'number' ? hpa.spec.maxReplicas : min;
+        const at = (n: number) => new RolloutPlan(rollout, { ...options, replicas: n }).totals;
+        this.autoscaling = { name: nameOf(hpa), minReplicas: min, maxReplicas: max, atMinReplicas: at(min), atMaxReplicas: at(max) };
+        notes.push(`HorizontalPodAutoscaler ${JSON.stringify(nameOf(hpa))} sets the replicas between ${min} and ${max}; the steps show spec.replicas (${spec.replicas}), the autoscaling totals the two ends.`);
+      }
+    }
+    this.notes = notes;
+  }
+
+  /** The plan as JSON with a stable shape (see `RolloutPlanJson`). */
+  public toJson(): RolloutPlanJson {
+    return {
+      name: this.name,
+      namespace: this.namespace,
+      strategy: this.strategy,
+      version: this.version,
+      replicas: this.replicas,
+      maxSurge: this.maxSurge,
+      maxUnavailable: this.maxUnavailable,
+      podResources: this.podResources,
+      steps: this.steps,
+      totals: this.totals,
+      abort: this.abort,
+      ...(this.migration ? { migration: this.migration } : {}),
+      ...(this.autoscaling ? { autoscaling: this.autoscaling } : {}),
+      notes: this.notes,
+    };
+  }
+
+  /** The plan as a plain-text table, for terminals. */
+  public toText(): string {
+    return renderText(this.toJson());
+  }
+
+  /** The plan as Markdown, for pull requests. */
+  public toMarkdown(): string {
+    return renderMarkdown(this.toJson());
+  }
+
+  /** The plan as an SVG chart: traffic weight and pods over the steps, the peak marked. */
+  public toSvg(): string {
+    return renderSvg(this.toJson());
+  }
+}

@@ -1,0 +1,81 @@
+/** Manifests shared by the plan tests and the docs: the headline scenarios of docs/plan.md. */
+
+/** A pod template with requests on its one container. */
+export function template(cpu = '250m', memory = '256Mi'): any {
+  return {
+    metadata: { labels: { app: 'web' } },
+    spec: { containers: [{ name: 'web', image: 'nginx:1.27', resources: { requests: { cpu, memory } } }] },
+  };
+}
+
+/** The getting-started canary of Argo Rollouts: 5 replicas, basic canary, 20 → 80 % with pauses. */
+export function gettingStartedCanary(): any {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'rollouts-demo' },
+    spec: {
+      replicas: 5,
+      selector: { matchLabels: { app: 'web' } },
+      template: template(),
+      strategy: {
+        canary: {
+          steps: [
+            { setWeight: 20 },
+            { pause: {} },
+            { setWeight: 40 },
+            { pause: { duration: 10 } },
+            { setWeight: 60 },
+            { pause: { duration: 10 } },
+            { setWeight: 80 },
+            { pause: { duration: 10 } },
+          ],
+        },
+      },
+    },
+  };
+}
+
+/** The blue-green example of Argo Rollouts: 2 replicas, manual promotion. */
+export function blueGreenExample(): any {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'rollout-bluegreen' },
+    spec: {
+      replicas: 2,
+      revisionHistoryLimit: 2,
+      selector: { matchLabels: { app: 'web' } },
+      template: template(),
+      strategy: {
+        blueGreen: {
+          activeService: 'rollout-bluegreen-active',
+          previewService: 'rollout-bluegreen-preview',
+          autoPromotionEnabled: false,
+        },
+      },
+    },
+  };
+}
+
+/** A Deployment taken over by a Rollout through workloadRef (the two-phase migration). */
+export function migration(scaleDown: string): any[] {
+  const deployment = {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web' },
+    spec: { replicas: 4, selector: { matchLabels: { app: 'web' } }, template: template('500m', '512Mi') },
+  };
+  const rollout = {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 4,
+      selector: { matchLabels: { app: 'web' } },
+      workloadRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', scaleDown },
+      strategy: { canary: { steps: [{ setWeight: 25 }, { pause: { duration: '5m' } }, { setWeight: 50 }, { pause: { duration: '5m' } }] } },
+    },
+  };
+  return [rollout, deployment];
+}
