@@ -234,9 +234,8 @@ ${aliasBomb('        ')}
         all: *a9
 `;
     const dir = tempDir({ 'config.yaml': configMap });
-    const started = Date.now();
+    // (without the limit this runs for minutes: jest's test timeout fails it)
     const result = lint([path.join(dir, 'config.yaml')]);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('[C04]');
     expect(result.stdout).toContain('excessive aliasing');
@@ -244,9 +243,7 @@ ${aliasBomb('        ')}
 
   test('an alias bomb in a manifest: exit 2 naming the file, at once', () => {
     const dir = tempDir({ 'bomb.yaml': `${rollout('bomb')}  x:\n${aliasBomb('    ')}\n  replicas: *a9\n` });
-    const started = Date.now();
     const result = lint([path.join(dir, 'bomb.yaml')]);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(new RegExp(`${path.join(dir, 'bomb.yaml').replace(/[.\\/]/g, '\\$&')}:1:1: YAML syntax error: excessive aliasing`));
   });

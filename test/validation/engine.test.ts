@@ -170,7 +170,8 @@ describe('engine', () => {
     expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual(first);
   });
 
-  test('validates 1,000 Rollouts quickly', () => {
+  // (speed is measured by `npm run bench`, never asserted in a test)
+  test('validates 1,000 Rollouts with their Services and VirtualServices: no findings', () => {
     const manifests: any[] = [];
     for (let i = 0; i < 1000; i++) {
       const rollout = i % 2 === 0 ? routedRollout() : blueGreenRollout();
@@ -184,13 +185,7 @@ describe('engine', () => {
       }
       manifests.push({ apiVersion: 'networking.istio.io/v1beta1', kind: 'VirtualService', metadata: { name: 'web', namespace: `ns-${n}` }, spec: { http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' } }, { destination: { host: 'web-canary' } }] }] } });
     }
-    validateManifests(manifests); // warm up
-    const start = process.hrtime.bigint();
-    const findings = validateManifests(manifests, { requireReferencedObjects: true });
-    const elapsedMs = Number(process.hrtime.bigint() - start) / 1e6;
-    expect(findings).toEqual([]);
-    // The target is well under 100 ms; the bound leaves room for slow CI machines.
-    expect(elapsedMs).toBeLessThan(100);
+    expect(validateManifests(manifests, { requireReferencedObjects: true })).toEqual([]);
   });
 
   test('formatFinding gives one line with rule, path, problem and fix', () => {

@@ -351,7 +351,8 @@ describe('Referenced analysis templates (V50-V57)', () => {
     expect(() => validateManifests([analysisTemplate('c', { metrics: [cyclic] })])).not.toThrow();
   });
 
-  test('validates 1,000 Rollouts with analyses and their templates quickly', () => {
+  // (speed is measured by `npm run bench`, never asserted in a test)
+  test('validates 1,000 Rollouts with analyses and their templates: no findings', () => {
     const manifests: any[] = [];
     for (let n = 0; n < 10; n++) {
       const metadata = { namespace: `ns-${n}` };
@@ -371,17 +372,7 @@ describe('Referenced analysis templates (V50-V57)', () => {
       rollout.metadata.namespace = `ns-${i % 10}`;
       manifests.push(rollout);
     }
-    for (let i = 0; i < 3; i++) {
-      validateManifests(manifests); // warm up
-    }
-    let elapsedMs = Infinity;
-    for (let i = 0; i < 3; i++) {
-      const start = process.hrtime.bigint();
-      expect(validateManifests(manifests, REQUIRE)).toEqual([]);
-      elapsedMs = Math.min(elapsedMs, Number(process.hrtime.bigint() - start) / 1e6);
-    }
-    // The target is well under 100 ms; the bound leaves room for slow CI machines.
-    expect(elapsedMs).toBeLessThan(100);
+    expect(validateManifests(manifests, REQUIRE)).toEqual([]);
   });
 });
 
