@@ -130,16 +130,16 @@ function num(v: number): string {
 export function renderSvg(plan: RolloutPlanJson): string {
   const steps = plan.steps;
   const width = Math.max(640, 120 + steps.length * 70);
-  const height = 400;
+  const height = 420;
   const left = 60;
   const right = 60;
   const top = 50;
-  const bottom = 110;
+  const bottom = 130;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const maxPods = Math.max(1, plan.totals.peakPods, ...steps.map(s => Math.max(s.peakPods, s.totalPods)));
   const podTick = maxPods <= 10 ? 1 : maxPods <= 25 ? 5 : maxPods <= 60 ? 10 : Math.ceil(maxPods / 60) * 10;
-  const podTop = Math.ceil(maxPods / podTick) * podTick;
+  const podTop = Math.ceil(Math.max(maxPods + 1, maxPods * 1.2) / podTick) * podTick; // headroom for labels
   const slot = plotW / Math.max(1, steps.length);
   const barW = Math.min(40, slot * 0.6);
   const y = (pods: number) => top + plotH - (pods / podTop) * plotH;
@@ -180,17 +180,18 @@ export function renderSvg(plan: RolloutPlanJson): string {
       out.push(`<rect x="${num(x)}" y="${num(y(s.peakPods))}" width="${num(barW)}" height="${num(y(s.totalPods) - y(s.peakPods))}" fill="none" stroke="#d62728" stroke-dasharray="3,2"/>`);
     }
     out.push(`<text x="${num(cx(i))}" y="${num(y(Math.max(s.peakPods, s.totalPods)) - 4)}" text-anchor="middle">${s.totalPods}</text>`);
-    const label = s.name.length > 18 ? `${s.name.slice(0, 17)}…` : s.name;
+    const label = s.name.length > 22 ? `${s.name.slice(0, 21)}…` : s.name;
     const ly = top + plotH + 14;
     out.push(`<text x="${num(cx(i))}" y="${ly}" text-anchor="end" transform="rotate(-35 ${num(cx(i))} ${ly})">${esc(label)}</text>`);
   });
   // peak
   const py = y(plan.totals.peakPods);
   out.push(`<line x1="${left}" y1="${num(py)}" x2="${width - right}" y2="${num(py)}" stroke="#d62728" stroke-dasharray="6,4"/>`);
-  out.push(`<text x="${width - right - 4}" y="${num(py - 5)}" text-anchor="end" fill="#d62728">peak ${plan.totals.peakPods} pods</text>`);
   if (peakIndex >= 0) {
     const px = cx(peakIndex);
-    out.push(`<path d="M ${num(px - 6)} ${num(py - 14)} L ${num(px + 6)} ${num(py - 14)} L ${num(px)} ${num(py - 4)} Z" fill="#d62728"/>`);
+    const ty = py - 18; // above the step's pod count
+    out.push(`<path d="M ${num(px - 6)} ${num(ty - 10)} L ${num(px + 6)} ${num(ty - 10)} L ${num(px)} ${num(ty)} Z" fill="#d62728"/>`);
+    out.push(`<text x="${num(px + 10)}" y="${num(ty - 1)}" fill="#d62728">peak ${plan.totals.peakPods} pods</text>`);
   }
   // traffic weight
   const points = steps.map((s, i) => `${num(cx(i))},${num(yw(s.weight))}`).join(' ');

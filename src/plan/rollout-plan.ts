@@ -5,7 +5,7 @@
  * an HPA-scaled Rollout at its minimum and maximum.
  */
 
-import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, SpecModel } from './controller';
+import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './controller';
 import { renderMarkdown, renderSvg, renderText } from './render';
 import { nextReplicaCounts } from './replica-counts';
 import { podRequests, PodRequests } from './resources';
@@ -255,6 +255,10 @@ function canarySteps(ctx: Context): PlanStep[] {
     const { moves, peak } = sim.settle();
     const { kind, name } = stepName(steps[i]);
     const wait = stepWait(steps[i], ctx);
+    const scs = setCanaryScaleInForce(ctx.spec, sim.statusModel());
+    if (kind === 'setWeight' && scs !== undefined) {
+      ctx.notes.push(`Step ${i} (${name}): an earlier setCanaryScale still sets the canary's pods (${sim.canaryPods}), so ${sim.trafficPercent}% of the traffic goes to them. Add a step setCanaryScale: {matchTrafficWeight: true} before it to scale the canary with the weight again.`);
+    }
     if ((kind === 'setWeight' || kind === 'setCanaryScale') && !sim.atDesired()) {
       ctx.notes.push(`Step ${i} (${name}): the controller settles at ${sim.stablePods} stable and ${sim.canaryPods} canary pods, which it does not count as the step's target; the rollout would not move on without a promotion.`);
     }
@@ -330,7 +334,7 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
     seconds = Math.max(seconds, bg.autoPromotionSeconds);
   }
   const steps: PlanStep[] = [];
-  steps.push(step('preview', `preview: ${previewCount} pods of the new version`, r, previewCount, 0,
+  steps.push(step('preview', `preview (${previewCount} pods)`, r, previewCount, 0,
     { seconds, indefinite, manual, what: waits.join('; ') },
     [{ target: 'canary', from: 0, to: previewCount, totalPods: r + previewCount }]));
   const promoteMoves: PlanMove[] = previewCount < r ? [{ target: 'canary', from: previewCount, to: r, totalPods: 2 * r }] : [];
@@ -341,9 +345,9 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
     const w = analysisWait(list(post.templates), ctx.manifests, ctx.notes);
     postWait = { ...w, what: `post-promotion ${w.what}` };
   }
-  steps.push(step('promotion', 'promotion: active Service switched to the new version', r, r, 100, { ...postWait, manual: false }, promoteMoves));
+  steps.push(step('promotion', 'promotion (active switched)', r, r, 100, { ...postWait, manual: false }, promoteMoves));
   const delay = scaleDownDelaySeconds(spec);
-  steps.push(step('scaleDownDelay', `scaleDownDelay: previous version kept ${delay}s`, r, r, 100,
+  steps.push(step('scaleDownDelay', `scaleDownDelay (${delay}s)`, r, r, 100,
     { seconds: delay, indefinite: false, manual: false, what: delay > 0 ? `scaleDownDelaySeconds (${delay}s)` : '' }, []));
   steps.push(step('promotion', 'full promotion', r, 0, 100, { seconds: 0, indefinite: false, manual: false, what: '' },
     [{ target: 'older', from: r, to: 0, totalPods: r }], 2 * r));

@@ -94,6 +94,11 @@ export class CanarySimulation {
     return this.promoted ? 0 : this.canary.replicas;
   }
 
+  /** The status as the arithmetic reads it. */
+  public statusModel(): StatusModel {
+    return this.model();
+  }
+
   private model(): StatusModel {
     return { ...this.status, activeSelector: '', scaleUpPreviewCheckPoint: false, pauseConditionCount: 0 };
   }
