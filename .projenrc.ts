@@ -26,7 +26,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   peerDeps: ['cdk8s-plus-27@^2.9.5'],
   // the lint CLI parses YAML with js-yaml (about 12x faster than `yaml` on large inputs)
   bundledDeps: ['js-yaml@^4.1.0'],
-  bin: { 'argo-rollouts-lint': 'bin/argo-rollouts-lint' },
+  bin: { 'argo-rollouts-lint': 'bin/argo-rollouts-lint', 'argo-rollouts-plan': 'bin/argo-rollouts-plan' },
   devDeps: [
     '@types/node@^20',
     'cdk8s-cli@^2.207.60',
