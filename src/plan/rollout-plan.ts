@@ -525,6 +525,12 @@ export class RolloutPlan {
       const which = [!pod.cpuSet ? 'CPU' : '', !pod.memorySet ? 'memory' : ''].filter(x => x).join(' and ');
       notes.push(`Not every container sets a ${which} request or limit: the ${which} figures count only the containers that do. Set resources.requests on every container to budget capacity.`);
     }
+    const minPods = spec.canary?.trafficRouting ? spec.canary.minPodsPerReplicaSet : undefined;
+    if (minPods !== undefined && minPods > spec.replicas) {
+      notes.push(va.minPodsCappedAtReplicas
+        ? `minPodsPerReplicaSet (${minPods}) is more than spec.replicas (${spec.replicas}); Argo Rollouts ${va.version} caps it at ${spec.replicas}.`
+        : `minPodsPerReplicaSet (${minPods}) is more than spec.replicas (${spec.replicas}): Argo Rollouts ${va.version} runs at least ${minPods} pods in each ReplicaSet, also once fully promoted. Lower it to at most ${spec.replicas} (1.10 caps it).`);
+    }
     const ctx: Context = { spec, va, pod, manifests, notes, raw: spec.blueGreen ? obj(obj(raw.strategy).blueGreen) : obj(obj(raw.strategy).canary) };
     this.steps = spec.blueGreen ? blueGreenSteps(ctx) : canarySteps(ctx);
     if (spec.canary && Object.keys(obj(ctx.raw.analysis)).length > 0) {

@@ -113,6 +113,10 @@ describe('traffic-routed canary', () => {
     expect(RolloutPlan.fromManifest(ro).steps[0].canaryPods).toBe(5);
     expect(RolloutPlan.fromManifest(ro, { version: '1.10.0-rc1' }).steps[0].canaryPods).toBe(3);
     expect(RolloutPlan.fromManifest(ro, { version: 'v1.10.0-rc1' }).version).toBe('1.10.0-rc1');
+    // and the promoted Rollout keeps 5 pods before 1.10
+    const plan = RolloutPlan.fromManifest(ro);
+    expect(plan.steps[plan.steps.length - 1]).toMatchObject({ kind: 'promotion', stablePods: 5 });
+    expect(plan.notes.join('\n')).toContain('minPodsPerReplicaSet (5) is more than spec.replicas (3): Argo Rollouts 1.9.1 runs at least 5 pods in each ReplicaSet');
   });
 });
 
