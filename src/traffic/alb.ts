@@ -1,0 +1,70 @@
+import { ApiObject, Duration } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Binding, port, services } from './binding';
+import { ingressSpec, RouterIngressOptions } from './ingress';
+import { appObjects, defineRouterObject } from './objects';
+import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { RouterObject } from './router-object';
+import { checkInteger, copyMap, toSeconds } from '../private/utils';
+
+/** Options of the ALB router. */
+export interface AlbRouterOptions extends RouterIngressOptions {
+  /**
+   * The Ingress(es) the AWS Load Balancer Controller serves; their backend is the root Service with
+   * port `use-annotation`, and the Argo controller writes the weighted action annotation.
+   *
+   * @default - the router defines `<rollout>-ingress`
+   */
+  readonly ingresses?: RouterObject[];
+  /** The Service port the action forwards to. @default - the port of the stable Service */
+  readonly servicePort?: number;
+  /** The Service named in the Ingress and its action. @default - the stable Service */
+  readonly rootService?: string;
+  /** Prefix of the ALB annotations. @default 'alb.ingress.kubernetes.io' */
+  readonly annotationPrefix?: string;
+  /** Target-group stickiness for this long. @default - no stickiness */
+  readonly stickiness?: Duration;
+}
+
+export class AlbRouter implements ITrafficRouter {
+  public readonly key = 'alb';
+  public readonly requiresStableAndCanaryServices = true;
+  constructor(private readonly o: AlbRouterOptions) {
+    if (o.ingresses && o.ingresses.length === 0) {
+      throw new Error('TrafficRouting.alb(): ingresses is empty. Leave it out (the router defines the Ingress) or list at least one.');
+    }
+    checkInteger('TrafficRouting.alb() servicePort', o.servicePort, 1, 65535);
+    toSeconds('TrafficRouting.alb() stickiness', o.stickiness);
+  }
+
+  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
+    const o = this.o;
+    const prefix = o.annotationPrefix ?? 'alb.ingress.kubernetes.io';
+    const root = () => o.rootService ?? services(target, 'alb').stable;
+    const defined: ApiObject[] = [];
+    let names: string[];
+    if (o.ingresses) {
+      names = o.ingresses.map(r => r.name);
+    } else {
+      const name = o.name ?? `${target.rolloutName}-ingress`;
+      defined.push(defineRouterObject(scope, 'AlbIngress', 'networking.k8s.io/v1', 'Ingress', name,
+        () => ingressSpec(o, { name: root(), port: { name: 'use-annotation' } }), { annotations: copyMap(o.annotations) }));
+      names = [name];
+    }
+    const rootName = o.rootService ?? target.stableServiceName() ?? 'stable';
+    const ignore = names.map(name => ({
+      group: 'networking.k8s.io',
+      kind: 'Ingress',
+      name,
+      jsonPointers: [`/metadata/annotations/${prefix}~1actions.${rootName}`, `/metadata/annotations/${prefix}~1conditions.${rootName}`],
+    }));
+    const render = () => ({
+      ...(names.length === 1 ? { ingress: names[0] } : { ingresses: [...names] }),
+      servicePort: port(target, 'alb', o.servicePort),
+      rootService: o.rootService,
+      annotationPrefix: o.annotationPrefix,
+      stickinessConfig: o.stickiness ? { enabled: true, durationSeconds: toSeconds('stickiness', o.stickiness) } : undefined,
+    });
+    return new Binding('alb', render, [...defined, ...appObjects(o.ingresses ?? [])], ignore);
+  }
+}

@@ -1,0 +1,64 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Binding, port, services } from './binding';
+import { appObjects, defineRouterObject } from './objects';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { RouterObject } from './router-object';
+
+/** Options of the APISIX router. */
+export interface ApisixRouterOptions {
+  /**
+   * The ApisixRoute.
+   *
+   * @default - the router defines `<rollout>-apisix-route`
+   */
+  readonly route?: RouterObject;
+  /** Names of the rules to edit. @default - the rule of the defined route */
+  readonly rules?: string[];
+  /** Name of the ApisixRoute the router defines. @default `<rollout>-apisix-route` */
+  readonly routeName?: string;
+  /** Name of the rule of the defined route. @default 'primary' */
+  readonly ruleName?: string;
+  /** Hosts of the defined rule. @default - any */
+  readonly hosts?: string[];
+  /** Paths of the defined rule. @default ['/*'] */
+  readonly paths?: string[];
+  /** Methods of the defined rule. @default - any */
+  readonly methods?: string[];
+  /** The Service port. @default - the port of the stable Service */
+  readonly servicePort?: number;
+}
+
+export class ApisixRouter implements ITrafficRouter {
+  public readonly key = 'apisix';
+  public readonly requiresStableAndCanaryServices = true;
+  constructor(private readonly o: ApisixRouterOptions) {}
+
+  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
+    const o = this.o;
+    const defined: ApiObject[] = [];
+    const ignore: IgnoreDifference[] = [];
+    let name: string;
+    let rules: string[] | undefined = o.rules;
+    if (o.route) {
+      name = o.route.name;
+    } else {
+      name = o.routeName ?? `${target.rolloutName}-apisix-route`;
+      const rule = o.ruleName ?? 'primary';
+      rules = rules ?? [rule];
+      defined.push(defineRouterObject(scope, 'ApisixRoute', 'apisix.apache.org/v2', 'ApisixRoute', name, () => {
+        const s = services(target, 'apisix');
+        const p = port(target, 'apisix', o.servicePort);
+        return {
+          http: [{
+            name: rule,
+            match: { paths: [...(o.paths ?? ['/*'])], methods: o.methods ? [...o.methods] : undefined, hosts: o.hosts ? [...o.hosts] : undefined },
+            backends: [{ serviceName: s.stable, servicePort: p }, { serviceName: s.canary, servicePort: p }],
+          }],
+        };
+      }));
+      ignore.push({ group: 'apisix.apache.org', kind: 'ApisixRoute', name, jsonPointers: ['/spec/http'] });
+    }
+    return new Binding('apisix', () => ({ route: { name, rules: rules ? [...rules] : undefined } }), [...defined, ...appObjects([o.route])], ignore);
+  }
+}

@@ -1,0 +1,88 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Binding, port, services } from './binding';
+import { appObjects, defineRouterObject } from './objects';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { RouterObject } from './router-object';
+
+/** Options of the App Mesh router. */
+export interface AppMeshRouterOptions {
+  /**
+   * The App Mesh VirtualService (its provider must be a VirtualRouter).
+   *
+   * @default - the router defines a VirtualService, a VirtualRouter and the two VirtualNodes
+   */
+  readonly virtualService?: RouterObject;
+  /** Routes of the VirtualRouter to edit. @default - all its routes (the router the library defines has one, `primary`) */
+  readonly routes?: string[];
+  /** The canary VirtualNode, with your own VirtualService. @default - defined */
+  readonly canaryVirtualNode?: RouterObject;
+  /** The stable VirtualNode, with your own VirtualService. @default - defined */
+  readonly stableVirtualNode?: RouterObject;
+  /** Name of the defined VirtualService. @default - the Rollout's name */
+  readonly virtualServiceName?: string;
+  /** Name of the defined VirtualRouter. @default `<rollout>-vrouter` */
+  readonly virtualRouterName?: string;
+  /** Name of the defined canary VirtualNode. @default `<rollout>-vn-canary` */
+  readonly canaryVirtualNodeName?: string;
+  /** Name of the defined stable VirtualNode. @default `<rollout>-vn-stable` */
+  readonly stableVirtualNodeName?: string;
+  /** Port of the VirtualRouter listener. @default - the port of the stable Service */
+  readonly servicePort?: number;
+  /** Port of the VirtualNode listeners (the container port). @default - the Service port */
+  readonly containerPort?: number;
+  /** Namespace used in the VirtualNodes' DNS names. @default 'default' */
+  readonly namespace?: string;
+}
+
+export class AppMeshRouter implements ITrafficRouter {
+  public readonly key = 'appMesh';
+  public readonly requiresStableAndCanaryServices = true;
+  constructor(private readonly o: AppMeshRouterOptions) {
+    if (o.virtualService && (!o.canaryVirtualNode || !o.stableVirtualNode)) {
+      throw new Error('TrafficRouting.appMesh(): with your own virtualService, give canaryVirtualNode and stableVirtualNode too.');
+    }
+  }
+
+  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
+    const o = this.o;
+    const api = 'appmesh.k8s.aws/v1beta2';
+    const defined: ApiObject[] = [];
+    const ignore: IgnoreDifference[] = [];
+    const vsName = o.virtualService?.name ?? o.virtualServiceName ?? target.rolloutName;
+    const routerName = o.virtualRouterName ?? `${target.rolloutName}-vrouter`;
+    const canaryNode = o.canaryVirtualNode?.name ?? o.canaryVirtualNodeName ?? `${target.rolloutName}-vn-canary`;
+    const stableNode = o.stableVirtualNode?.name ?? o.stableVirtualNodeName ?? `${target.rolloutName}-vn-stable`;
+    if (!o.virtualService) {
+      const p = () => port(target, 'appMesh', o.servicePort);
+      defined.push(defineRouterObject(scope, 'AppMeshVirtualService', api, 'VirtualService', vsName, () => ({
+        provider: { virtualRouter: { virtualRouterRef: { name: routerName } } },
+      })));
+      defined.push(defineRouterObject(scope, 'AppMeshVirtualRouter', api, 'VirtualRouter', routerName, () => ({
+        listeners: [{ portMapping: { port: p(), protocol: 'http' } }],
+        routes: [{
+          name: 'primary',
+          httpRoute: {
+            match: { prefix: '/' },
+            action: { weightedTargets: [{ virtualNodeRef: { name: canaryNode }, weight: 0 }, { virtualNodeRef: { name: stableNode }, weight: 100 }] },
+          },
+        }],
+      })));
+      ignore.push({ group: 'appmesh.k8s.aws', kind: 'VirtualRouter', name: routerName, jsonPointers: ['/spec/routes'] });
+      const node = (id: string, name: string, role: 'canary' | 'stable') => defineRouterObject(scope, id, api, 'VirtualNode', name, () => ({
+        podSelector: { matchLabels: { ...target.podLabels(), 'rollouts-pod-template-hash': `${role}-tbd` } },
+        listeners: [{ portMapping: { port: o.containerPort ?? p(), protocol: 'http' } }],
+        serviceDiscovery: { dns: { hostname: `${services(target, 'appMesh')[role]}.${o.namespace ?? 'default'}.svc.cluster.local`, responseType: 'ENDPOINTS' } },
+      }));
+      defined.push(node('AppMeshCanaryVirtualNode', canaryNode, 'canary'), node('AppMeshStableVirtualNode', stableNode, 'stable'));
+      for (const name of [canaryNode, stableNode]) {
+        ignore.push({ group: 'appmesh.k8s.aws', kind: 'VirtualNode', name, jsonPointers: ['/spec/podSelector/matchLabels/rollouts-pod-template-hash'] });
+      }
+    }
+    const render = () => ({
+      virtualService: { name: vsName, routes: o.routes ? [...o.routes] : undefined },
+      virtualNodeGroup: { canaryVirtualNodeRef: { name: canaryNode }, stableVirtualNodeRef: { name: stableNode } },
+    });
+    return new Binding('appMesh', render, [...defined, ...appObjects([o.virtualService, o.canaryVirtualNode, o.stableVirtualNode])], ignore);
+  }
+}

@@ -1,0 +1,81 @@
+import { ApiObject } from 'cdk8s';
+import { port, services } from './binding';
+import { appObjects, defineRouterObject } from './objects';
+import { PluginRouter } from './plugin';
+import { IgnoreDifference, ITrafficRouter } from './router';
+import { RouterObject } from './router-object';
+import { ControllerPlugin } from '../install/plugins';
+import { ProviderPermissions } from '../install/rbac';
+
+/** Options of the Gateway API router (the `argoproj-labs/gatewayAPI` plugin). */
+export interface GatewayApiRouterOptions {
+  /**
+   * The HTTPRoute(s) whose backends the plugin weighs.
+   *
+   * @default - the router defines `<rollout>-http-route` attached to `gateway`
+   */
+  readonly httpRoutes?: RouterObject[];
+  /** GRPCRoutes to weigh. @default - none */
+  readonly grpcRoutes?: RouterObject[];
+  /** TCPRoutes to weigh. @default - none */
+  readonly tcpRoutes?: RouterObject[];
+  /** The Gateway the defined HTTPRoute attaches to (needed unless you bring routes). @default - none */
+  readonly gatewayName?: string;
+  /** Namespace of that Gateway. @default - the route's namespace */
+  readonly gatewayNamespace?: string;
+  /** Host names of the defined HTTPRoute. @default - the Gateway's */
+  readonly hostnames?: string[];
+  /** Namespace of the routes, as the plugin needs it. @default 'default' */
+  readonly namespace?: string;
+  /** The Service port. @default - the port of the stable Service */
+  readonly servicePort?: number;
+  /**
+   * The plugin binary, registered in the app's `ArgoRollouts` install.
+   *
+   * @default - the install must register the plugin itself (synth fails otherwise)
+   */
+  readonly controllerPlugin?: ControllerPlugin;
+}
+
+const GATEWAY_API_PLUGIN = 'argoproj-labs/gatewayAPI';
+
+/** The Gateway API router: the plugin router with the HTTPRoute it defines unless you bring routes. */
+export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRouter {
+  const own = options.httpRoutes ?? options.grpcRoutes ?? options.tcpRoutes;
+  if (!own && !options.gatewayName) {
+    throw new Error('TrafficRouting.gatewayApi() needs a gatewayName for the HTTPRoute it defines, or your own httpRoutes/grpcRoutes/tcpRoutes.');
+  }
+  const list = (refs: RouterObject[] | undefined) => refs?.map(r => r.name);
+  return new PluginRouter(GATEWAY_API_PLUGIN, { controllerPlugin: options.controllerPlugin, providerPermissions: ProviderPermissions.GATEWAY_API },
+    (scope, target) => {
+      const objects: ApiObject[] = [...appObjects([...(options.httpRoutes ?? []), ...(options.grpcRoutes ?? []), ...(options.tcpRoutes ?? [])])];
+      const ignore: IgnoreDifference[] = [];
+      let http = list(options.httpRoutes);
+      if (!own) {
+        const name = `${target.rolloutName}-http-route`;
+        objects.push(defineRouterObject(scope, 'HttpRoute', 'gateway.networking.k8s.io/v1', 'HTTPRoute', name, () => {
+          const s = services(target, 'gatewayApi');
+          const p = port(target, 'gatewayApi', options.servicePort);
+          return {
+            parentRefs: [{ name: options.gatewayName, namespace: options.gatewayNamespace }],
+            hostnames: options.hostnames ? [...options.hostnames] : undefined,
+            rules: [{ backendRefs: [{ name: s.stable, port: p, weight: 100 }, { name: s.canary, port: p, weight: 0 }] }],
+          };
+        }));
+        ignore.push({ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name, jsonPointers: ['/spec/rules'] });
+        http = [name];
+      }
+      const one = (names: string[] | undefined, single: string, several: string) =>
+        (names === undefined ? {} : names.length === 1 ? { [single]: names[0] } : { [several]: names.map(name => ({ name })) });
+      return {
+        objects,
+        ignore,
+        config: () => ({
+          ...one(http, 'httpRoute', 'httpRoutes'),
+          ...one(list(options.grpcRoutes), 'grpcRoute', 'grpcRoutes'),
+          ...one(list(options.tcpRoutes), 'tcpRoute', 'tcpRoutes'),
+          namespace: options.namespace ?? 'default',
+        }),
+      };
+    });
+}

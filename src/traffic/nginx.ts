@@ -1,0 +1,59 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Binding, port, services } from './binding';
+import { ingressSpec, RouterIngressOptions } from './ingress';
+import { appObjects, defineRouterObject } from './objects';
+import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { RouterObject } from './router-object';
+import { copyMap } from '../private/utils';
+
+/** Options of the NGINX router. */
+export interface NginxRouterOptions extends RouterIngressOptions {
+  /**
+   * The stable Ingress(es), whose backend is the stable Service; the controller creates a canary
+   * Ingress next to each.
+   *
+   * @default - the router defines `<rollout>-stable`
+   */
+  readonly stableIngresses?: RouterObject[];
+  /** Prefix of the NGINX annotations. @default 'nginx.ingress.kubernetes.io' */
+  readonly annotationPrefix?: string;
+  /** Annotations added to the canary Ingress, prefixed with `annotationPrefix`. @default - none */
+  readonly additionalIngressAnnotations?: { [key: string]: string };
+  /** Annotations added to the canary Ingress as given. @default - none */
+  readonly canaryIngressAnnotations?: { [key: string]: string };
+  /** The Service port of the defined Ingress's backend. @default - the port of the stable Service */
+  readonly servicePort?: number;
+}
+
+export class NginxRouter implements ITrafficRouter {
+  public readonly key = 'nginx';
+  public readonly requiresStableAndCanaryServices = true;
+  constructor(private readonly o: NginxRouterOptions) {
+    if (o.stableIngresses && o.stableIngresses.length === 0) {
+      throw new Error('TrafficRouting.nginx(): stableIngresses is empty. Leave it out (the router defines the stable Ingress) or list at least one.');
+    }
+  }
+
+  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
+    const o = this.o;
+    const defined: ApiObject[] = [];
+    let names: string[];
+    if (o.stableIngresses) {
+      names = o.stableIngresses.map(r => r.name);
+    } else {
+      const name = o.name ?? `${target.rolloutName}-stable`;
+      defined.push(defineRouterObject(scope, 'StableIngress', 'networking.k8s.io/v1', 'Ingress', name,
+        () => ingressSpec(o, { name: services(target, 'nginx').stable, port: { number: port(target, 'nginx', o.servicePort) } }),
+        { annotations: copyMap(o.annotations) }));
+      names = [name];
+    }
+    const render = () => ({
+      ...(names.length === 1 ? { stableIngress: names[0] } : { stableIngresses: [...names] }),
+      annotationPrefix: o.annotationPrefix,
+      additionalIngressAnnotations: copyMap(o.additionalIngressAnnotations),
+      canaryIngressAnnotations: copyMap(o.canaryIngressAnnotations),
+    });
+    return new Binding('nginx', render, [...defined, ...appObjects(o.stableIngresses ?? [])], []);
+  }
+}

@@ -1,0 +1,40 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Binding } from './binding';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { ControllerPlugin } from '../install/plugins';
+import { ProviderPermissions } from '../install/rbac';
+
+/** Options of a traffic-router plugin. */
+export interface PluginTrafficRouterOptions {
+  /** The plugin's settings, as the plugin documents them. @default {} */
+  readonly config?: { [key: string]: any };
+  /**
+   * The plugin binary, registered in the app's `ArgoRollouts` install.
+   *
+   * @default - the install must register the plugin itself (synth fails otherwise)
+   */
+  readonly controllerPlugin?: ControllerPlugin;
+  /** Permissions the controller needs for the plugin, added to the app's install. @default - none */
+  readonly providerPermissions?: ProviderPermissions;
+  /** Whether the plugin needs the stable and canary Services. @default true */
+  readonly requiresStableAndCanaryServices?: boolean;
+}
+
+export class PluginRouter implements ITrafficRouter {
+  public readonly key = 'plugins';
+  public readonly requiresStableAndCanaryServices: boolean;
+  constructor(public readonly pluginName: string, private readonly o: PluginTrafficRouterOptions,
+    private readonly define?: (scope: Construct, target: ITrafficTarget) => { objects: ApiObject[]; config: () => any; ignore: IgnoreDifference[] }) {
+    this.requiresStableAndCanaryServices = o.requiresStableAndCanaryServices ?? true;
+    if (o.controllerPlugin && o.controllerPlugin.name !== pluginName) {
+      throw new Error(`Traffic router plugin '${pluginName}' is given the controller plugin '${o.controllerPlugin.name}'. Give the binary of '${pluginName}'.`);
+    }
+  }
+
+  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
+    const own = this.define?.(scope, target);
+    const render = () => ({ [this.pluginName]: { ...(own ? own.config() : {}), ...(this.o.config ?? {}) } });
+    return new Binding('plugins', render, own?.objects ?? [], own?.ignore ?? [], this.o.controllerPlugin, this.o.providerPermissions);
+  }
+}

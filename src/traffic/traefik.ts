@@ -1,0 +1,46 @@
+import { ApiObject } from 'cdk8s';
+import { Construct } from 'constructs';
+import { Binding, port, services } from './binding';
+import { appObjects, defineRouterObject } from './objects';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { RouterObject } from './router-object';
+
+/** Options of the Traefik router. */
+export interface TraefikRouterOptions {
+  /**
+   * The weighted TraefikService.
+   *
+   * @default - the router defines `<rollout>-traefik-service`
+   */
+  readonly weightedTraefikService?: RouterObject;
+  /** API version of the TraefikService. @default 'traefik.io/v1alpha1' */
+  readonly apiVersion?: string;
+  /** The Service port. @default - the port of the stable Service */
+  readonly servicePort?: number;
+}
+
+export class TraefikRouter implements ITrafficRouter {
+  public readonly key = 'traefik';
+  public readonly requiresStableAndCanaryServices = true;
+  constructor(private readonly o: TraefikRouterOptions) {}
+
+  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
+    const o = this.o;
+    const defined: ApiObject[] = [];
+    const ignore: IgnoreDifference[] = [];
+    let name: string;
+    if (o.weightedTraefikService) {
+      name = o.weightedTraefikService.name;
+    } else {
+      name = `${target.rolloutName}-traefik-service`;
+      const api = o.apiVersion ?? 'traefik.io/v1alpha1';
+      defined.push(defineRouterObject(scope, 'TraefikService', api, 'TraefikService', name, () => {
+        const s = services(target, 'traefik');
+        const p = port(target, 'traefik', o.servicePort);
+        return { weighted: { services: [{ name: s.stable, port: p, weight: 100 }, { name: s.canary, port: p, weight: 0 }] } };
+      }));
+      ignore.push({ group: api.split('/')[0], kind: 'TraefikService', name, jsonPointers: ['/spec/weighted/services'] });
+    }
+    return new Binding('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])], ignore);
+  }
+}
