@@ -92,6 +92,49 @@ spec:
   strategy: {canary: {steps: [{setWeight: 150}]}}
 `;
 
+/** An app that uses no construct of the library: its Rollout is a raw ApiObject, checked by the validation plugin. */
+function rawApp(weight: number): string {
+  return `import { ApiObject, App, Chart } from 'cdk8s';
+
+const app = new App();
+const chart = new Chart(app, 'raw');
+new ApiObject(chart, 'web', {
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'Rollout',
+  metadata: { name: 'web' },
+  spec: {
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+    strategy: { canary: { steps: [{ setWeight: ${weight} }, { pause: {} }] } },
+  },
+});
+app.synth();
+`;
+}
+
+/**
+ * A second app directory next to \`app\` (its node_modules, so nothing is installed twice) whose
+ * cdk8s.yaml runs the installed package as a validation plugin.
+ */
+function createPluginApp(dir: string, app: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.symlinkSync(path.join(app, 'node_modules'), path.join(dir, 'node_modules'));
+  for (const file of ['package.json', 'tsconfig.json']) fs.copyFileSync(path.join(app, file), path.join(dir, file));
+  const version = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-argo-rollouts', 'package.json'), 'utf8')).version;
+  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), [
+    'language: typescript',
+    'app: npx ts-node main.ts',
+    'validations:',
+    '  - package: ./node_modules/cdk8s-argo-rollouts',
+    `    version: ${version}`,
+    '    class: ArgoRolloutsValidation',
+    '    properties:',
+    "      version: '1.9.1'",
+    '      references: true',
+    '',
+  ].join('\n'));
+}
+
 /** A new cdk8s app with the tarball, the package's peers (at the ranges it declares), the CLI and ts-node. */
 function createApp(dir: string, tarball: string): void {
   fs.mkdirSync(dir, { recursive: true });
@@ -157,6 +200,41 @@ describe('the packed package in a new cdk8s app', () => {
     expect(fs.existsSync(path.join(work, 'repo', '.package.json.prepack'))).toBe(false);
     expect(JSON.parse(fs.readFileSync(path.join(work, 'repo', 'package.json'), 'utf8'))).toEqual(MANIFEST);
   });
+
+  test('cdk8s synth runs ArgoRolloutsValidation from cdk8s.yaml: a bad raw ApiObject fails with the rule ID, a good app passes', () => {
+    const pluginApp = path.join(work, 'plugin-app');
+    createPluginApp(pluginApp, app);
+    const synth = (weight: number, report: string) => {
+      fs.writeFileSync(path.join(pluginApp, 'main.ts'), rawApp(weight));
+      fs.rmSync(path.join(pluginApp, 'dist'), { recursive: true, force: true });
+      return run(path.join(pluginApp, 'node_modules', '.bin', 'cdk8s'),
+        ['synth', '--no-check-upgrade', '--validation-reports-output-file', path.join(pluginApp, report)], pluginApp);
+    };
+
+    const bad = synth(150, 'bad-report.json');
+    expect({ failed: bad.status !== 0, stdout: bad.stdout }).toEqual({ failed: true, stdout: expect.stringContaining('V34') });
+    const badReport = JSON.parse(fs.readFileSync(path.join(pluginApp, 'bad-report.json'), 'utf8'));
+    expect(badReport.reports).toEqual([expect.objectContaining({
+      summary: expect.objectContaining({ status: 'failure', metadata: expect.objectContaining({ 'Argo Rollouts version': '1.9.1', 'Errors': '1' }) }),
+      violations: [{
+        ruleName: 'V34',
+        recommendation: expect.stringMatching(/^Rollout web: .*150/),
+        fix: expect.stringMatching(/\S/),
+        violatingConstructs: [{
+          resourceName: 'web',
+          locations: ['spec.strategy.canary.steps[0].setWeight'],
+          manifestPath: expect.stringMatching(/dist\/raw\.k8s\.yaml$/),
+          // the CLI attaches the construct path of the object
+          constructPath: 'raw/web',
+        }],
+      }],
+    })]);
+
+    const good = synth(20, 'good-report.json');
+    expect({ status: good.status, stderr: good.stderr }).toEqual({ status: 0, stderr: expect.anything() });
+    const goodReport = JSON.parse(fs.readFileSync(path.join(pluginApp, 'good-report.json'), 'utf8'));
+    expect(goodReport.reports).toEqual([expect.objectContaining({ summary: expect.objectContaining({ status: 'success' }), violations: [] })]);
+  }, 60_000);
 
   for (const node of [process.version, OTHER_NODE]) {
     const prefix = node === OTHER_NODE ? ['-y', OTHER_NODE] : undefined;

@@ -1,0 +1,218 @@
+/**
+ * The cdk8s CLI validation plugin: `cdk8s synth` loads `ArgoRolloutsValidation` from the
+ * `validations:` list of cdk8s.yaml and hands it every manifest the app wrote. It runs the whole rule
+ * engine on them, whatever construct produced them (our constructs, `Include`, `Helm`, raw
+ * `ApiObject`s), and reports each finding as a violation of the CLI's report.
+ */
+import * as fs from 'fs';
+import { FindingSeverity, LintFinding, Linter } from './validation/linter';
+import { schemaVersion } from './validation/schema-loader';
+
+/**
+ * Properties of `ArgoRolloutsValidation`, as written under `properties:` of the cdk8s.yaml
+ * `validations:` entry.
+ */
+export interface ArgoRolloutsValidationProps {
+  /**
+   * The Argo Rollouts release the manifests are checked against (its CRD schemas and controller
+   * rules), e.g. `1.9.1` or `1.8.3`; a leading `v` is accepted.
+   *
+   * @default '1.9.1'
+   */
+  readonly version?: string;
+
+  /**
+   * Report objects that manifests refer to and that the app does not contain: the Services of a
+   * Rollout (V47), analysis templates (V50, X06), router objects (V63), the workload of a
+   * `workloadRef` (V67). Turn this off when some of them are installed by another app, e.g. shared
+   * ClusterAnalysisTemplates. Referenced objects that are present are checked either way.
+   *
+   * @default true
+   */
+  readonly references?: boolean;
+
+  /**
+   * Rule IDs (docs/rules.md) whose findings are not reported, e.g. `['V50', 'A15']`.
+   *
+   * @default - every rule is reported
+   */
+  readonly skipRules?: string[];
+
+  /**
+   * Fail the synth on warnings too (findings the controller accepts but that are very likely
+   * mistakes). Without it, warnings are listed in the report and the synth goes on.
+   *
+   * @default false
+   */
+  readonly warningsAsErrors?: boolean;
+}
+
+/**
+ * A resource of the app that breaks a rule, as the cdk8s CLI's report takes it (the CLI adds the
+ * construct path of the resource, looked up by its name).
+ */
+export interface ValidationViolatingResource {
+  /** `metadata.name` of the object. */
+  readonly resourceName: string;
+  /** JSON paths of the offending fields in the object, e.g. `spec.strategy.canary.steps[0].setWeight`. */
+  readonly locations: string[];
+  /** The synthesized file the object is in. */
+  readonly manifestPath: string;
+}
+
+/**
+ * One violation of the cdk8s CLI's report.
+ */
+export interface ValidationViolation {
+  /** The rule ID (docs/rules.md), e.g. `V34`. */
+  readonly ruleName: string;
+  /** What is wrong: the object, its bad value, and the severity for a warning. */
+  readonly recommendation: string;
+  /** How to fix it. */
+  readonly fix: string;
+  /** The objects that break the rule. */
+  readonly violatingResources: ValidationViolatingResource[];
+}
+
+/**
+ * The report of the cdk8s CLI's validation context (`context.report`).
+ */
+export interface IValidationReport {
+  /** Adds a violation to the report. */
+  addViolation(violation: ValidationViolation): void;
+
+  /**
+   * Submits the report.
+   *
+   * @param status `success` or `failure`; a failure makes `cdk8s synth` exit non-zero
+   * @param metadata shown in the report's summary
+   */
+  submit(status: string, metadata?: { [key: string]: string }): void;
+}
+
+/**
+ * What the cdk8s CLI hands a validation plugin: the synthesized files and the report.
+ */
+export interface IValidationContext {
+  /** Paths of the manifests the app wrote. */
+  readonly manifests: string[];
+  /** The report to fill in and submit. */
+  readonly report: IValidationReport;
+}
+
+/** Rule IDs: a letter and two digits (docs/rules.md). */
+const RULE_ID = /^[A-Z]\d{2}$/;
+
+function checkProps(props: unknown): ArgoRolloutsValidationProps {
+  const where = 'ArgoRolloutsValidation (cdk8s.yaml validations: properties)';
+  if (props === undefined || props === null) {
+    return {};
+  }
+  if (typeof props !== 'object' || Array.isArray(props)) {
+    throw new Error(`${where}: the properties must be a map, got ${JSON.stringify(props)}. Write them as \`properties: {version: '1.9.1'}\`.`);
+  }
+  const p = props as Record<string, unknown>;
+  const known = ['version', 'references', 'skipRules', 'warningsAsErrors'];
+  for (const key of Object.keys(p)) {
+    if (!known.includes(key)) {
+      throw new Error(`${where}: unknown property ${JSON.stringify(key)}. Use ${known.join(', ')}.`);
+    }
+  }
+  if (p.version !== undefined && typeof p.version !== 'string') {
+    throw new Error(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.9.1'\`.`);
+  }
+  for (const key of ['references', 'warningsAsErrors']) {
+    if (p[key] !== undefined && typeof p[key] !== 'boolean') {
+      throw new Error(`${where}: ${key} must be true or false, got ${JSON.stringify(p[key])}.`);
+    }
+  }
+  if (p.skipRules !== undefined) {
+    if (!Array.isArray(p.skipRules)) {
+      throw new Error(`${where}: skipRules must be a list of rule IDs, got ${JSON.stringify(p.skipRules)}. Write e.g. \`skipRules: [V50]\`.`);
+    }
+    for (const id of p.skipRules) {
+      if (typeof id !== 'string' || !RULE_ID.test(id)) {
+        throw new Error(`${where}: skipRules holds ${JSON.stringify(id)}, which is not a rule ID. Use IDs of docs/rules.md such as V34 or A15.`);
+      }
+    }
+  }
+  return p as ArgoRolloutsValidationProps;
+}
+
+/** The object a finding is on, as a reader finds it: `Rollout web (namespace shop)`. */
+function objectOf(finding: LintFinding): string {
+  const name = finding.name === '' ? '(no name)' : finding.name;
+  return finding.namespace === undefined ? `${finding.kind} ${name}` : `${finding.kind} ${name} (namespace ${finding.namespace})`;
+}
+
+/**
+ * The Argo Rollouts rule engine as a cdk8s CLI validation plugin. List it under `validations:` in
+ * cdk8s.yaml:
+ *
+ * ```yaml
+ * validations:
+ *   - package: ./node_modules/cdk8s-argo-rollouts
+ *     version: 1.0.0            # the installed version, exactly
+ *     class: ArgoRolloutsValidation
+ *     properties:
+ *       version: '1.9.1'
+ * ```
+ *
+ * `cdk8s synth` then checks every manifest the app wrote — the CRD schema with the API server's
+ * pruning semantics, the controller's rules, cross-object references — whatever produced it: our
+ * constructs, `Include`, `Helm` or raw `ApiObject`s. Each finding is a violation named by its rule ID,
+ * on the object's name (the CLI adds its construct path), at the field's JSON path, with the fix. An
+ * error fails the synth; warnings fail it only with `warningsAsErrors`.
+ */
+export class ArgoRolloutsValidation {
+  private readonly version?: string;
+  private readonly references: boolean;
+  private readonly skipRules: readonly string[];
+  private readonly warningsAsErrors: boolean;
+
+  constructor(props: ArgoRolloutsValidationProps = {}) {
+    const checked = checkProps(props);
+    this.version = checked.version;
+    this.references = checked.references ?? true;
+    this.skipRules = [...(checked.skipRules ?? [])];
+    this.warningsAsErrors = checked.warningsAsErrors ?? false;
+    // an unsupported version is refused at once, naming the supported ones
+    schemaVersion(this.version);
+  }
+
+  /**
+   * Checks the manifests of `context` and fills in and submits its report: `failure` when an error
+   * (or, with `warningsAsErrors`, a warning) is found.
+   *
+   * @param context the cdk8s CLI's validation context
+   */
+  public async validate(context: IValidationContext): Promise<void> {
+    const files = [...context.manifests];
+    const findings = Linter.lintSources(files.map(file => ({ fileName: file, text: fs.readFileSync(file, 'utf8') })), {
+      version: this.version,
+      requireReferencedObjects: this.references,
+    }).filter(f => !this.skipRules.includes(f.ruleId));
+    let failed = false;
+    for (const finding of findings) {
+      const warning = finding.severity === FindingSeverity.WARNING;
+      failed = failed || !warning || this.warningsAsErrors;
+      context.report.addViolation({
+        ruleName: finding.ruleId,
+        recommendation: `${objectOf(finding)}: ${warning ? '(warning) ' : ''}${finding.message}`,
+        fix: finding.fix,
+        violatingResources: [{
+          resourceName: finding.name,
+          locations: [finding.path === '' ? '(document)' : finding.path],
+          manifestPath: finding.file,
+        }],
+      });
+    }
+    const errors = findings.filter(f => f.severity !== FindingSeverity.WARNING).length;
+    context.report.submit(failed ? 'failure' : 'success', {
+      'Argo Rollouts version': schemaVersion(this.version),
+      'Manifests': String(files.length),
+      'Errors': String(errors),
+      'Warnings': String(findings.length - errors),
+    });
+  }
+}

@@ -1,0 +1,139 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { ApiObject, App, Chart } from 'cdk8s';
+import { ArgoRolloutsValidation, IValidationContext, ValidationViolation } from '../src/cdk8s-plugin';
+
+/** A context as the cdk8s CLI makes one: the files, and a report that records what it is given. */
+function context(manifests: string[]): IValidationContext & { violations: ValidationViolation[]; status?: string; metadata?: any } {
+  const ctx: any = {
+    manifests,
+    violations: [],
+    report: {
+      addViolation: (v: ValidationViolation) => ctx.violations.push(v),
+      submit: (status: string, metadata?: any) => { ctx.status = status; ctx.metadata = metadata; },
+    },
+  };
+  return ctx;
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cdk8s-plugin-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+/** The app a user writes without our constructs: a raw ApiObject Rollout. */
+function synthRaw(weight: number, extra: any = {}): string[] {
+  const outdir = fs.mkdtempSync(path.join(dir, 'dist-'));
+  const app = new App({ outdir });
+  const chart = new Chart(app, 'raw');
+  new ApiObject(chart, 'web', {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'web' },
+    spec: {
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+      strategy: { canary: { steps: [{ setWeight: weight }, { pause: {} }], ...extra } },
+    },
+  });
+  app.synth();
+  return fs.readdirSync(outdir).map(f => path.join(outdir, f));
+}
+
+describe('ArgoRolloutsValidation', () => {
+  test('a bad raw ApiObject Rollout: one violation per finding, with rule ID, object, path and fix; the report fails', async () => {
+    // GIVEN
+    const ctx = context(synthRaw(150));
+    // WHEN
+    await new ArgoRolloutsValidation().validate(ctx);
+    // THEN
+    expect(ctx.status).toEqual('failure');
+    expect(ctx.violations).toEqual([{
+      ruleName: 'V34',
+      recommendation: expect.stringMatching(/^Rollout web: .*150/),
+      fix: expect.stringMatching(/\S/),
+      violatingResources: [{ resourceName: 'web', locations: ['spec.strategy.canary.steps[0].setWeight'], manifestPath: ctx.manifests[0] }],
+    }]);
+    expect(ctx.metadata).toEqual({ 'Argo Rollouts version': '1.9.1', 'Manifests': '1', 'Errors': '1', 'Warnings': '0' });
+  });
+
+  test('a good app passes with an empty report', async () => {
+    const ctx = context(synthRaw(20));
+    await new ArgoRolloutsValidation({}).validate(ctx);
+    expect({ status: ctx.status, violations: ctx.violations }).toEqual({ status: 'success', violations: [] });
+  });
+
+  test('references: a missing Service fails by default, and not with references off', async () => {
+    const files = synthRaw(20, { canaryService: 'web-canary', stableService: 'web-stable' });
+    const on = context(files);
+    await new ArgoRolloutsValidation().validate(on);
+    expect(on.violations.map(v => v.ruleName)).toEqual(['V47', 'V47']);
+    expect(on.status).toEqual('failure');
+    const off = context(files);
+    await new ArgoRolloutsValidation({ references: false }).validate(off);
+    expect({ status: off.status, violations: off.violations }).toEqual({ status: 'success', violations: [] });
+  });
+
+  test('references resolve across the files of the app', async () => {
+    const rollout = synthRaw(20, { canaryService: 'web-canary', stableService: 'web-stable' });
+    const services = write('services.yaml', ['web-canary', 'web-stable'].map(name =>
+      `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}}\nspec:\n  selector: {app: web}\n  ports: [{port: 80}]\n`).join('---\n'));
+    const ctx = context([...rollout, services]);
+    await new ArgoRolloutsValidation().validate(ctx);
+    expect({ status: ctx.status, violations: ctx.violations }).toEqual({ status: 'success', violations: [] });
+  });
+
+  test('skipRules drops the findings of those rules', async () => {
+    const ctx = context(synthRaw(150));
+    await new ArgoRolloutsValidation({ skipRules: ['V34'] }).validate(ctx);
+    expect({ status: ctx.status, violations: ctx.violations }).toEqual({ status: 'success', violations: [] });
+  });
+
+  test('the version selects the CRD schema', async () => {
+    const files = synthRaw(20, { replicaProgressThreshold: { type: 'Pod', value: 1 } });
+    const current = context(files);
+    await new ArgoRolloutsValidation({ version: '1.9.1' }).validate(current);
+    expect(current.violations).toEqual([]);
+    const old = context(files);
+    await new ArgoRolloutsValidation({ version: 'v1.8.3' }).validate(old);
+    expect(old.violations.map(v => [v.ruleName, v.violatingResources[0].locations])).toEqual([['S06', ['spec.strategy.canary.replicaProgressThreshold']]]);
+    expect(old.status).toEqual('failure');
+  });
+
+  test('warnings are reported without failing, unless warningsAsErrors', async () => {
+    // a dryRun pattern that matches no metric of a template nothing uses is a warning
+    const file = write('warning.yaml', `apiVersion: argoproj.io/v1alpha1
+kind: AnalysisTemplate
+metadata: {name: unused}
+spec:
+  metrics:
+  - name: m
+    provider: {web: {url: 'https://example.com'}}
+    successCondition: result == true
+  dryRun: [{metricName: other}]
+`);
+    const lenient = context([file]);
+    await new ArgoRolloutsValidation().validate(lenient);
+    expect(lenient.violations.length).toBeGreaterThan(0);
+    expect(lenient.violations.every(v => v.recommendation.includes('(warning)'))).toBe(true);
+    expect(lenient.status).toEqual('success');
+    const strict = context([file]);
+    await new ArgoRolloutsValidation({ warningsAsErrors: true }).validate(strict);
+    expect(strict.status).toEqual('failure');
+  });
+
+  test('properties are checked as cdk8s.yaml gives them', () => {
+    expect(() => new ArgoRolloutsValidation({ version: 1.9 } as any)).toThrow(/version must be a string, got 1.9.*Quote it/);
+    expect(() => new ArgoRolloutsValidation({ version: '2.0.0' })).toThrow(/"2.0.0" is not supported; use one of 1.9.1, 1.8.3/);
+    expect(() => new ArgoRolloutsValidation({ skipRules: 'V34' } as any)).toThrow(/skipRules must be a list/);
+    expect(() => new ArgoRolloutsValidation({ skipRules: ['setWeight'] })).toThrow(/"setWeight", which is not a rule ID/);
+    expect(() => new ArgoRolloutsValidation({ refs: false } as any)).toThrow(/unknown property "refs". Use version, references, skipRules, warningsAsErrors/);
+    expect(() => new ArgoRolloutsValidation({ references: 'no' } as any)).toThrow(/references must be true or false, got "no"/);
+    expect(() => new ArgoRolloutsValidation(null as any)).not.toThrow();
+  });
+});
