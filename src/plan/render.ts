@@ -123,13 +123,46 @@ function num(v: number): string {
   return String(Math.round(v * 10) / 10);
 }
 
+interface Bar {
+  readonly label: string;
+  /** Pods and their colour, bottom up. */
+  readonly segments: ReadonlyArray<readonly [number, string]>;
+  readonly total: number;
+  readonly peak: number;
+  /** The traffic weight, for steps. */
+  readonly weight?: number;
+}
+
+const STABLE = '#1f77b4';
+const CANARY = '#ff7f0e';
+const OTHER = '#9e9e9e';
+const WORKLOAD = '#8c6bb1';
+
+function barsOf(plan: RolloutPlanJson): Bar[] {
+  const migration: Bar[] = (plan.migration?.phases ?? []).map(p => ({
+    label: p.name.split(':')[0],
+    segments: [[p.rolloutPods, STABLE], [p.deploymentPods, WORKLOAD]],
+    total: p.totalPods,
+    peak: p.totalPods,
+  }));
+  const steps: Bar[] = plan.steps.map(s => ({
+    label: s.name,
+    segments: [[s.stablePods, STABLE], [s.canaryPods, CANARY], [s.otherPods, OTHER]],
+    total: s.totalPods,
+    peak: s.peakPods,
+    weight: s.weight,
+  }));
+  return [...migration, ...steps];
+}
+
 /**
  * An SVG chart: per step a stacked bar of stable, canary and other pods, a mark for the most pods on
  * the way, the canary's traffic weight as a line (right axis), and the peak as a dashed line.
  */
 export function renderSvg(plan: RolloutPlanJson): string {
-  const steps = plan.steps;
-  const width = Math.max(640, 120 + steps.length * 70);
+  const bars = barsOf(plan);
+  const chartPeak = Math.max(plan.totals.peakPods, plan.migration?.peakPods ?? 0);
+  const width = Math.max(640, 120 + bars.length * 70);
   const height = 420;
   const left = 60;
   const right = 60;
@@ -137,19 +170,21 @@ export function renderSvg(plan: RolloutPlanJson): string {
   const bottom = 130;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
-  const maxPods = Math.max(1, plan.totals.peakPods, ...steps.map(s => Math.max(s.peakPods, s.totalPods)));
+  const maxPods = Math.max(1, chartPeak, ...bars.map(b => Math.max(b.peak, b.total)));
   const podTick = maxPods <= 10 ? 1 : maxPods <= 25 ? 5 : maxPods <= 60 ? 10 : Math.ceil(maxPods / 60) * 10;
   const podTop = Math.ceil(Math.max(maxPods + 1, maxPods * 1.2) / podTick) * podTick; // headroom for labels
-  const slot = plotW / Math.max(1, steps.length);
+  const slot = plotW / Math.max(1, bars.length);
   const barW = Math.min(40, slot * 0.6);
   const y = (pods: number) => top + plotH - (pods / podTop) * plotH;
   const yw = (weight: number) => top + plotH - (weight / 100) * plotH;
   const cx = (i: number) => left + slot * i + slot / 2;
   const out: string[] = [];
+  const migration = plan.migration ? ` · migration peak ${plan.migration.peakPods} pods` : '';
+  const subtitle = `peak ${plan.totals.peakPods} pods${migration} · min time ${formatSeconds(plan.totals.minSeconds)}${plan.totals.indefinite ? ' + manual' : ''} · Argo Rollouts ${plan.version}`;
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`);
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="${left}" y="22" font-size="14" font-weight="bold">${esc(`${plan.name}: ${strategyName(plan.strategy)}, ${plan.replicas} replicas`)}</text>`);
-  out.push(`<text x="${left}" y="38" fill="#555555">${esc(`peak ${plan.totals.peakPods} pods · min time ${formatSeconds(plan.totals.minSeconds)}${plan.totals.indefinite ? ' + manual' : ''} · Argo Rollouts ${plan.version}`)}</text>`);
+  out.push(`<text x="${left}" y="38" fill="#555555">${esc(subtitle)}</text>`);
   // grid and axes
   for (let p = 0; p <= podTop; p += podTick) {
     out.push(`<line x1="${left}" y1="${num(y(p))}" x2="${width - right}" y2="${num(y(p))}" stroke="#e5e5e5"/>`);
@@ -159,48 +194,58 @@ export function renderSvg(plan: RolloutPlanJson): string {
     out.push(`<text x="${width - right + 8}" y="${num(yw(w) + 4)}" fill="#2e7d32">${w}%</text>`);
   }
   out.push(`<text x="16" y="${num(top + plotH / 2)}" transform="rotate(-90 16 ${num(top + plotH / 2)})" text-anchor="middle">pods</text>`);
-  out.push(`<text x="${width - 14}" y="${num(top + plotH / 2)}" transform="rotate(90 ${width - 14} ${num(top + plotH / 2)})" text-anchor="middle" fill="#2e7d32">traffic to the new version</text>`);
+  const rx = width - 14;
+  out.push(`<text x="${rx}" y="${num(top + plotH / 2)}" transform="rotate(90 ${rx} ${num(top + plotH / 2)})" text-anchor="middle" fill="#2e7d32">traffic to the new version</text>`);
   out.push(`<line x1="${left}" y1="${top + plotH}" x2="${width - right}" y2="${top + plotH}" stroke="#333333"/>`);
   out.push(`<line x1="${left}" y1="${top}" x2="${left}" y2="${top + plotH}" stroke="#333333"/>`);
   // bars
-  const peakIndex = steps.findIndex(s => s.peakPods === plan.totals.peakPods);
-  steps.forEach((s, i) => {
+  const peakIndex = bars.findIndex(b => b.peak === chartPeak);
+  bars.forEach((bar, i) => {
     const x = cx(i) - barW / 2;
     let base = 0;
-    const segment = (pods: number, color: string) => {
+    for (const [pods, color] of bar.segments) {
       if (pods > 0) {
         out.push(`<rect x="${num(x)}" y="${num(y(base + pods))}" width="${num(barW)}" height="${num(y(base) - y(base + pods))}" fill="${color}"/>`);
       }
       base += pods;
-    };
-    segment(s.stablePods, '#1f77b4');
-    segment(s.canaryPods, '#ff7f0e');
-    segment(s.otherPods, '#9e9e9e');
-    if (s.peakPods > s.totalPods) {
-      out.push(`<rect x="${num(x)}" y="${num(y(s.peakPods))}" width="${num(barW)}" height="${num(y(s.totalPods) - y(s.peakPods))}" fill="none" stroke="#d62728" stroke-dasharray="3,2"/>`);
     }
-    out.push(`<text x="${num(cx(i))}" y="${num(y(Math.max(s.peakPods, s.totalPods)) - 4)}" text-anchor="middle">${s.totalPods}</text>`);
-    const label = s.name.length > 22 ? `${s.name.slice(0, 21)}…` : s.name;
+    if (bar.peak > bar.total) {
+      const h = y(bar.total) - y(bar.peak);
+      out.push(`<rect x="${num(x)}" y="${num(y(bar.peak))}" width="${num(barW)}" height="${num(h)}" fill="none" stroke="#d62728" stroke-dasharray="3,2"/>`);
+    }
+    out.push(`<text x="${num(cx(i))}" y="${num(y(Math.max(bar.peak, bar.total)) - 4)}" text-anchor="middle">${bar.total}</text>`);
+    const label = bar.label.length > 22 ? `${bar.label.slice(0, 21)}…` : bar.label;
     const ly = top + plotH + 14;
     out.push(`<text x="${num(cx(i))}" y="${ly}" text-anchor="end" transform="rotate(-35 ${num(cx(i))} ${ly})">${esc(label)}</text>`);
   });
+  if (plan.migration) {
+    // the migration phases, then the steps of the next update
+    const sx = left + slot * plan.migration.phases.length;
+    out.push(`<line x1="${num(sx)}" y1="${top}" x2="${num(sx)}" y2="${top + plotH}" stroke="#8c6bb1" stroke-dasharray="2,3"/>`);
+    out.push(`<text x="${num(sx - 4)}" y="${top + 12}" text-anchor="end" fill="#8c6bb1">migration</text>`);
+    out.push(`<text x="${num(sx + 4)}" y="${top + 12}" fill="#8c6bb1">next update</text>`);
+  }
   // peak
-  const py = y(plan.totals.peakPods);
+  const py = y(chartPeak);
   out.push(`<line x1="${left}" y1="${num(py)}" x2="${width - right}" y2="${num(py)}" stroke="#d62728" stroke-dasharray="6,4"/>`);
   if (peakIndex >= 0) {
     const px = cx(peakIndex);
     const ty = py - 18; // above the step's pod count
     out.push(`<path d="M ${num(px - 6)} ${num(ty - 10)} L ${num(px + 6)} ${num(ty - 10)} L ${num(px)} ${num(ty)} Z" fill="#d62728"/>`);
-    out.push(`<text x="${num(px + 10)}" y="${num(ty - 1)}" fill="#d62728">peak ${plan.totals.peakPods} pods</text>`);
+    out.push(`<text x="${num(px + 10)}" y="${num(ty - 1)}" fill="#d62728">peak ${chartPeak} pods</text>`);
   }
   // traffic weight
-  const points = steps.map((s, i) => `${num(cx(i))},${num(yw(s.weight))}`).join(' ');
+  const weighted = bars.map((b, i) => ({ i, weight: b.weight })).filter(b => b.weight !== undefined);
+  const points = weighted.map(b => `${num(cx(b.i))},${num(yw(b.weight!))}`).join(' ');
   out.push(`<polyline points="${points}" fill="none" stroke="#2e7d32" stroke-width="2"/>`);
-  steps.forEach((s, i) => out.push(`<circle cx="${num(cx(i))}" cy="${num(yw(s.weight))}" r="3" fill="#2e7d32"/>`));
+  weighted.forEach(b => out.push(`<circle cx="${num(cx(b.i))}" cy="${num(yw(b.weight!))}" r="3" fill="#2e7d32"/>`));
   // legend
-  const legend: Array<[string, string]> = [['#1f77b4', 'stable'], ['#ff7f0e', 'canary'], ['#9e9e9e', 'other'], ['#2e7d32', 'traffic weight'], ['#d62728', 'peak on the way']];
+  const legend: Array<[string, string]> = [[STABLE, 'stable'], [CANARY, 'canary'], [OTHER, 'other'], ['#2e7d32', 'traffic weight'], ['#d62728', 'peak on the way']];
+  if (plan.migration) {
+    legend.splice(3, 0, [WORKLOAD, 'workload']);
+  }
   legend.forEach(([color, text], i) => {
-    const lx = left + i * 110;
+    const lx = left + i * Math.min(110, plotW / legend.length);
     const ly = height - 16;
     out.push(`<rect x="${lx}" y="${ly - 9}" width="10" height="10" fill="${color}"/>`);
     out.push(`<text x="${lx + 14}" y="${ly}">${esc(text)}</text>`);
