@@ -4,7 +4,7 @@ import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric } from './render';
 import { AnalysisTemplateArg } from './template-arg';
-import { versionsToCheck } from '../install/installed-versions';
+import { versionsToCheck } from '../private/app-registry';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';

@@ -4,7 +4,7 @@ import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-re
 import { Metric } from './metric';
 import { checkMetric, renderMetric, templateRef } from './render';
 import { AnalysisTemplateArg } from './template-arg';
-import { versionsToCheck } from '../install/installed-versions';
+import { versionsToCheck } from '../private/app-registry';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, SCOPE } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';

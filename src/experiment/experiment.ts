@@ -6,7 +6,7 @@ import { PodTemplateDefaults, renderContainers } from './pod-template';
 import { checkUniqueNames, renderExperimentAnalyses, renderTemplateService } from './render';
 import { templateManifestsDeep } from '../analysis/analysis-template-ref';
 import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
-import { versionsToCheck } from '../install/installed-versions';
+import { versionsToCheck } from '../private/app-registry';
 import { argoManifest, defineArgoObject } from '../private/argo-object';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';

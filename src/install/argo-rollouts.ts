@@ -6,14 +6,14 @@ import { ControllerFlags } from './controller-flags';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from './crds';
 import { loadNotificationCatalog } from './data';
 import { ImageOptions } from './image';
-import { markInstalledVersion } from './installed-versions';
 import { NotificationOptions } from './notifications';
 import { componentLabels, defineObject, renderRule } from './objects';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { aggregateRules, controllerRules, dashboardRules, imageReference, notificationConfigData, renderControllerFlags } from './render';
-import { ControllerRequirement } from './requirements';
+import { controllerRequirements } from './requirements';
 import { ArgoRolloutsVersion } from './version';
+import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
@@ -479,7 +479,7 @@ export class ArgoRollouts extends Construct {
     checkDuplicateObjects(this);
     this.props = props;
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
-    markInstalledVersion(this, this.version);
+    AppRegistry.of(this).setVersion(this.version.version, `ArgoRollouts ${this.node.path}`);
     this.namespace = props.namespace ?? NAME;
     this.namespaced = props.namespaced ?? false;
     checkListArgument('new ArgoRollouts()', 'props.providerPermissions', props.providerPermissions, PROVIDER_PERMISSIONS, true);
@@ -538,7 +538,7 @@ export class ArgoRollouts extends Construct {
   /** The permission groups, with those the app's Rollouts need. */
   private allProviders(): ProviderPermissions[] {
     const all = [...this.providers];
-    for (const req of ControllerRequirement.inApp(this)) {
+    for (const req of controllerRequirements(this)) {
       if (req.permissions && !all.some(p => p.name === req.permissions!.name)) all.push(req.permissions);
     }
     return all;
@@ -654,7 +654,7 @@ export class ArgoRollouts extends Construct {
    */
   private allPlugins(): ControllerPlugin[] {
     const plugins = [...this.plugins];
-    for (const req of ControllerRequirement.inApp(this)) {
+    for (const req of controllerRequirements(this)) {
       if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === ControllerPluginKind.TRAFFIC_ROUTER)) continue;
       if (!req.plugin) {
         throw new Error(`${req.requiredBy} routes traffic through the plugin '${req.pluginName}', but ArgoRollouts ${this.node.path} does not register it, `

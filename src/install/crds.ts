@@ -1,8 +1,8 @@
 import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { loadCrd, loadCrds } from './data';
-import { markInstalledVersion } from './installed-versions';
 import { ArgoRolloutsVersion } from './version';
+import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault } from '../private/arguments';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 
@@ -100,7 +100,7 @@ export class ArgoRolloutsCrds extends Construct {
     props = argumentOrDefault('new ArgoRolloutsCrds()', 'props', props, 'object', {});
     super(scope, id);
     this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
-    markInstalledVersion(this, this.version);
+    AppRegistry.of(this).setVersion(this.version.version, `ArgoRolloutsCrds ${this.node.path}`);
 
     if (props.syncWave !== undefined && !Number.isInteger(props.syncWave)) {
       throw new Error(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);

@@ -1,30 +1,37 @@
-import { Construct } from 'constructs';
+import { IConstruct } from 'constructs';
 import { ControllerPlugin } from './plugins';
 import { ProviderPermissions } from './rbac';
+import { AppRegistry, AppSlot } from '../private/app-registry';
 
 /**
  * What an object of the app needs from the Argo Rollouts controller: a plugin (e.g. the Gateway
  * API traffic router) and permissions. An `ArgoRollouts` install in the same app reads these when
  * it renders, whichever was declared first.
  */
-export class ControllerRequirement extends Construct {
-  /** The requirements of every object in the app of `scope`, in construct-tree order. */
-  public static inApp(scope: Construct): ControllerRequirement[] {
-    return scope.node.root.node.findAll().filter((c): c is ControllerRequirement => c instanceof ControllerRequirement);
-  }
+export interface ControllerRequirement {
+  /** Path of the object that needs this, for messages. */
+  readonly requiredBy: string;
+  /** The plugin name the object uses, when it uses one. */
+  readonly pluginName?: string;
+  /** The plugin binary, when the object knows it. */
+  readonly plugin?: ControllerPlugin;
+  /** Permissions the controller needs. */
+  readonly permissions?: ProviderPermissions;
+}
 
-  constructor(scope: Construct, id: string,
-    /** The plugin name the object uses, when it uses one. */
-    public readonly pluginName: string | undefined,
-    /** The plugin binary, when the object knows it. */
-    public readonly plugin: ControllerPlugin | undefined,
-    /** Permissions the controller needs. */
-    public readonly permissions: ProviderPermissions | undefined) {
-    super(scope, id);
-  }
+/** The app's controller requirements, in the app registry. */
+const REQUIREMENTS = new AppSlot<ControllerRequirement>('controller-requirements');
 
-  /** Path of the object that needs this (the requirement's parent). */
-  public get requiredBy(): string {
-    return this.node.scope!.node.path;
-  }
+/**
+ * Records that `scope` (e.g. a Rollout) needs a plugin or permissions from the controller of its app.
+ * Nothing is recorded when the requirement is empty.
+ */
+export function addControllerRequirement(scope: IConstruct, requirement: Omit<ControllerRequirement, 'requiredBy'>): void {
+  if (!requirement.pluginName && !requirement.plugin && !requirement.permissions) return;
+  AppRegistry.of(scope).add(REQUIREMENTS, { requiredBy: scope.node.path, ...requirement });
+}
+
+/** The requirements of every object in the app of `scope`, in the order they were recorded. */
+export function controllerRequirements(scope: IConstruct): ControllerRequirement[] {
+  return AppRegistry.of(scope).list(REQUIREMENTS);
 }

@@ -1,13 +1,8 @@
 import { ApiObject, App, Chart, YamlOutputType } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { AppRegistry } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
 import { describeObject, duplicateObjects } from '../validation/duplicates';
-
-/**
- * Marks an app whose root carries the duplicate-object check, so that it is added once per app
- * however many constructs ask for it (and whichever copy of the library they come from).
- */
-const DUPLICATE_CHECK = Symbol.for('cdk8s-argo-rollouts.duplicate-object-check');
 
 /**
  * Whether the app writes all its objects to one output (one file, or one folder of a file per
@@ -46,10 +41,5 @@ function duplicateErrors(root: IConstruct): string[] {
  * `YamlOutputType.FILE_PER_APP` or `FILE_PER_RESOURCE`, any two of the app.
  */
 export function checkDuplicateObjects(scope: IConstruct): void {
-  const root = scope.node.root as IConstruct & { [DUPLICATE_CHECK]?: boolean };
-  if (root[DUPLICATE_CHECK]) {
-    return;
-  }
-  Object.defineProperty(root, DUPLICATE_CHECK, { value: true, enumerable: false });
-  root.node.addValidation({ validate: () => duplicateErrors(root) });
+  AppRegistry.of(scope).once('duplicate-object-check', root => root.node.addValidation({ validate: () => duplicateErrors(root) }));
 }

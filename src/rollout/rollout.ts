@@ -8,7 +8,7 @@ import { BoundStrategy } from './strategy-binding';
 import { WorkloadReference } from './workload-ref';
 import { templateManifests } from '../analysis/render';
 import { PodTemplateDefaults } from '../experiment/pod-template';
-import { versionsToCheck } from '../install/installed-versions';
+import { versionsToCheck } from '../private/app-registry';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';

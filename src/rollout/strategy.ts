@@ -7,7 +7,7 @@ import { BoundStrategy, StrategyHost } from './strategy-binding';
 import { StrategyService } from './strategy-service';
 import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
-import { ControllerRequirement } from '../install/requirements';
+import { addControllerRequirement } from '../install/requirements';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
@@ -552,9 +552,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
   const bindings = routers.map(r => r.bind(host, target));
   routers.forEach((r, i) => {
     const b = bindings[i];
-    if (r.pluginName || b.controllerPlugin || b.providerPermissions) {
-      new ControllerRequirement(host, `ControllerRequirement${i}`, r.pluginName, b.controllerPlugin, b.providerPermissions);
-    }
+    addControllerRequirement(host, { pluginName: r.pluginName, plugin: b.controllerPlugin, permissions: b.providerPermissions });
   });
 
   return {
