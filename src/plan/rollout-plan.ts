@@ -213,7 +213,7 @@ function memoryOf(ctx: Context, pods: number): number {
 }
 
 function toPlanMoves(moves: Move[]): PlanMove[] {
-  return moves.map(m => ({ target: m.target, from: m.from, to: m.to, totalPods: m.totalPods }));
+  return moves.map(m => ({ target: m.target, before: m.before, after: m.after, totalPods: m.totalPods }));
 }
 
 /** The most pods while aborting from the simulation's current state. */
@@ -336,9 +336,9 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
   const steps: PlanStep[] = [];
   steps.push(step('preview', `preview (${previewCount} pods)`, r, previewCount, 0,
     { seconds, indefinite, manual, what: waits.join('; ') },
-    [{ target: 'canary', from: 0, to: previewCount, totalPods: r + previewCount }]));
-  const promoteMoves: PlanMove[] = previewCount < r ? [{ target: 'canary', from: previewCount, to: r, totalPods: 2 * r }] : [];
-  promoteMoves.push({ target: 'traffic', from: 0, to: 100, totalPods: 2 * r });
+    [{ target: 'canary', before: 0, after: previewCount, totalPods: r + previewCount }]));
+  const promoteMoves: PlanMove[] = previewCount < r ? [{ target: 'canary', before: previewCount, after: r, totalPods: 2 * r }] : [];
+  promoteMoves.push({ target: 'traffic', before: 0, after: 100, totalPods: 2 * r });
   const post = obj(obj(ctx.raw).postPromotionAnalysis);
   let postWait: Wait = { seconds: 0, indefinite: false, what: '' };
   if (Object.keys(post).length > 0) {
@@ -350,7 +350,7 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
   steps.push(step('scaleDownDelay', `scaleDownDelay (${delay}s)`, r, r, 100,
     { seconds: delay, indefinite: false, manual: false, what: delay > 0 ? `scaleDownDelaySeconds (${delay}s)` : '' }, []));
   steps.push(step('promotion', 'full promotion', r, 0, 100, { seconds: 0, indefinite: false, manual: false, what: '' },
-    [{ target: 'older', from: r, to: 0, totalPods: r }], 2 * r));
+    [{ target: 'older', before: r, after: 0, totalPods: r }], 2 * r));
   // the last phase reads "stable" as the new version
   return steps;
 }

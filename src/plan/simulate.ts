@@ -18,8 +18,8 @@ import { VersionArithmetic } from './versions';
 export interface Move {
   /** `stable`, `canary`, `older` or `traffic` (the router's canary weight). */
   readonly target: string;
-  readonly from: number;
-  readonly to: number;
+  readonly before: number;
+  readonly after: number;
   /** Pods of the Rollout once the change is made. */
   readonly totalPods: number;
 }
@@ -122,15 +122,15 @@ export class CanarySimulation {
       if (w !== undefined) {
         newWeights = { canary: w, stable: c.maxTrafficWeight - w };
         if (this.status.weights?.canary !== w) {
-          moves.push({ target: 'traffic', from: this.status.weights?.canary ?? 0, to: w, totalPods: this.pods });
+          moves.push({ target: 'traffic', before: this.status.weights?.canary ?? 0, after: w, totalPods: this.pods });
         }
       }
     }
-    const scale = (target: string, rs: MutableRs, to: number) => {
-      const from = rs.replicas;
-      rs.replicas = to;
-      rs.available = to; // ready before the next reconcile
-      moves.push({ target, from, to, totalPods: this.pods });
+    const scale = (target: string, rs: MutableRs, after: number) => {
+      const before = rs.replicas;
+      rs.replicas = after;
+      rs.available = after; // ready before the next reconcile
+      moves.push({ target, before, after, totalPods: this.pods });
     };
     // 1. the stable (reconcileCanaryStableReplicaSet), from the weights as they were
     if (!this.promoted) {
@@ -173,7 +173,7 @@ export class CanarySimulation {
   }
 
   private scaleOlderTo(keep: number, moves: Move[]): void {
-    const from = this.olderPods;
+    const before = this.olderPods;
     let remaining = keep;
     for (const rs of this.older) {
       const n = Math.min(rs.replicas, remaining);
@@ -182,7 +182,7 @@ export class CanarySimulation {
       rs.available = n;
     }
     this.older = this.older.filter(rs => rs.replicas > 0);
-    moves.push({ target: 'older', from, to: keep, totalPods: this.pods });
+    moves.push({ target: 'older', before, after: keep, totalPods: this.pods });
   }
 
   /** shouldDelayScaleDownOnAbort: a traffic-routed canary keeps its pods for abortScaleDownDelaySeconds. */

@@ -62,9 +62,9 @@ export interface PlanMove {
   /** What changes: `stable`, `canary`, `older` (ReplicaSets) or `traffic` (the router's canary weight). */
   readonly target: string;
   /** The count (or weight) before. */
-  readonly from: number;
+  readonly before: number;
   /** The count (or weight) after. */
-  readonly to: number;
+  readonly after: number;
   /** Pods of the Rollout once the change is made. */
   readonly totalPods: number;
 }

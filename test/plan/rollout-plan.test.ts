@@ -28,8 +28,8 @@ describe('the worked example: getting-started canary, 5 replicas, 25% / 25%', ()
     expect(step).toMatchObject({ index: 0, kind: 'setWeight', weight: 20, stablePods: 4, canaryPods: 1, totalPods: 5, peakPods: 5 });
     // reconcile 1: stable 5 → 4 (4 available ≥ 5 - 1); reconcile 2: canary 0 → 1
     expect(step.moves).toEqual([
-      { target: 'stable', from: 5, to: 4, totalPods: 4 },
-      { target: 'canary', from: 0, to: 1, totalPods: 5 },
+      { target: 'stable', before: 5, after: 4, totalPods: 4 },
+      { target: 'canary', before: 0, after: 1, totalPods: 5 },
     ]);
   });
 
@@ -186,7 +186,7 @@ describe('blue-green', () => {
     ro.spec.strategy.blueGreen = { activeService: 'a', previewReplicaCount: 1, autoPromotionSeconds: 120, scaleDownDelaySeconds: 600 };
     const plan = RolloutPlan.fromManifest(ro);
     expect(plan.steps[0]).toMatchObject({ stablePods: 6, canaryPods: 1, minSeconds: 120, manualPromotion: false });
-    expect(plan.steps[1].moves[0]).toEqual({ target: 'canary', from: 1, to: 6, totalPods: 12 });
+    expect(plan.steps[1].moves[0]).toEqual({ target: 'canary', before: 1, after: 6, totalPods: 12 });
     expect(plan.steps[2].minSeconds).toBe(600);
     expect(plan.totals).toMatchObject({ peakPods: 12, minSeconds: 720 });
   });
