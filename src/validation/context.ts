@@ -180,6 +180,11 @@ export class ManifestIndex {
     return origin === this.origin && originNamespace === this.originNamespace ? this : new ManifestIndex(this.data, origin, originNamespace);
   }
 
+  /** Every manifest of the run, in order (for rules that look for the objects naming a manifest). */
+  public get manifests(): readonly any[] {
+    return this.data.manifests;
+  }
+
   /** The Service of that name in that namespace ('' = no namespace), if present. */
   public service(namespace: string, name: string): any {
     return this.pick(this.candidates(this.data.services, '', namespace, name));

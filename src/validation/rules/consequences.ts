@@ -26,6 +26,7 @@ const FAMILY_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
 /** Consequences of warnings by rule ID: the controller accepts these manifests. */
 const WARNING_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['V53', 'the controller would accept it and ignore the argument'],
+  ['L06', 'the controller would accept it, but each GitOps sync would reset the replica count the autoscaler chose'],
 ]);
 
 const EXPERIMENT_ANALYSIS_CONSEQUENCE = 'the Experiment could not make the AnalysisRun: the analysis, and so the Experiment, would go to phase Error';

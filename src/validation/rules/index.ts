@@ -7,6 +7,7 @@ import { ANALYSIS_RULES } from './analysis';
 import { ANALYSIS_REFERENCE_RULES, ANALYSIS_RUN_RULES, ANALYSIS_TEMPLATE_RULES, EXPERIMENT_ANALYSIS_RULES } from './analysis-refs';
 import { CANARY_RULES } from './canary';
 import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
+import { GITOPS_RULES } from './gitops';
 import { PLUGIN_CONFIG_RULES } from './plugin-config';
 import { PROVIDER_RULES } from './providers';
 import { ROLLOUT_SPEC_RULES } from './rollout-spec';
@@ -22,7 +23,8 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * analysis templates V50) and checks them (V48–V49, V51–V57), then experiment steps (X06).
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66).
- * Last, what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
+ * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
+ * Last, how the manifest fares under a GitOps sync (L06).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
   ...WORKLOAD_REF_RULES,
@@ -37,6 +39,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...TRAFFIC_RULES,
   ...EXPERIMENT_STEP_RULES,
   ...ANALYSIS_RUN_RULES,
+  ...GITOPS_RULES,
 ];
 
 /** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06 and V07 (job pod templates). */
