@@ -14,6 +14,7 @@
 //   5. Synth-time validation overhead: the share of synthesizing 1,000 L2 Rollouts (with their
 //      Services) spent in the rule engine, timed inside the synth, and synth with the engine switched
 //      off for comparison.
+//   6. Plans: RolloutPlan.fromManifest for 1,000 Rollouts (bench/plan.ts; target under 1 ms each).
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -21,6 +22,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart, Duration, Size, Yaml } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } from '../src';
+import { planThroughput } from './plan';
 import { main as lintMain } from '../src/cli/lint';
 import * as engine from '../src/validation/engine';
 
@@ -376,6 +378,7 @@ function main() {
   }
   lintThroughput();
   validationOverhead();
+  planThroughput(RUNS);
 }
 
 main();
