@@ -2,7 +2,7 @@ import { Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
   DatadogAggregator, MetricAuthentication, MetricProvider, MetricProviderKind, WebMethod,
-} from '../../src/analysis/metric-provider';
+} from '../../src';
 import { leaves, schemaErrors } from '../util';
 
 /** The provider in an AnalysisTemplate: checks it against the v1.9.1 schema (closed world) and returns the rendered provider. */

@@ -1,0 +1,26 @@
+import { checkUrl, requireText } from './common';
+
+/**
+ * Options of `MetricProvider.graphite()`.
+ */
+export interface GraphiteMetricOptions {
+  /** The Graphite URL, e.g. `http://graphite.monitoring:80`. */
+  readonly address: string;
+  /** The Graphite query. */
+  readonly query: string;
+}
+
+/** The rendered `provider.graphite` block. */
+export interface GraphiteSpec {
+  readonly address: string;
+  readonly query: string;
+}
+
+/** Checks the options of `MetricProvider.graphite()` and renders the provider. */
+export function graphiteSpec(options: GraphiteMetricOptions): GraphiteSpec {
+  const where = 'MetricProvider.graphite()';
+  requireText(`${where} address`, options.address);
+  checkUrl(`${where} address`, options.address);
+  requireText(`${where} query`, options.query);
+  return { address: options.address, query: options.query };
+}

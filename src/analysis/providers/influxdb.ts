@@ -1,0 +1,30 @@
+import { requireText } from './common';
+
+/**
+ * Options of `MetricProvider.influxdb()`.
+ */
+export interface InfluxDbMetricOptions {
+  /** The Flux query. */
+  readonly query: string;
+
+  /**
+   * The Secret with `address`, `authToken` and `org`.
+   *
+   * @default 'influxdb'
+   */
+  readonly profile?: string;
+}
+
+/** The rendered `provider.influxdb` block. */
+export interface InfluxDbSpec {
+  readonly profile?: string;
+  readonly query: string;
+}
+
+/** Checks the options of `MetricProvider.influxdb()` and renders the provider. */
+export function influxDbSpec(options: InfluxDbMetricOptions): InfluxDbSpec {
+  const where = 'MetricProvider.influxdb()';
+  requireText(`${where} query`, options.query);
+  if (options.profile !== undefined) requireText(`${where} profile`, options.profile, 'Leave it out for the Secret \'influxdb\'.');
+  return { profile: options.profile, query: options.query };
+}

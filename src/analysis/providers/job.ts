@@ -1,0 +1,165 @@
+import { Duration } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { stripContainerDefaults } from '../../private/pod-defaults';
+import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../../private/utils';
+
+/**
+ * Options of `MetricProvider.job()`: a Kubernetes Job per measurement; the measurement succeeds
+ * when the Job succeeds.
+ */
+export interface JobMetricOptions {
+  /**
+   * The containers of the Job's pod (cdk8s-plus container properties). Fields that cdk8s-plus
+   * would fill in by default (`imagePullPolicy`, `resources`, `securityContext`, `startupProbe`)
+   * are written only when set here.
+   */
+  readonly containers: kplus.ContainerProps[];
+
+  /**
+   * How many times a failed pod is retried before the Job (and the measurement) fails.
+   *
+   * @default - the Kubernetes default (6)
+   */
+  readonly backoffLimit?: number;
+
+  /**
+   * How long the Job may run before it is stopped and fails.
+   *
+   * @default - no limit
+   */
+  readonly activeDeadline?: Duration;
+
+  /**
+   * Delete the Job this long after it finishes.
+   *
+   * @default - the Job is kept until the controller garbage-collects old measurements
+   */
+  readonly ttlAfterFinished?: Duration;
+
+  /**
+   * The service account of the Job's pod.
+   *
+   * @default - the namespace's `default` service account
+   */
+  readonly serviceAccountName?: string;
+
+  /**
+   * Labels of the Job.
+   *
+   * @default - none (the controller adds its own)
+   */
+  readonly labels?: { [key: string]: string };
+
+  /**
+   * Annotations of the Job.
+   *
+   * @default - none (the controller adds its own)
+   */
+  readonly annotations?: { [key: string]: string };
+
+  /**
+   * Labels of the Job's pod.
+   *
+   * @default - none
+   */
+  readonly podLabels?: { [key: string]: string };
+
+  /**
+   * Annotations of the Job's pod, e.g. `{ 'sidecar.istio.io/inject': 'false' }`.
+   *
+   * @default - none
+   */
+  readonly podAnnotations?: { [key: string]: string };
+
+  /**
+   * The pod's restart policy: `NEVER` or `ON_FAILURE` (Jobs do not allow `ALWAYS`).
+   *
+   * @default kplus.RestartPolicy.NEVER
+   */
+  readonly restartPolicy?: kplus.RestartPolicy;
+
+  /**
+   * Volumes of the pod. Volumes mounted by the containers are added automatically.
+   *
+   * @default - the volumes the containers mount
+   */
+  readonly volumes?: kplus.Volume[];
+}
+
+/** The annotation and label keys the controller writes on analysis Jobs (and overwrites). */
+const RESERVED_JOB_LABELS = ['analysisrun.argoproj.io/uid'];
+const RESERVED_JOB_ANNOTATIONS = ['analysisrun.argoproj.io/name', 'analysisrun.argoproj.io/namespace', 'analysisrun.argoproj.io/metric-name'];
+
+/** The rendered `provider.job` block: the Job's metadata and spec. */
+export interface JobSpec {
+  readonly metadata?: any;
+  readonly spec: any;
+}
+
+/** Checks the options of `MetricProvider.job()` and renders the provider. */
+export function jobSpec(options: JobMetricOptions): JobSpec {
+  const where = 'MetricProvider.job()';
+  const given = options.containers ?? [];
+  if (given.length === 0) {
+    throw new Error(`${where} needs at least one container, e.g. containers: [{ image: 'curlimages/curl', command: ['curl', '-f', 'http://web/health'] }].`);
+  }
+  checkInteger(`${where} backoffLimit`, options.backoffLimit, 0);
+  const activeDeadlineSeconds = toSeconds(`${where} activeDeadline`, options.activeDeadline);
+  if (activeDeadlineSeconds === 0) {
+    throw new Error(`${where} activeDeadline must be at least 1 second, got 0s. Leave it out for no deadline.`);
+  }
+  const restartPolicy = options.restartPolicy ?? kplus.RestartPolicy.NEVER;
+  if (restartPolicy === kplus.RestartPolicy.ALWAYS) {
+    throw new Error(`${where} restartPolicy must be NEVER or ON_FAILURE, got ALWAYS (Kubernetes rejects Jobs that always restart). Leave it out for NEVER.`);
+  }
+  for (const key of Object.keys(options.labels ?? {})) {
+    if (RESERVED_JOB_LABELS.includes(key)) {
+      throw new Error(`${where} label '${key}' is set by the controller on every analysis Job and would be overwritten. Use another key.`);
+    }
+  }
+  for (const key of Object.keys(options.annotations ?? {})) {
+    if (RESERVED_JOB_ANNOTATIONS.includes(key)) {
+      throw new Error(`${where} annotation '${key}' is set by the controller on every analysis Job and would be overwritten. Use another key.`);
+    }
+  }
+
+  const names = new Set<string>();
+  const volumes = new Map<string, kplus.Volume>();
+  const addVolume = (v: kplus.Volume) => {
+    const known = volumes.get(v.name);
+    if (known && known !== v) {
+      throw new Error(`${where}: two different volumes are named '${v.name}'. Give each volume a unique name.`);
+    }
+    volumes.set(v.name, v);
+  };
+  (options.volumes ?? []).forEach(addVolume);
+  const containers = given.map((props, i) => {
+    const container = new kplus.Container(props);
+    if (names.has(container.name)) {
+      throw new Error(`${where}: container ${i} is named '${container.name}' like an earlier one`
+        + `${props.name === undefined ? ' (cdk8s-plus names unnamed containers \'main\')' : ''}. Give each container a unique name.`);
+    }
+    names.add(container.name);
+    container.mounts.forEach(m => addVolume(m.volume));
+    return stripContainerDefaults(kplus.k8s.toJson_Container(container._toKube()), props);
+  });
+
+  const podMeta = metadataBlock(options.podLabels, options.podAnnotations);
+  return {
+    metadata: metadataBlock(options.labels, options.annotations),
+    spec: {
+      backoffLimit: options.backoffLimit,
+      activeDeadlineSeconds,
+      ttlSecondsAfterFinished: toSeconds(`${where} ttlAfterFinished`, options.ttlAfterFinished),
+      template: {
+        metadata: podMeta,
+        spec: {
+          serviceAccountName: options.serviceAccountName,
+          containers,
+          volumes: undefinedIfEmpty([...volumes.values()].map(v => kplus.k8s.toJson_Volume(v._toKube()))),
+          restartPolicy,
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { Duration } from 'cdk8s';
+import { checkUrl, positiveGoDuration, requireText } from './common';
+
+/**
+ * Options of `MetricProvider.skywalking()`.
+ */
+export interface SkyWalkingMetricOptions {
+  /** The SkyWalking OAP URL, e.g. `http://skywalking-oap.skywalking:12800`. */
+  readonly address: string;
+  /** The GraphQL query. */
+  readonly query: string;
+  /**
+   * The time window the query covers, ending now. The controller fails without it, so it is
+   * required.
+   */
+  readonly interval: Duration;
+}
+
+/** The rendered `provider.skywalking` block. */
+export interface SkyWalkingSpec {
+  readonly address: string;
+  readonly query: string;
+  readonly interval: string;
+}
+
+/** Checks the options of `MetricProvider.skywalking()` and renders the provider. */
+export function skyWalkingSpec(options: SkyWalkingMetricOptions): SkyWalkingSpec {
+  const where = 'MetricProvider.skywalking()';
+  requireText(`${where} address`, options.address);
+  checkUrl(`${where} address`, options.address);
+  requireText(`${where} query`, options.query);
+  if (options.interval === undefined) {
+    throw new Error(`${where} needs an interval (the controller cannot run the query without one), e.g. interval: Duration.minutes(5).`);
+  }
+  return {
+    address: options.address,
+    query: options.query,
+    interval: positiveGoDuration(`${where} interval`, options.interval),
+  };
+}
