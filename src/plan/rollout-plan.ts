@@ -216,17 +216,19 @@ function toPlanMoves(moves: Move[]): PlanMove[] {
   return moves.map(m => ({ target: m.target, before: m.before, after: m.after, totalPods: m.totalPods }));
 }
 
-/** The most pods while aborting from the simulation's current state. */
-function abortPeak(sim: CanarySimulation): number {
+/** The most pods while aborting from the simulation's current state, and where the abort settles. */
+function abortFrom(sim: CanarySimulation): { peak: number; stable: number; canary: number } {
   const copy = sim.clone();
   copy.abort();
-  return copy.settle().peak;
+  const peak = copy.settle().peak;
+  return { peak, stable: copy.stablePods, canary: copy.canaryPods };
 }
 
 function canarySteps(ctx: Context): PlanStep[] {
   const sim = new CanarySimulation(ctx.spec, ctx.va);
   const steps = ctx.spec.canary!.steps;
   const out: PlanStep[] = [];
+  let stuckNoted = false;
   type StepWait = Wait & { manual: boolean; extraPods: number };
   const record = (index: number, kind: string, name: string, moves: Move[], peak: number, wait: StepWait, abortPods: number) => {
     const otherPods = sim.olderPods + wait.extraPods;
@@ -262,7 +264,15 @@ function canarySteps(ctx: Context): PlanStep[] {
     if ((kind === 'setWeight' || kind === 'setCanaryScale') && !sim.atDesired()) {
       ctx.notes.push(`Step ${i} (${name}): the controller settles at ${sim.stablePods} stable and ${sim.canaryPods} canary pods, which it does not count as the step's target; the rollout would not move on without a promotion.`);
     }
-    record(i, kind, name, moves, peak, wait, abortPeak(sim));
+    const aborted = abortFrom(sim);
+    const delay = abortScaleDownDelay(ctx.spec);
+    if (aborted.stable < ctx.spec.replicas && aborted.canary > 0 && delay.seconds !== undefined && !stuckNoted) {
+      stuckNoted = true;
+      ctx.notes.push(`Aborted at step ${i} (${name}), the controller's arithmetic settles at ${aborted.stable} stable and ${aborted.canary} canary pods instead of `
+        + `${ctx.spec.replicas} stable: with dynamicStableScale the stable grows only as the canary shrinks, and abortScaleDownDelaySeconds keeps the canary `
+        + 'until the stable is whole. Remove abortScaleDownDelaySeconds (the canary then shrinks with its traffic) or check the abort on a test cluster.');
+    }
+    record(i, kind, name, moves, peak, wait, aborted.peak);
     sim.nextStep();
   }
   // past the last step: everything to the new version, then the full promotion

@@ -100,6 +100,24 @@ describe('traffic-routed canary', () => {
     expect(plan.steps[1].abortPods).toBeLessThanOrEqual(13);
   });
 
+  test('dynamicStableScale abort: 1.8 scales the stable up at once, 1.9 walks the steps back', () => {
+    const dss = { trafficRouting: ROUTED, dynamicStableScale: true, steps: [{ setWeight: 20 }, { setWeight: 50 }, { setWeight: 80 }, { pause: {} }] };
+    // aborted at 80% (2 stable, 8 canary of 10): 1.8 drops the weight to 0, the stable goes to 10
+    // next to the 8 canary pods (18); 1.9 scales the stable for the previous step first (50%: 5 + 8 = 13)
+    expect(RolloutPlan.fromManifest(canary(10, dss), { version: '1.8.3' }).steps[2].abortPods).toBe(18);
+    expect(RolloutPlan.fromManifest(canary(10, dss)).steps[2].abortPods).toBe(13);
+  });
+
+  test('dynamicStableScale with abortScaleDownDelaySeconds: the plan says when the abort does not finish', () => {
+    const steps = [{ setWeight: 20 }, { setWeight: 50 }, { pause: {} }];
+    const dss = { trafficRouting: ROUTED, dynamicStableScale: true, abortScaleDownDelaySeconds: 60, steps };
+    // 1.9, aborted at 50%: the walk back asks for 20% (8 stable), the canary (5) is kept until the stable
+    // is whole, and the walk back reads the kept canary pods: it stays at 8 stable and 5 canary
+    const notes = RolloutPlan.fromManifest(canary(10, dss)).notes.join('\n');
+    expect(notes).toContain("Aborted at step 1 (setWeight: 50), the controller's arithmetic settles at 8 stable and 5 canary pods instead of 10 stable");
+    expect(RolloutPlan.fromManifest(canary(10, dss), { version: '1.8.4' }).notes.join('\n')).not.toContain('Aborted at step');
+  });
+
   test('abort keeps the canary for abortScaleDownDelaySeconds (default 30s, 0 = until undone)', () => {
     const kept = RolloutPlan.fromManifest(canary(4, { trafficRouting: ROUTED, steps: [{ setWeight: 50 }, { pause: {} }] }));
     expect(kept.abort.canaryScaleDownDelaySeconds).toBe(30);
