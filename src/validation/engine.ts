@@ -5,10 +5,11 @@
 import { AnalysisContext, argoKindOf, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
 import { reportDuplicateObjects } from './duplicates';
 import {
-  ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES, SCHEMA_MANIFEST_RULES,
-  STRICT_DECODING_MANIFEST_RULES,
+  ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, NOTIFICATION_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES,
+  SCHEMA_MANIFEST_RULES, STRICT_DECODING_MANIFEST_RULES,
 } from './rules';
 import { NAME_RULES, nameSyntaxOf } from './rules/names';
+import { isNotificationObject } from './rules/notifications';
 import { isControllerConfigMap } from './rules/plugin-config';
 import { schemaVersion } from './schema-loader';
 import { Finding, ValidationOptions } from './types';
@@ -22,6 +23,7 @@ const ANALYSIS_KIND_RULES: readonly Rule<AnalysisContext>[] = [...NAME_RULES, ..
 const EXPERIMENT_KIND_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...SCHEMA_MANIFEST_RULES, ...EXPERIMENT_MANIFEST_RULES];
 const NAMED_STRICT_DECODING_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...STRICT_DECODING_MANIFEST_RULES];
 const NAMED_PLUGIN_CONFIG_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...PLUGIN_CONFIG_MANIFEST_RULES];
+const NAMED_NOTIFICATION_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...NOTIFICATION_MANIFEST_RULES];
 
 /** The rules of a manifest that is not an argoproj.io kind, if any apply to it. */
 function coreRulesOf(manifest: any): readonly Rule<ManifestContext>[] | undefined {
@@ -34,6 +36,9 @@ function coreRulesOf(manifest: any): readonly Rule<ManifestContext>[] | undefine
   }
   if (isControllerConfigMap(manifest)) {
     return named ? NAMED_PLUGIN_CONFIG_RULES : PLUGIN_CONFIG_MANIFEST_RULES;
+  }
+  if (isNotificationObject(manifest)) {
+    return named ? NAMED_NOTIFICATION_RULES : NOTIFICATION_MANIFEST_RULES;
   }
   return named ? NAME_RULES : undefined;
 }
@@ -53,7 +58,8 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
  * Rollouts (V01–V67, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
- * argo-rollouts-config's plugin lists are checked (C01–C04). The names and namespaces of these and of
+ * argo-rollouts-config's plugin lists are checked (C01–C04), and the notification ConfigMap and Secret
+ * and the Rollouts' notification subscriptions (N01–N11). The names and namespaces of these and of
  * the other objects whose kinds the engine knows are checked by the rule of their kind (S07), and,
  * when `documentGroups` says which file each manifest comes from, an object defined twice in one
  * file is reported (L05).

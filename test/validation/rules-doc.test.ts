@@ -11,7 +11,7 @@ import { testUpstream, UPSTREAM_DIR } from '../util';
 const DOC = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
 /** The rule list beside the upstream files (../shared/docs/argo-rollouts-rules.md). */
 const RULE_LIST = path.resolve(UPSTREAM_DIR, '..', 'docs', 'argo-rollouts-rules.md');
-const RULE_ID = /\b([SVAPXCL]\d{2})\b/;
+const RULE_ID = /\b([SVAPXCLN]\d{2})\b/;
 
 interface Section {
   readonly id: string;

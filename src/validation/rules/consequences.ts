@@ -11,6 +11,11 @@ const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['S06', 'the API server would drop the field (or refuse the object under strict field validation)'],
   ['X06', 'the Experiment would error when it runs'],
   ['L01', 'kubectl would refuse the object under strict decoding (the API server drops the unknown field)'],
+  ['N01', 'the controller would not read the object, so none of its settings would be used'],
+  ['N02', 'the controller could not load that notification configuration, so none of its notifications would be sent'],
+  ['N03', 'the controller could not load that notification configuration, so none of its notifications would be sent'],
+  ['N07', 'the messages to Microsoft Teams would not be delivered'],
+  ['N08', 'the notification would not be sent, or would be sent with empty fields'],
 ]);
 
 /** Consequences by the letter that starts a rule ID. */
@@ -21,6 +26,7 @@ const FAMILY_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['P', 'its measurements would error and count towards consecutiveErrorLimit'],
   ['X', 'the Experiment would be stuck in InvalidSpec (no ReplicaSets are created)'],
   ['C', 'the controller would not start, or would not load the plugin'],
+  ['N', 'the Rollout would roll out, but the notification would not be sent (the controller only logs it)'],
 ]);
 
 /** Consequences of warnings by rule ID: the controller accepts these manifests. */

@@ -8,6 +8,7 @@ import { ANALYSIS_REFERENCE_RULES, ANALYSIS_RUN_RULES, ANALYSIS_TEMPLATE_RULES, 
 import { CANARY_RULES } from './canary';
 import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
 import { GITOPS_RULES } from './gitops';
+import { NOTIFICATION_CONFIG_RULES, NOTIFICATION_SUBSCRIPTION_RULES } from './notifications';
 import { PLUGIN_CONFIG_RULES } from './plugin-config';
 import { PROVIDER_RULES } from './providers';
 import { ROLLOUT_SPEC_RULES } from './rollout-spec';
@@ -24,7 +25,7 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66).
  * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
- * Last, how the manifest fares under a GitOps sync (L06).
+ * Then how the manifest fares under a GitOps sync (L06). Last, its notification subscriptions (N02, N08–N11).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
   ...WORKLOAD_REF_RULES,
@@ -40,6 +41,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...EXPERIMENT_STEP_RULES,
   ...ANALYSIS_RUN_RULES,
   ...GITOPS_RULES,
+  ...NOTIFICATION_SUBSCRIPTION_RULES,
 ];
 
 /** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06 and V07 (job pod templates). */
@@ -62,3 +64,6 @@ export const PLUGIN_CONFIG_MANIFEST_RULES: readonly Rule<ManifestContext>[] = PL
 
 /** Rules run on every Service and Ingress: L01 (strict decoding). */
 export const STRICT_DECODING_MANIFEST_RULES: readonly Rule<ManifestContext>[] = STRICT_DECODING_RULES;
+
+/** Rules run on core ConfigMaps and Secrets whose name mentions notifications: N01–N08. */
+export const NOTIFICATION_MANIFEST_RULES: readonly Rule<ManifestContext>[] = NOTIFICATION_CONFIG_RULES;
