@@ -48,3 +48,15 @@ export interface RolloutAnalysisOptions {
    */
   readonly analysisRunAnnotations?: { [key: string]: string };
 }
+
+/**
+ * Background analysis of a canary: runs from `startingStep` until the Rollout completes.
+ */
+export interface BackgroundAnalysisOptions extends RolloutAnalysisOptions {
+  /**
+   * Index of the step at which the analysis starts.
+   *
+   * @default 0
+   */
+  readonly startingStep?: number;
+}

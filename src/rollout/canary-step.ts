@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { CanaryStepContext } from './step-context';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
 import { renderRolloutAnalysis } from '../analysis/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
@@ -14,10 +15,12 @@ import { ManagedRoute, StringMatch } from '../traffic/match';
  */
 export interface SetWeightOptions {
   /**
-   * The traffic weight denominator of the Rollout's router, when it is not 100 (NGINX and plugin
-   * routers accept a larger `maxTrafficWeight`). The weight is checked against it.
+   * The traffic weight denominator this step was written for. Not needed: a step is checked
+   * against the `maxTrafficWeight` of the strategy it joins. When given, the weight is checked
+   * against it at once, and it must equal the strategy's.
    *
-   * @default 100
+   * @default - the strategy's maxTrafficWeight
+   * @deprecated set `maxTrafficWeight` once, on the strategy (`RolloutStrategy.canary({ maxTrafficWeight })`)
    */
   readonly maxTrafficWeight?: number;
 }
@@ -107,7 +110,10 @@ export interface SetMirrorRouteOptions {
  * Options of `CanaryStep.progression()`.
  */
 export interface CanaryProgressionOptions {
-  /** The canary weights, in increasing order (e.g. 20, 40, 60, 80). */
+  /**
+   * The canary weights, in increasing order (e.g. 20, 40, 60, 80): percentages, or parts of the
+   * strategy's `maxTrafficWeight` when it sets one (e.g. 250, 500, 750 of 1000).
+   */
   readonly weights: number[];
 
   /**
@@ -142,6 +148,10 @@ export enum CanaryStepKind {
 /**
  * One step of a canary Rollout.
  *
+ * A step is a value: the factories check what they can see alone (a negative weight, a pause that
+ * is not whole seconds); the strategy the step joins checks the rest against its own facts (a
+ * weight above its `maxTrafficWeight`) and renders the step.
+ *
  * @example
  * RolloutStrategy.canary({
  *   steps: [CanaryStep.setWeight(20), CanaryStep.pause(), CanaryStep.setWeight(50), CanaryStep.pause(Duration.minutes(5))],
@@ -150,17 +160,19 @@ export enum CanaryStepKind {
 export class CanaryStep {
   /**
    * Send `weight` percent of the traffic to the canary (without a traffic router: scale the canary
-   * to that share of the pods).
+   * to that share of the pods). With a strategy that sets `maxTrafficWeight`, the weight is out of
+   * that number instead of 100.
    *
-   * @param weight 0 to 100 (or to `maxTrafficWeight`)
+   * @param weight 0 to the strategy's maxTrafficWeight (100 unless the strategy sets it)
    */
   public static setWeight(weight: number, options: SetWeightOptions = {}): CanaryStep {
     options = argumentOrDefault('CanaryStep.setWeight()', 'options', options, 'object', {});
-    const max = options.maxTrafficWeight ?? 100;
-    checkInteger('maxTrafficWeight', max, 1);
-    checkInteger('CanaryStep.setWeight() weight', weight, 0, max,
-      max === 100 ? 'Weights are percentages; for a router with a larger maxTrafficWeight pass { maxTrafficWeight }.' : undefined);
-    return new CanaryStep(CanaryStepKind.SET_WEIGHT, weight, { weight, maxTrafficWeight: options.maxTrafficWeight });
+    const declared = options.maxTrafficWeight;
+    checkInteger('maxTrafficWeight', declared, 1);
+    // the strategy's maxTrafficWeight bounds the weight (checked when the step joins it); alone,
+    // a step knows only the bound it was declared for
+    checkInteger('CanaryStep.setWeight() weight', weight, 0, declared ?? Number.MAX_SAFE_INTEGER);
+    return new CanaryStep([{ kind: CanaryStepKind.SET_WEIGHT, weight, declaredMaxTrafficWeight: declared }]);
   }
 
   /**
@@ -171,7 +183,8 @@ export class CanaryStep {
    */
   public static pause(duration?: Duration): CanaryStep {
     checkArgument('CanaryStep.pause()', 'duration', duration, DURATION, true);
-    return new CanaryStep(CanaryStepKind.PAUSE, duration ? { duration: toGoDuration('CanaryStep.pause() duration', duration) } : {});
+    if (duration) toGoDuration('CanaryStep.pause() duration', duration);
+    return new CanaryStep([{ kind: CanaryStepKind.PAUSE, duration }]);
   }
 
   /**
@@ -187,11 +200,12 @@ export class CanaryStep {
     }
     checkInteger('CanaryStep.canaryScale() replicas', options.replicas, 0);
     checkInteger('CanaryStep.canaryScale() weight', options.weight, 0, 100);
-    return new CanaryStep(CanaryStepKind.SET_CANARY_SCALE, {
+    return new CanaryStep([{
+      kind: CanaryStepKind.SET_CANARY_SCALE,
       replicas: options.replicas,
       weight: options.weight,
       matchTrafficWeight: options.matchTrafficWeight || undefined,
-    });
+    }]);
   }
 
   /**
@@ -199,7 +213,8 @@ export class CanaryStep {
    */
   public static analysis(options: RolloutAnalysisOptions): CanaryStep {
     checkArgument('CanaryStep.analysis()', 'options', options, 'object');
-    return new CanaryStep(CanaryStepKind.ANALYSIS, renderRolloutAnalysis('CanaryStep.analysis()', options), { templates: [...options.templates] });
+    renderRolloutAnalysis('CanaryStep.analysis()', options); // checks the options
+    return new CanaryStep([{ kind: CanaryStepKind.ANALYSIS, options: copyAnalysisOptions(options) }]);
   }
 
   /**
@@ -207,9 +222,16 @@ export class CanaryStep {
    */
   public static experiment(options: ExperimentStepOptions): CanaryStep {
     checkArgument('CanaryStep.experiment()', 'options', options, 'object');
-    return new CanaryStep(CanaryStepKind.EXPERIMENT, renderExperimentStep(options), {
-      templates: (options.analyses ?? []).map(a => a.template),
-    });
+    renderExperimentStep(options); // checks the options
+    return new CanaryStep([{
+      kind: CanaryStepKind.EXPERIMENT,
+      options: {
+        ...options,
+        templates: options.templates.map(t => ({ ...t })),
+        analyses: options.analyses?.map(a => ({ ...a, args: a.args ? [...a.args] : undefined })),
+        dryRunMetrics: options.dryRunMetrics ? [...options.dryRunMetrics] : undefined,
+      },
+    }]);
   }
 
   /**
@@ -225,10 +247,7 @@ export class CanaryStep {
     for (const m of matches) {
       if (!m.headerName) throw new Error(`CanaryStep.setHeaderRoute('${route.name}'): every match needs a headerName.`);
     }
-    return new CanaryStep(CanaryStepKind.SET_HEADER_ROUTE, {
-      name: route.name,
-      match: undefinedIfEmpty(matches.map(m => ({ headerName: m.headerName, headerValue: m.headerValue._toKube() }))),
-    }, { routes: [route] });
+    return new CanaryStep([{ kind: CanaryStepKind.SET_HEADER_ROUTE, route, matches: matches.map(m => ({ ...m })) }]);
   }
 
   /**
@@ -240,18 +259,13 @@ export class CanaryStep {
     checkArgument('CanaryStep.setMirrorRoute()', 'route', route, { class: ManagedRoute, name: 'ManagedRoute', example: "ManagedRoute.named('header-route')" });
     options = argumentOrDefault('CanaryStep.setMirrorRoute()', 'options', options, 'object', {});
     checkInteger(`CanaryStep.setMirrorRoute('${route.name}') percentage`, options.percentage, 0, 100);
-    const match = (options.matches ?? []).map((m, i) => {
+    const matches = (options.matches ?? []).map((m, i) => {
       if (!m.method && !m.path && (!m.headers || Object.keys(m.headers).length === 0)) {
         throw new Error(`CanaryStep.setMirrorRoute('${route.name}'): match ${i} has no condition. Set method, path or headers.`);
       }
-      const headers = m.headers ? Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [k, v._toKube()])) : undefined;
-      return { method: m.method?._toKube(), path: m.path?._toKube(), headers: undefinedIfEmpty(headers) };
+      return { ...m, headers: m.headers ? { ...m.headers } : undefined };
     });
-    return new CanaryStep(CanaryStepKind.SET_MIRROR_ROUTE, {
-      name: route.name,
-      match: undefinedIfEmpty(match),
-      percentage: options.percentage,
-    }, { routes: [route] });
+    return new CanaryStep([{ kind: CanaryStepKind.SET_MIRROR_ROUTE, route, matches, percentage: options.percentage }]);
   }
 
   /**
@@ -262,7 +276,7 @@ export class CanaryStep {
    */
   public static plugin(name: string, config?: { [key: string]: any }): CanaryStep {
     checkPluginName(`Step plugin name '${name}'`, name, 'argoproj-labs/sample-step');
-    return new CanaryStep(CanaryStepKind.PLUGIN, { name, config: config ? { ...config } : undefined });
+    return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined }]);
   }
 
   /**
@@ -286,17 +300,12 @@ export class CanaryStep {
     if (exclusive.length > 1) {
       throw new Error(`CanaryStep.combined(): ${exclusive.join(' and ')} cannot share a step (the controller runs them one at a time). Use separate steps.`);
     }
-    const info: StepInfo = {
-      weight: steps.find(s => s._info.weight !== undefined)?._info.weight,
-      maxTrafficWeight: steps.find(s => s._info.maxTrafficWeight !== undefined)?._info.maxTrafficWeight,
-      routes: steps.flatMap(s => s._info.routes ?? []),
-      templates: steps.flatMap(s => s._info.templates ?? []),
-    };
-    return new CanaryStep(steps[0].kind, Object.assign({}, ...steps.map(s => s._toKube())), info, kinds, true);
+    return new CanaryStep(steps.flatMap(s => s.parts));
   }
 
   /**
-   * Expands a progressive plan into steps: for each weight, `setWeight` then a pause.
+   * Expands a progressive plan into steps: for each weight, `setWeight` then a pause. The weights
+   * are checked against the `maxTrafficWeight` of the strategy the steps join.
    *
    * @example
    * // setWeight 20, pause until promoted, then 40/60/80 with 10s pauses
@@ -325,38 +334,139 @@ export class CanaryStep {
     ]);
   }
 
-  /** @internal */
-  public readonly _info: StepInfo;
+  /** The step kind (its key in the manifest); the first one for a combined step. */
+  public readonly kind: CanaryStepKind;
 
   /** The step kinds of this step (more than one for `combined()`). */
   public readonly kinds: CanaryStepKind[];
 
-  private constructor(
-    /** The step kind (its key in the manifest); the first one for a combined step. */
-    public readonly kind: CanaryStepKind,
-    private readonly body: any,
-    info: StepInfo = {},
-    kinds?: CanaryStepKind[],
-    private readonly isCombined = false) {
-    this._info = info;
-    this.kinds = kinds ?? [kind];
+  private constructor(private readonly parts: StepPart[]) {
+    this.kind = parts[0].kind;
+    this.kinds = parts.map(p => p.kind);
   }
 
-  /** @internal */
-  public _toKube(): any {
-    return this.isCombined ? { ...this.body } : { [this.kind]: this.body };
+  /**
+   * Checks the step against the strategy it joins. Throws with the step's index, the bad value and
+   * the fix.
+   *
+   * @internal
+   */
+  public _check(context: CanaryStepContext): void {
+    for (const part of this.parts) {
+      if (part.kind === CanaryStepKind.SET_WEIGHT) checkWeight(part, context);
+    }
+  }
+
+  /**
+   * The step as it appears in `spec.strategy.canary.steps`, in the strategy's context.
+   *
+   * @internal
+   */
+  public _render(context: CanaryStepContext): any {
+    const out: any = {};
+    for (const part of this.parts) out[part.kind] = renderPart(part, context);
+    return out;
+  }
+
+  /**
+   * The managed routes this step sets, in order.
+   *
+   * @internal
+   */
+  public _managedRoutes(): ManagedRoute[] {
+    return this.parts.flatMap(p => (p.kind === CanaryStepKind.SET_HEADER_ROUTE || p.kind === CanaryStepKind.SET_MIRROR_ROUTE ? [p.route] : []));
+  }
+
+  /**
+   * The analysis templates this step runs, in order.
+   *
+   * @internal
+   */
+  public _analysisTemplates(): IAnalysisTemplate[] {
+    return this.parts.flatMap(p => {
+      if (p.kind === CanaryStepKind.ANALYSIS) return [...p.options.templates];
+      if (p.kind === CanaryStepKind.EXPERIMENT) return (p.options.analyses ?? []).map(a => a.template);
+      return [];
+    });
   }
 }
 
 /** Step kinds of which one step may hold only one (rule V33). */
 const EXCLUSIVE_KINDS = [CanaryStepKind.SET_WEIGHT, CanaryStepKind.PAUSE, CanaryStepKind.EXPERIMENT, CanaryStepKind.ANALYSIS];
 
-/** What a Rollout needs to know about a step beyond its manifest. */
-interface StepInfo {
-  readonly weight?: number;
-  readonly maxTrafficWeight?: number;
-  readonly routes?: ManagedRoute[];
-  readonly templates?: IAnalysisTemplate[];
+/** One step kind's part of a step, as typed values; a combined step has several. */
+type StepPart =
+  | { readonly kind: CanaryStepKind.SET_WEIGHT; readonly weight: number; readonly declaredMaxTrafficWeight?: number }
+  | { readonly kind: CanaryStepKind.PAUSE; readonly duration?: Duration }
+  | { readonly kind: CanaryStepKind.SET_CANARY_SCALE; readonly replicas?: number; readonly weight?: number; readonly matchTrafficWeight?: boolean }
+  | { readonly kind: CanaryStepKind.ANALYSIS; readonly options: RolloutAnalysisOptions }
+  | { readonly kind: CanaryStepKind.EXPERIMENT; readonly options: ExperimentStepOptions }
+  | { readonly kind: CanaryStepKind.SET_HEADER_ROUTE; readonly route: ManagedRoute; readonly matches: HeaderRouteMatch[] }
+  | {
+    readonly kind: CanaryStepKind.SET_MIRROR_ROUTE; readonly route: ManagedRoute; readonly matches: MirrorRouteMatch[]; readonly percentage?: number;
+  }
+  | { readonly kind: CanaryStepKind.PLUGIN; readonly name: string; readonly config?: { [key: string]: any } };
+
+type SetWeightPart = Extract<StepPart, { kind: CanaryStepKind.SET_WEIGHT }>;
+
+/** A setWeight step against the strategy's maxTrafficWeight. */
+function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
+  const { weight: w, declaredMaxTrafficWeight: declared } = part;
+  const max = context.maxTrafficWeight;
+  if (declared !== undefined && declared !== max) {
+    throw new Error(`Step ${context.index} (setWeight ${w}) was declared for maxTrafficWeight ${declared}, but the strategy's maxTrafficWeight is ${max}. `
+      + 'Make them agree: set maxTrafficWeight once, on the strategy, and drop it from setWeight().');
+  }
+  if (w > max) {
+    throw new Error(`Step ${context.index} sets weight ${w}, above maxTrafficWeight ${max}. Use a weight between 0 and ${max}.`
+      + (context.maxTrafficWeightSet ? '' : ' Weights are percentages; for a router with a larger maxTrafficWeight (NGINX, plugins) set '
+        + 'RolloutStrategy.canary({ maxTrafficWeight }).'));
+  }
+}
+
+/** The value under a part's key in the manifest. */
+function renderPart(part: StepPart, _context: CanaryStepContext): any {
+  switch (part.kind) {
+    case CanaryStepKind.SET_WEIGHT:
+      return part.weight;
+    case CanaryStepKind.PAUSE:
+      return part.duration ? { duration: toGoDuration('CanaryStep.pause() duration', part.duration) } : {};
+    case CanaryStepKind.SET_CANARY_SCALE:
+      return { replicas: part.replicas, weight: part.weight, matchTrafficWeight: part.matchTrafficWeight };
+    case CanaryStepKind.ANALYSIS:
+      return renderRolloutAnalysis('CanaryStep.analysis()', part.options);
+    case CanaryStepKind.EXPERIMENT:
+      return renderExperimentStep(part.options);
+    case CanaryStepKind.SET_HEADER_ROUTE:
+      return {
+        name: part.route.name,
+        match: undefinedIfEmpty(part.matches.map(m => ({ headerName: m.headerName, headerValue: m.headerValue._toKube() }))),
+      };
+    case CanaryStepKind.SET_MIRROR_ROUTE:
+      return {
+        name: part.route.name,
+        match: undefinedIfEmpty(part.matches.map(m => {
+          const headers = m.headers ? Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [k, v._toKube()])) : undefined;
+          return { method: m.method?._toKube(), path: m.path?._toKube(), headers: undefinedIfEmpty(headers) };
+        })),
+        percentage: part.percentage,
+      };
+    case CanaryStepKind.PLUGIN:
+      return { name: part.name, config: part.config ? { ...part.config } : undefined };
+  }
+}
+
+/** A copy of analysis options, so that changing the caller's lists later does not change the step. */
+function copyAnalysisOptions(o: RolloutAnalysisOptions): RolloutAnalysisOptions {
+  return {
+    ...o,
+    templates: [...o.templates],
+    args: o.args ? [...o.args] : undefined,
+    dryRunMetrics: o.dryRunMetrics ? [...o.dryRunMetrics] : undefined,
+    measurementRetention: o.measurementRetention ? { ...o.measurementRetention } : undefined,
+    analysisRunLabels: o.analysisRunLabels ? { ...o.analysisRunLabels } : undefined,
+    analysisRunAnnotations: o.analysisRunAnnotations ? { ...o.analysisRunAnnotations } : undefined,
+  };
 }
 
 /** What `checkArgument` expects where a CanaryStep belongs. */

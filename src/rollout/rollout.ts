@@ -7,14 +7,15 @@ import { RolloutStrategy } from './strategy';
 import { BoundStrategy } from './strategy-binding';
 import { WorkloadReference } from './workload-ref';
 import { templateManifests } from '../analysis/render';
+import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { versionsToCheck } from '../private/app-registry';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
-import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument, TRAFFIC_ROUTER } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
-import { IgnoreDifference } from '../traffic/router';
+import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
 import { checkAtSynth } from '../validation';
 
 /**
@@ -207,6 +208,8 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     }
 
     this.bound = this.strategy._bind(this);
+    // props seed, add-methods extend: the strategy's lists go through the same methods as later additions
+    this.strategy._replay(this);
   }
 
   /** The Rollout's namespace, when set. */
@@ -253,11 +256,52 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   }
 
   /**
-   * Adds a step at the end of a canary Rollout's steps.
+   * Adds a step at the end of a canary Rollout's steps. The step is checked against the strategy
+   * (a weight above its `maxTrafficWeight` throws). Throws on a blue-green Rollout.
    */
   public addStep(step: CanaryStep): void {
     checkArgument('Rollout.addStep()', 'step', step, { class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' });
     this.bound.addStep(step);
+  }
+
+  /**
+   * Adds a traffic router to a canary Rollout, after those of the strategy. The router defines its
+   * objects now, and the stable and canary Services when it needs them and the Rollout has none
+   * yet. One router of each kind (one per plugin name). Throws on a blue-green Rollout.
+   */
+  public addTrafficRouter(router: ITrafficRouter): void {
+    checkArgument('Rollout.addTrafficRouter()', 'router', router, TRAFFIC_ROUTER);
+    this.bound.addTrafficRouter(router);
+  }
+
+  /**
+   * Sets the background analysis of a canary Rollout (`strategy.canary.analysis`), which runs from
+   * `startingStep` until the update completes. A Rollout has one: pass all its templates in one
+   * call. Throws on a blue-green Rollout, or when the Rollout already has one.
+   */
+  public addBackgroundAnalysis(options: BackgroundAnalysisOptions): void {
+    checkArgument('Rollout.addBackgroundAnalysis()', 'options', options, 'object');
+    this.bound.addBackgroundAnalysis(options);
+  }
+
+  /**
+   * Sets the analysis a blue-green Rollout runs before it switches the active Service. A Rollout
+   * has one: pass all its templates in one call. Throws on a canary Rollout, or when the Rollout
+   * already has one.
+   */
+  public addPrePromotionAnalysis(options: RolloutAnalysisOptions): void {
+    checkArgument('Rollout.addPrePromotionAnalysis()', 'options', options, 'object');
+    this.bound.addPrePromotionAnalysis(options);
+  }
+
+  /**
+   * Sets the analysis a blue-green Rollout runs after it switched the active Service. A Rollout
+   * has one: pass all its templates in one call. Throws on a canary Rollout, or when the Rollout
+   * already has one.
+   */
+  public addPostPromotionAnalysis(options: RolloutAnalysisOptions): void {
+    checkArgument('Rollout.addPostPromotionAnalysis()', 'options', options, 'object');
+    this.bound.addPostPromotionAnalysis(options);
   }
 
   /**

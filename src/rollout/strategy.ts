@@ -3,10 +3,12 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { CanaryStep } from './canary-step';
 import { ResolvedService, resolveStrategyService } from './service-binding';
-import { BoundStrategy, StrategyHost } from './strategy-binding';
+import { stepContext } from './step-context';
+import { BoundStrategy, OpenStrategy, StrategyHost } from './strategy-binding';
 import { StrategyService } from './strategy-service';
+import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
 import { renderRolloutAnalysis } from '../analysis/render';
-import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
+import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { addControllerRequirement } from '../install/requirements';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
@@ -90,18 +92,6 @@ export class ReplicaProgressThreshold {
   public _toKube(): any {
     return { type: this.type, value: this.value };
   }
-}
-
-/**
- * Background analysis of a canary: runs from `startingStep` until the Rollout completes.
- */
-export interface BackgroundAnalysisOptions extends RolloutAnalysisOptions {
-  /**
-   * Index of the step at which the analysis starts.
-   *
-   * @default 0
-   */
-  readonly startingStep?: number;
 }
 
 /**
@@ -364,6 +354,12 @@ export interface BlueGreenStrategyOptions {
 
 /**
  * The update strategy of a Rollout: canary or blue-green.
+ *
+ * A strategy is a value that several Rollouts may share. Each Rollout binds it to itself and
+ * replays its lists (steps, traffic routers, analyses) through its own add-methods
+ * (`rollout.addStep()`, `rollout.addTrafficRouter()`, `rollout.addBackgroundAnalysis()`,
+ * `rollout.addPrePromotionAnalysis()`, `rollout.addPostPromotionAnalysis()`), which stay open after
+ * construction: adding the same things later gives the same manifest.
  */
 export class RolloutStrategy {
   /**
@@ -385,20 +381,50 @@ export class RolloutStrategy {
     return new RolloutStrategy('blueGreen', {}, options);
   }
 
+  private readonly canaryOptions: CanaryStrategyOptions;
+  private readonly blueGreenOptions: BlueGreenStrategyOptions;
+
   private constructor(
     /** The strategy kind: `canary` or `blueGreen`. */
     public readonly kind: string,
-    private readonly canaryOptions: CanaryStrategyOptions,
-    private readonly blueGreenOptions: BlueGreenStrategyOptions) {}
+    canaryOptions: CanaryStrategyOptions,
+    blueGreenOptions: BlueGreenStrategyOptions) {
+    // the lists are copied: changing the caller's arrays later does not change the strategy
+    this.canaryOptions = { ...canaryOptions, steps: copyList(canaryOptions.steps), trafficRouting: copyList(canaryOptions.trafficRouting) };
+    this.blueGreenOptions = { ...blueGreenOptions };
+  }
 
   /**
-   * Binds the strategy to a Rollout: defines the Services it needs. Called once, by the Rollout.
+   * Binds the strategy to a Rollout: defines the Services it needs, with empty lists. Called once,
+   * by the Rollout, which then calls `_replay()`.
    *
    * @internal
    */
   public _bind(host: Construct & StrategyHost): BoundStrategy {
     return this.kind === 'canary' ? bindCanary(host, this.canaryOptions) : bindBlueGreen(host, this.blueGreenOptions);
   }
+
+  /**
+   * Adds the strategy's lists to a Rollout through its add-methods, in the order of the options.
+   *
+   * @internal
+   */
+  public _replay(target: OpenStrategy): void {
+    if (this.kind === 'canary') {
+      const o = this.canaryOptions;
+      o.trafficRouting?.forEach(r => target.addTrafficRouter(r));
+      o.steps?.forEach(s => target.addStep(s));
+      if (o.analysis) target.addBackgroundAnalysis(o.analysis);
+    } else {
+      const o = this.blueGreenOptions;
+      if (o.prePromotionAnalysis) target.addPrePromotionAnalysis(o.prePromotionAnalysis);
+      if (o.postPromotionAnalysis) target.addPostPromotionAnalysis(o.postPromotionAnalysis);
+    }
+  }
+}
+
+function copyList<T>(list: T[] | undefined): T[] | undefined {
+  return list ? [...list] : undefined;
 }
 
 function metadataOf(m: RolePodMetadata | undefined): any {
@@ -433,18 +459,7 @@ function checkCanaryOptions(o: CanaryStrategyOptions) {
     throw new Error('Canary pingPong replaces the stable and canary Services: drop stableService/canaryService, or drop pingPong.');
   }
   for (const [i, step] of (o.steps ?? []).entries()) {
-    checkStepWeight(i, step, o.maxTrafficWeight ?? 100);
-  }
-}
-
-function checkStepWeight(index: number, step: CanaryStep, maxTrafficWeight: number) {
-  const w = step._info.weight;
-  const declared = step._info.maxTrafficWeight;
-  if (declared !== undefined && declared !== maxTrafficWeight) {
-    throw new Error(`Step ${index} (setWeight ${w}) was declared for maxTrafficWeight ${declared}, but the strategy's maxTrafficWeight is ${maxTrafficWeight}. Make them agree.`);
-  }
-  if (w !== undefined && w > maxTrafficWeight) {
-    throw new Error(`Step ${index} sets weight ${w}, above maxTrafficWeight ${maxTrafficWeight}. Use a weight between 0 and ${maxTrafficWeight}.`);
+    step._check(stepContext(i, o.maxTrafficWeight));
   }
 }
 
@@ -472,20 +487,51 @@ function checkDistinct(host: Construct, a: ResolvedService | undefined, b: Resol
   }
 }
 
+/** Throws: the Rollout's strategy has no such list. */
+function wrongStrategy(host: Construct, kind: string, what: string, fix: string): never {
+  throw new Error(`Rollout ${host.node.path} uses a ${kind} strategy, which has no ${what}. ${fix}`);
+}
+
+/** Throws when a one-of-a-kind analysis is added twice. */
+function checkOnce(host: Construct, existing: unknown, what: string, method: string) {
+  if (existing !== undefined) {
+    throw new Error(`Rollout ${host.node.path} already has a ${what}; a Rollout runs one. Pass all its templates in one ${method} call.`);
+  }
+}
+
+/** A copy of analysis options, so that changing the caller's lists later does not change the Rollout. */
+function copyAnalysis<T extends RolloutAnalysisOptions>(o: T): T {
+  return { ...o, templates: [...o.templates], args: copyList(o.args), dryRunMetrics: copyList(o.dryRunMetrics) };
+}
+
 function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptions): BoundStrategy {
   const active = resolveStrategyService(host, 'active', host.name, o.activeService ?? StrategyService.define(), host.namespace)!;
   const preview = resolveStrategyService(host, 'preview', host.name, o.previewService ?? StrategyService.define(), host.namespace);
   checkDistinct(host, active, preview, 'active', 'preview');
   const services: { [role: string]: ResolvedService } = { active };
   if (preview) services.preview = preview;
-  const templates = [...(o.prePromotionAnalysis?.templates ?? []), ...(o.postPromotionAnalysis?.templates ?? [])];
+  let prePromotion: RolloutAnalysisOptions | undefined;
+  let postPromotion: RolloutAnalysisOptions | undefined;
+  const noCanary = (what: string, fix: string) => wrongStrategy(host, 'blue-green', what, fix);
   return {
     services,
     steps: [],
-    addStep: () => {
-      throw new Error(`Rollout ${host.node.path} uses a blue-green strategy, which has no steps. Use RolloutStrategy.canary() for steps.`);
+    addStep: () => noCanary('steps', 'Use RolloutStrategy.canary() for steps.'),
+    addTrafficRouter: () => noCanary('traffic routers (the controller switches the active Service at promotion)',
+      'Use RolloutStrategy.canary() to shift traffic through a router.'),
+    addBackgroundAnalysis: () => noCanary('background analysis',
+      'Use addPrePromotionAnalysis() or addPostPromotionAnalysis(), or RolloutStrategy.canary().'),
+    addPrePromotionAnalysis: (options: RolloutAnalysisOptions) => {
+      checkOnce(host, prePromotion, 'pre-promotion analysis', 'addPrePromotionAnalysis()');
+      renderRolloutAnalysis('prePromotionAnalysis', options);
+      prePromotion = copyAnalysis(options);
     },
-    analysisTemplates: () => templates,
+    addPostPromotionAnalysis: (options: RolloutAnalysisOptions) => {
+      checkOnce(host, postPromotion, 'post-promotion analysis', 'addPostPromotionAnalysis()');
+      renderRolloutAnalysis('postPromotionAnalysis', options);
+      postPromotion = copyAnalysis(options);
+    },
+    analysisTemplates: () => [...(prePromotion?.templates ?? []), ...(postPromotion?.templates ?? [])],
     routerManifests: () => [],
     ignoreDifferences: () => [],
     render: () => {
@@ -504,8 +550,8 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
           scaleDownDelaySeconds: toSeconds('scaleDownDelay', o.scaleDownDelay),
           scaleDownDelayRevisionLimit: o.scaleDownDelayRevisionLimit,
           abortScaleDownDelaySeconds: toSeconds('abortScaleDownDelay', o.abortScaleDownDelay),
-          prePromotionAnalysis: o.prePromotionAnalysis ? renderRolloutAnalysis('prePromotionAnalysis', o.prePromotionAnalysis) : undefined,
-          postPromotionAnalysis: o.postPromotionAnalysis ? renderRolloutAnalysis('postPromotionAnalysis', o.postPromotionAnalysis) : undefined,
+          prePromotionAnalysis: prePromotion ? renderRolloutAnalysis('prePromotionAnalysis', prePromotion) : undefined,
+          postPromotionAnalysis: postPromotion ? renderRolloutAnalysis('postPromotionAnalysis', postPromotion) : undefined,
           antiAffinity: o.antiAffinity?._toKube(),
           activeMetadata: metadataOf(o.activeMetadata),
           previewMetadata: metadataOf(o.previewMetadata),
@@ -516,11 +562,28 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
 }
 
 function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): BoundStrategy {
-  const steps = [...(o.steps ?? [])];
-  const routers = [...(o.trafficRouting ?? [])];
-  checkRouterKinds(host, routers);
-  const needServices = !o.pingPong && routers.some(r => r.requiresStableAndCanaryServices);
+  const steps: CanaryStep[] = [];
+  const routers: ITrafficRouter[] = [];
+  const bindings: ITrafficRouterBinding[] = [];
+  let background: BackgroundAnalysisOptions | undefined;
   const services: { [role: string]: ResolvedService } = {};
+
+  /** Defines the stable and canary Services a router needs, unless they exist or the user chose them. */
+  const defineRouterServices = () => {
+    if (!services.stable && !o.stableService) {
+      const stable = resolveStrategyService(host, 'stable', host.name, StrategyService.define(), host.namespace);
+      if (stable) services.stable = stable;
+    }
+    if (!services.canary && !o.canaryService) {
+      const canary = resolveStrategyService(host, 'canary', host.name, StrategyService.define(), host.namespace);
+      if (canary) services.canary = canary;
+    }
+    if (!services.stable || !services.canary) {
+      throw new Error(`Rollout ${host.node.path}: its traffic router needs both a stable and a canary Service. Do not pass StrategyService.none() for them.`);
+    }
+    checkDistinct(host, services.stable, services.canary, 'stable', 'canary');
+  };
+
   if (o.pingPong) {
     const ping = resolveStrategyService(host, 'ping', host.name, o.pingPong.pingService ?? StrategyService.define(), host.namespace);
     const pong = resolveStrategyService(host, 'pong', host.name, o.pingPong.pongService ?? StrategyService.define(), host.namespace);
@@ -531,14 +594,15 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     services.ping = ping;
     services.pong = pong;
   } else {
+    // The Services the strategy's own routers need are defined here, before any router object, in
+    // role order; a router added later defines them when it is added (see defineRouterServices).
+    const needServices = (o.trafficRouting ?? []).some(r => r.requiresStableAndCanaryServices);
     const stable = resolveStrategyService(host, 'stable', host.name, o.stableService ?? (needServices ? StrategyService.define() : undefined), host.namespace);
     const canary = resolveStrategyService(host, 'canary', host.name, o.canaryService ?? (needServices ? StrategyService.define() : undefined), host.namespace);
-    if (needServices && (!stable || !canary)) {
-      throw new Error(`Rollout ${host.node.path}: its traffic router needs both a stable and a canary Service. Do not pass StrategyService.none() for them.`);
-    }
-    checkDistinct(host, stable, canary, 'stable', 'canary');
     if (stable) services.stable = stable;
     if (canary) services.canary = canary;
+    if (needServices) defineRouterServices();
+    checkDistinct(host, stable, canary, 'stable', 'canary');
   }
 
   const target: ITrafficTarget = {
@@ -549,11 +613,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     servicePort: () => firstPort((services.stable ?? services.ping)?.service),
     podLabels: () => host._servicePodSelector('traffic'),
   };
-  const bindings = routers.map(r => r.bind(host, target));
-  routers.forEach((r, i) => {
-    const b = bindings[i];
-    addControllerRequirement(host, { pluginName: r.pluginName, plugin: b.controllerPlugin, permissions: b.providerPermissions });
-  });
+  const context = (index: number) => stepContext(index, o.maxTrafficWeight);
 
   return {
     services,
@@ -561,25 +621,43 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       return [...steps];
     },
     addStep: (step: CanaryStep) => {
-      checkStepWeight(steps.length, step, o.maxTrafficWeight ?? 100);
+      step._check(context(steps.length));
       steps.push(step);
     },
-    analysisTemplates: () => [...(o.analysis?.templates ?? []), ...steps.flatMap(s => s._info.templates ?? [])],
+    addTrafficRouter: (router: ITrafficRouter) => {
+      checkRouterKind(host, routers, router);
+      if (!o.pingPong && router.requiresStableAndCanaryServices) defineRouterServices();
+      const binding = router.bind(host, target);
+      routers.push(router);
+      bindings.push(binding);
+      addControllerRequirement(host, { pluginName: router.pluginName, plugin: binding.controllerPlugin, permissions: binding.providerPermissions });
+    },
+    addBackgroundAnalysis: (options: BackgroundAnalysisOptions) => {
+      checkOnce(host, background, 'background analysis', 'addBackgroundAnalysis()');
+      checkInteger('analysis.startingStep', options.startingStep, 0);
+      renderRolloutAnalysis('canary analysis', options);
+      background = copyAnalysis(options);
+    },
+    addPrePromotionAnalysis: () => wrongStrategy(host, 'canary', 'pre-promotion analysis',
+      'Use addBackgroundAnalysis() or an analysis step (CanaryStep.analysis()), or RolloutStrategy.blueGreen().'),
+    addPostPromotionAnalysis: () => wrongStrategy(host, 'canary', 'post-promotion analysis',
+      'Use addBackgroundAnalysis() or an analysis step (CanaryStep.analysis()), or RolloutStrategy.blueGreen().'),
+    analysisTemplates: (): IAnalysisTemplate[] => [...(background?.templates ?? []), ...steps.flatMap(s => s._analysisTemplates())],
     routerManifests: () => bindings.flatMap(b => b.apiObjects).map(obj => obj.toJson()),
     ignoreDifferences: () => bindings.flatMap(b => b.ignoreDifferences),
     render: () => {
       return {
         canary: {
-          steps: undefinedIfEmpty(steps.map(s => s._toKube())),
+          steps: undefinedIfEmpty(steps.map((s, i) => s._render(context(i)))),
           maxSurge: percentOrAbsolute('maxSurge', o.maxSurge),
           maxUnavailable: percentOrAbsolute('maxUnavailable', o.maxUnavailable),
           stableService: services.stable?.name,
           canaryService: services.canary?.name,
           pingPong: services.ping ? { pingService: services.ping.name, pongService: services.pong.name } : undefined,
           trafficRouting: renderTrafficRouting(bindings, steps, o.maxTrafficWeight),
-          analysis: o.analysis ? {
-            ...renderRolloutAnalysis('canary analysis', o.analysis),
-            startingStep: o.analysis.startingStep,
+          analysis: background ? {
+            ...renderRolloutAnalysis('canary analysis', background),
+            startingStep: background.startingStep,
           } : undefined,
           canaryMetadata: metadataOf(o.canaryMetadata),
           stableMetadata: metadataOf(o.stableMetadata),
@@ -600,7 +678,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
 function managedRoutesOf(steps: CanaryStep[]): ManagedRoute[] {
   const seen = new Map<string, ManagedRoute>();
   for (const s of steps) {
-    for (const r of s._info.routes ?? []) {
+    for (const r of s._managedRoutes()) {
       if (!seen.has(r.name)) seen.set(r.name, r);
     }
   }
@@ -620,14 +698,10 @@ function renderTrafficRouting(bindings: ITrafficRouterBinding[], steps: CanarySt
   return out;
 }
 
-function checkRouterKinds(host: Construct, routers: ITrafficRouter[]) {
-  const keys = new Set<string>();
-  for (const r of routers) {
-    const key = r.pluginName ? `plugins/${r.pluginName}` : r.key;
-    if (keys.has(key)) {
-      throw new Error(`Rollout ${host.node.path} has two '${r.pluginName ?? r.key}' traffic routers. Use one router of each kind.`);
-    }
-    keys.add(key);
+function checkRouterKind(host: Construct, routers: ITrafficRouter[], router: ITrafficRouter) {
+  const keyOf = (r: ITrafficRouter) => (r.pluginName ? `plugins/${r.pluginName}` : r.key);
+  if (routers.some(r => keyOf(r) === keyOf(router))) {
+    throw new Error(`Rollout ${host.node.path} has two '${router.pluginName ?? router.key}' traffic routers. Use one router of each kind.`);
   }
 }
 

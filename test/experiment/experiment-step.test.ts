@@ -12,7 +12,7 @@ describe('CanaryStep.experiment', () => {
       dryRunMetrics: ['m'],
       analysisRunAnnotations: { team: 'web' },
     });
-    expect(step._toKube()).toEqual({
+    expect(step._render({ index: 0, maxTrafficWeight: 100, maxTrafficWeightSet: false })).toEqual({
       experiment: {
         templates: [{ name: 'canary', specRef: 'canary', weight: 5, selector: { matchLabels: { app: 'x' } }, metadata: { annotations: { a: 'b' } }, service: {} }],
         analyses: [{ name: 'a', templateName: 'compare', clusterScope: true }],

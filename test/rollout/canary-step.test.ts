@@ -7,6 +7,8 @@ import {
 import { schemaErrors, synth } from '../util';
 
 const container = { name: 'app', image: 'app:1', portNumber: 8080 };
+/** A step's context in a strategy without maxTrafficWeight. */
+const CONTEXT = { index: 0, maxTrafficWeight: 100, maxTrafficWeightSet: false };
 const refs = new Chart(Testing.app(), 'refs');
 const template = AnalysisTemplate.fromAnalysisTemplateName(refs, 'success-rate', 'success-rate');
 
@@ -161,7 +163,7 @@ describe('CanaryStep', () => {
       CanaryStep.setWeight(10),
     ]);
     expect(step.kinds).toEqual(['setCanaryScale', 'setHeaderRoute', 'setMirrorRoute', 'setWeight']);
-    expect(step._toKube()).toEqual({
+    expect(step._render(CONTEXT)).toEqual({
       setCanaryScale: { replicas: 1 },
       setHeaderRoute: { name: 'header', match: [{ headerName: 'x', headerValue: { exact: '1' } }] },
       setMirrorRoute: { name: 'mirror', match: [{ path: { prefix: '/' } }] },
@@ -174,13 +176,13 @@ describe('CanaryStep', () => {
 
   test('progression expands a plan', () => {
     const plan = CanaryStep.progression({ weights: [20, 40, 60, 80], pause: Duration.seconds(10), indefinitePauseAfter: [20] });
-    expect(plan.map(s => s._toKube())).toEqual([
+    expect(plan.map(s => s._render(CONTEXT))).toEqual([
       { setWeight: 20 }, { pause: {} },
       { setWeight: 40 }, { pause: { duration: '10s' } },
       { setWeight: 60 }, { pause: { duration: '10s' } },
       { setWeight: 80 }, { pause: { duration: '10s' } },
     ]);
-    expect(CanaryStep.progression({ weights: [50] }).map(s => s._toKube())).toEqual([{ setWeight: 50 }, { pause: {} }]);
+    expect(CanaryStep.progression({ weights: [50] }).map(s => s._render(CONTEXT))).toEqual([{ setWeight: 50 }, { pause: {} }]);
   });
 
   test('addStep after construction shows up', () => {
@@ -196,7 +198,10 @@ describe('CanaryStep', () => {
     test('combined with a kind twice', () => expect(() => CanaryStep.combined([CanaryStep.pause(), CanaryStep.pause()])).toThrow(/the step kind 'pause' appears twice/));
     test('combined with two exclusive kinds', () => expect(() => CanaryStep.combined([CanaryStep.setWeight(5), CanaryStep.pause()]))
       .toThrow(/setWeight and pause cannot share a step/));
-    test('setWeight(150)', () => expect(() => CanaryStep.setWeight(150)).toThrow(/weight' must be an integer between 0 and 100, got 150/));
+    test('setWeight(150) in a strategy without maxTrafficWeight', () => {
+      expect(() => RolloutStrategy.canary({ steps: [CanaryStep.setWeight(150)] }))
+        .toThrow(/Step 0 sets weight 150, above maxTrafficWeight 100. Use a weight between 0 and 100. Weights are percentages; .*RolloutStrategy.canary\(\{ maxTrafficWeight \}\)/);
+    });
     test('setWeight(-1)', () => expect(() => CanaryStep.setWeight(-1)).toThrow(/got -1/));
     test('setWeight(2.5)', () => expect(() => CanaryStep.setWeight(2.5)).toThrow(/got 2.5/));
     test('setWeight above a larger maxTrafficWeight', () => expect(() => CanaryStep.setWeight(1500, { maxTrafficWeight: 1000 })).toThrow(/between 0 and 1000, got 1500/));
