@@ -140,14 +140,4 @@ describe('property: every plan ends fully promoted, and its totals are those of 
   });
 });
 
-test('1,000 plans take well under a second each (target: under 1 ms per Rollout)', () => {
-  const rollouts = fc.sample(basicCanary, { seed: SEED, numRuns: 1000 })
-    .map(r => manifest(r.replicas, { maxSurge: r.maxSurge, maxUnavailable: r.maxUnavailable, steps: r.steps }));
-  const start = process.hrtime.bigint();
-  for (const ro of rollouts) {
-    RolloutPlan.fromManifest(ro);
-  }
-  const msPerRollout = Number(process.hrtime.bigint() - start) / 1e6 / rollouts.length;
-  // generous bound for a shared CI machine; `npm run bench` measures it properly
-  expect(msPerRollout).toBeLessThan(20);
-});
+// (how fast plans are is measured by `npm run bench`, never asserted in a test)
