@@ -4,6 +4,7 @@ import { Metric } from './metric';
 import { MetricProvider } from './metric-provider';
 import { RolloutAnalysisOptions } from './rollout-analysis';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../private/arguments';
+import { isAnalysisName } from '../private/name-syntax';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../private/utils';
 
 /** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
@@ -59,7 +60,7 @@ export function templateManifests(templates: IAnalysisTemplate[]): any[] {
 export function checkMetric(where: string, m: Metric): void {
   checkArgument(where, 'metric', m, 'object');
   checkArgument(`${where}, metric '${m.name}'`, 'provider', m.provider, { class: MetricProvider, name: 'MetricProvider', example: 'a factory such as MetricProvider.prometheus({ ... })' });
-  if (!m.name || !/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(m.name)) {
+  if (!m.name || !isAnalysisName(m.name)) {
     throw new Error(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);
   }
   const at = `${where}, metric '${m.name}'`;

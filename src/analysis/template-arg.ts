@@ -1,4 +1,5 @@
 import { checkArgument } from '../private/arguments';
+import { isAnalysisName } from '../private/name-syntax';
 
 /**
  * An argument that an analysis template declares, used in its metrics as `{{args.<name>}}`.
@@ -63,7 +64,7 @@ export class AnalysisTemplateArg {
 }
 
 function checkName(name: string): string {
-  if (!name || !/^[A-Za-z0-9][-A-Za-z0-9_.]*$/.test(name)) {
+  if (!name || !isAnalysisName(name)) {
     throw new Error(`Analysis template argument name '${name}' is invalid: use letters, digits, '-', '_' and '.', starting with a letter or digit.`);
   }
   return name;

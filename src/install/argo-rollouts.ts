@@ -16,6 +16,7 @@ import { ArgoRolloutsVersion } from './version';
 import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
+import { dns1123LabelError } from '../private/name-syntax';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 
 const NAME = 'argo-rollouts';
@@ -594,7 +595,7 @@ export class ArgoRollouts extends Construct {
 
   private checkProps(props: ArgoRolloutsProps, controller: ControllerOptions) {
     const where = `ArgoRollouts ${this.node.path}`;
-    if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(this.namespace) || this.namespace.length > 63) {
+    if (dns1123LabelError(this.namespace) !== undefined) {
       throw new Error(`${where}: namespace '${this.namespace}' is not a valid namespace name (lowercase letters, digits and '-', at most 63).`);
     }
     checkInteger('controller.replicas', controller.replicas, 1, Number.MAX_SAFE_INTEGER,

@@ -6,6 +6,7 @@ import { checkKey, toYaml } from './notification-util';
 import { NotificationOptions } from './notifications';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';
+import { labelValueError } from '../private/name-syntax';
 import { checkInteger, toGoDuration } from '../private/utils';
 
 const READ = ['get', 'list', 'watch'];
@@ -50,7 +51,7 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
   if (flags.qps !== undefined && !(flags.qps > 0)) {
     throw new Error(`flags.qps must be above 0, got ${flags.qps}.`);
   }
-  if (flags.instanceId !== undefined && !/^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/.test(flags.instanceId)) {
+  if (flags.instanceId !== undefined && labelValueError(flags.instanceId) !== undefined) {
     throw new Error(`flags.instanceId '${flags.instanceId}' is not a valid label value (it is matched against a label). Use letters, digits, '-', '_' and '.'.`);
   }
   const args: string[] = [];

@@ -1,8 +1,7 @@
 // Name checks shared by the constructs: each throws with the name, what it is for and how to fix it.
-// The name syntaxes themselves are the rule engine's (the same checks as rule S07), written once.
-import { dns1035LabelError, dns1123SubdomainError } from '../validation/util';
-
-const PLUGIN_NAME = /^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/;
+// The name syntaxes themselves are in name-syntax.ts, written once for the constructs and the rule
+// engine (rule S07 uses the same checks).
+import { dns1035LabelError, dns1123SubdomainError, isPluginName } from './name-syntax';
 
 /** An object name (DNS subdomain, at most 253 characters), e.g. of a Deployment or a template. */
 export function checkObjectName(subject: string, name: string): string {
@@ -21,7 +20,7 @@ export function isServiceName(name: string): boolean {
 
 /** A plugin name, `<namespace>/<name>`, as the controller reads it from `argo-rollouts-config`. */
 export function checkPluginName(subject: string, name: string, example: string = 'argoproj-labs/gatewayAPI'): string {
-  if (typeof name !== 'string' || !PLUGIN_NAME.test(name)) {
+  if (typeof name !== 'string' || !isPluginName(name)) {
     throw new Error(`${subject} must have the form '<namespace>/<name>' (letters, digits and '-' before the '/', `
       + `letters, digits, '_', '.' and '-' after it), e.g. '${example}'.`);
   }

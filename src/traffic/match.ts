@@ -1,4 +1,5 @@
 import { checkArgument } from '../private/arguments';
+import { hasDns1123LabelChars } from '../private/name-syntax';
 
 /**
  * A string condition of a header or mirror route: exactly one of exact, prefix or regex.
@@ -58,7 +59,7 @@ export class ManagedRoute {
    */
   public static named(name: string): ManagedRoute {
     checkArgument('ManagedRoute.named()', 'name', name, 'string');
-    if (!name || !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) {
+    if (!name || !hasDns1123LabelChars(name)) {
       throw new Error(`Managed route name '${name}' is invalid: use lowercase letters, digits and '-', e.g. 'header-route-1'.`);
     }
     return new ManagedRoute(name);

@@ -6,6 +6,7 @@
  * C03 checks the form of the `sha256` of an http(s) plugin only: whether the downloaded file has that
  * digest is known only when the controller downloads it.
  */
+import { isPluginName } from '../../private/name-syntax';
 import { ManifestContext, Rule } from '../context';
 import { asObject, isObject, parseGoUrl, quote } from '../util';
 import { parseYaml, YamlSyntaxError } from '../yaml';
@@ -22,7 +23,6 @@ const ENTRY_FIELDS: ReadonlyMap<string, string> = new Map([
   ['args', 'list of strings'],
   ['disabled', 'boolean'],
 ]);
-const PLUGIN_NAME = /^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/;
 const LOCATION_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'file']);
 const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -122,7 +122,7 @@ export const PLUGIN_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
     check: ctx => {
       for (const { entry, path } of pluginLists(ctx).entries) {
         const name = typeof entry.name === 'string' ? entry.name : '';
-        if (!PLUGIN_NAME.test(name)) {
+        if (!isPluginName(name)) {
           const why = name === '' ? 'is empty' : !name.includes('/') ? 'has no "/"' : name.split('/').length > 2 ? 'has more than one "/"'
             : 'has a character that is not allowed, or an empty part';
           ctx.report(`${path}.name`, `The plugin name ${quote(name)} ${why}; the controller takes names of the form <namespace>/<name>.`,

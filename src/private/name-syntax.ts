@@ -1,0 +1,148 @@
+// Kubernetes name syntaxes, written once: the rule engine (src/validation) and the constructs both
+// use them. Each check returns a short reason, or undefined when the value is valid.
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const IANA_SVC_NAME_CHARS = /^[-a-z0-9]+$/;
+const HAS_LETTER = /[a-z]/;
+
+/** A DNS-1123 label: at most 63 lowercase letters, digits and '-', starting and ending alphanumeric. */
+export function dns1123LabelError(value: string): string | undefined {
+  if (value.length === 0) {
+    return 'it is empty';
+  }
+  if (value.length > 63) {
+    return `it is ${value.length} characters long (at most 63 are allowed)`;
+  }
+  if (!DNS1123_LABEL.test(value)) {
+    return "only lowercase letters, digits and '-' are allowed, and it must start and end with a letter or digit";
+  }
+  return undefined;
+}
+
+const DNS1035_LABEL = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+/**
+ * A DNS-1035 label (e.g. a Service name): at most 63 lowercase letters, digits and '-', starting with
+ * a letter and ending with a letter or digit.
+ */
+export function dns1035LabelError(value: string): string | undefined {
+  if (value.length === 0) {
+    return 'it is empty';
+  }
+  if (value.length > 63) {
+    return `it is ${value.length} characters long (at most 63 are allowed)`;
+  }
+  if (!DNS1035_LABEL.test(value)) {
+    return "only lowercase letters, digits and '-' are allowed, and it must start with a letter and end with a letter or digit";
+  }
+  return undefined;
+}
+
+/** A DNS-1123 subdomain: dot-separated DNS labels, at most 253 characters. */
+export function dns1123SubdomainError(value: string): string | undefined {
+  if (value.length === 0) {
+    return 'it is empty';
+  }
+  if (value.length > 253) {
+    return `it is ${value.length} characters long (at most 253 are allowed)`;
+  }
+  if (!DNS1123_SUBDOMAIN.test(value)) {
+    return "it must be dot-separated parts of lowercase letters, digits and '-', each starting and ending with a letter or digit";
+  }
+  return undefined;
+}
+
+/**
+ * A qualified name (label and annotation keys): an optional DNS-subdomain prefix and '/', then a name
+ * of at most 63 letters, digits, '-', '_' and '.', starting and ending alphanumeric.
+ */
+export function qualifiedNameError(value: string): string | undefined {
+  const parts = value.split('/');
+  let name: string;
+  if (parts.length === 1) {
+    name = parts[0];
+  } else if (parts.length === 2) {
+    const prefixError = parts[0].length === 0 ? 'its prefix before "/" is empty' : dns1123SubdomainError(parts[0]);
+    if (prefixError !== undefined) {
+      return parts[0].length === 0 ? prefixError : `its prefix is not a DNS subdomain (${prefixError})`;
+    }
+    name = parts[1];
+  } else {
+    return 'it contains more than one "/"';
+  }
+  if (name.length === 0) {
+    return 'the name part is empty';
+  }
+  if (name.length > 63) {
+    return `the name part is ${name.length} characters long (at most 63 are allowed)`;
+  }
+  if (!QUALIFIED_NAME_PART.test(name)) {
+    return "the name part may hold only letters, digits, '-', '_' and '.', and must start and end with a letter or digit";
+  }
+  return undefined;
+}
+
+/** A label value: empty, or at most 63 letters, digits, '-', '_' and '.', starting and ending alphanumeric. */
+export function labelValueError(value: any): string | undefined {
+  if (typeof value !== 'string') {
+    return 'label values must be strings (quote numbers and booleans)';
+  }
+  if (value.length > 63) {
+    return `it is ${value.length} characters long (at most 63 are allowed)`;
+  }
+  if (!LABEL_VALUE.test(value)) {
+    return "only letters, digits, '-', '_' and '.' are allowed, and it must start and end with a letter or digit";
+  }
+  return undefined;
+}
+
+/**
+ * An IANA service name (container port names): at most 15 lowercase letters, digits and '-', with at
+ * least one letter, and no leading, trailing or doubled '-'.
+ */
+export function ianaServiceNameError(value: string): string | undefined {
+  if (value.length === 0) {
+    return 'it is empty';
+  }
+  if (value.length > 15) {
+    return `it is ${value.length} characters long (at most 15 are allowed)`;
+  }
+  if (!IANA_SVC_NAME_CHARS.test(value)) {
+    return "only lowercase letters, digits and '-' are allowed";
+  }
+  if (!HAS_LETTER.test(value)) {
+    return 'it must contain at least one letter';
+  }
+  if (value.includes('--')) {
+    return "it must not contain '--'";
+  }
+  if (value.startsWith('-') || value.endsWith('-')) {
+    return "it must not start or end with '-'";
+  }
+  return undefined;
+}
+
+/**
+ * Whether `value` has the characters of a DNS-1123 label (lowercase letters, digits and '-', starting
+ * and ending with a letter or digit), whatever its length.
+ */
+export function hasDns1123LabelChars(value: string): boolean {
+  return DNS1123_LABEL.test(value);
+}
+
+const PLUGIN_NAME = /^[A-Za-z0-9-]+\/[A-Za-z0-9_.-]+$/;
+
+/** Whether `value` is a plugin name as the controller reads it: `<namespace>/<name>`. */
+export function isPluginName(value: string): boolean {
+  return PLUGIN_NAME.test(value);
+}
+
+const ANALYSIS_NAME = /^[A-Za-z0-9][-A-Za-z0-9_.]*$/;
+
+/** Whether `value` can name a metric or an analysis argument: letters, digits, '-', '_' and '.', starting alphanumeric. */
+export function isAnalysisName(value: string): boolean {
+  return ANALYSIS_NAME.test(value);
+}
