@@ -2,6 +2,7 @@ import { ApiObject, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { CanaryStep } from './canary-step';
+import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
 import { ResolvedService, serviceManifest } from './service-binding';
 import { RolloutStrategy } from './strategy';
 import { BoundStrategy } from './strategy-binding';
@@ -9,6 +10,7 @@ import { WorkloadReference } from './workload-ref';
 import { templateManifests } from '../analysis/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { PodTemplateDefaults } from '../experiment/pod-template';
+import { NotificationService } from '../install/notifications';
 import { versionsToCheck } from '../private/app-registry';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, TRAFFIC_ROUTER } from '../private/arguments';
@@ -305,6 +307,20 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   }
 
   /**
+   * Subscribes to a notification: when the trigger fires for this Rollout, the service sends to the
+   * recipients. Renders the annotation `notifications.argoproj.io/subscribe.<trigger>.<service>`
+   * (recipients joined with `;`; calling again for the same trigger and service adds recipients).
+   * Checked at synth against the app's notification ConfigMap (rules N08–N10).
+   *
+   * @param trigger e.g. `SubscriptionTrigger.ROLLOUT_COMPLETED`
+   * @param service one of the install's services, e.g. `NotificationService.slack('slack-token')`
+   * @param recipients recipients of the service's kind, e.g. `NotificationRecipients.slackChannels('deployments')`; none for a webhook
+   */
+  public notify(trigger: SubscriptionTrigger, service: NotificationService, recipients?: NotificationRecipients): void {
+    addSubscription(this.metadata, trigger, service, recipients);
+  }
+
+  /**
    * Adds a container to the pod template.
    */
   public addContainer(cont: kplus.ContainerProps): kplus.Container {
@@ -461,12 +477,13 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    */
   private renderChecked(): any {
     const spec = this._toKube();
-    const own = argoManifest(this.apiObject, spec);
+    const own = withAnnotations(argoManifest(this.apiObject, spec), this.apiObject);
     const services = Object.values(this.bound.services) as ResolvedService[];
     const related = [
       ...services.filter(s => !s.owned).map(serviceManifest),
       ...templateManifests(this.bound.analysisTemplates()),
       ...this.bound.routerManifests(),
+      ...notificationManifestsFor(this, own),
     ].filter(m => m !== undefined);
     // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
     // template (e.g. a step analysis whose template metric never ends); the objects' own rules are

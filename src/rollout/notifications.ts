@@ -1,0 +1,320 @@
+/**
+ * Typed notification subscriptions of a Rollout: a trigger (from the catalog, by name, or one of the
+ * install's own), a service (the install's `NotificationService`) and recipients typed by the kind of
+ * service. They render as the controller's annotations
+ * `notifications.argoproj.io/subscribe.<trigger>.<service>: <recipient>;<recipient>`; the rule engine
+ * (N01–N11) checks them against the notification ConfigMap at synth and in lint.
+ */
+import { ApiObject, ApiObjectMetadataDefinition } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import { loadNotificationCatalog } from '../install/data';
+import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
+import { notificationConfigData } from '../install/render';
+import { ArgoRolloutsVersion } from '../install/version';
+import { appVersion } from '../private/app-registry';
+import { checkArgument, checkListArgument } from '../private/arguments';
+import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
+
+/** Names of the notification ConfigMap and Secret the controller reads. */
+const NOTIFICATION_CONFIG_MAP = 'argo-rollouts-notification-configmap';
+const NOTIFICATION_SECRET = 'argo-rollouts-notification-secret';
+
+/** Prefix of the subscription annotations. */
+const SUBSCRIBE_PREFIX = 'notifications.argoproj.io/subscribe.';
+/** A trigger or service name as it may appear in a subscription key (split at dots by the controller). */
+const KEY_PART = /^[-_a-zA-Z0-9]+$/;
+/** A mail address, roughly: something@domain.tld, without spaces or `;`. */
+const EMAIL_ADDRESS = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
+
+function checkKeyPart(where: string, what: string, value: string): void {
+  if (!KEY_PART.test(value)) {
+    throw new Error(`${where}: the ${what} '${value}' cannot be subscribed to: the controller splits the annotation key at dots, `
+      + 'so use only letters, digits, \'-\' and \'_\'.');
+  }
+}
+
+/**
+ * A trigger a Rollout subscribes to: one of the standard catalog (the constants), the trigger of an
+ * install (`fromTrigger()`), any name (`named()`), or the service's default triggers (`DEFAULT`).
+ */
+export class SubscriptionTrigger {
+  /** `on-rollout-completed`: the Rollout completed an update. */
+  public static readonly ROLLOUT_COMPLETED = new SubscriptionTrigger('on-rollout-completed');
+  /** `on-rollout-aborted`: an update was aborted. */
+  public static readonly ROLLOUT_ABORTED = new SubscriptionTrigger('on-rollout-aborted');
+  /** `on-rollout-paused`: the Rollout paused. */
+  public static readonly ROLLOUT_PAUSED = new SubscriptionTrigger('on-rollout-paused');
+  /** `on-rollout-step-completed`: a canary step completed. */
+  public static readonly ROLLOUT_STEP_COMPLETED = new SubscriptionTrigger('on-rollout-step-completed');
+  /** `on-rollout-updated`: the pod template changed (an update starts). */
+  public static readonly ROLLOUT_UPDATED = new SubscriptionTrigger('on-rollout-updated');
+  /** `on-scaling-replica-set`: a ReplicaSet was scaled. */
+  public static readonly SCALING_REPLICA_SET = new SubscriptionTrigger('on-scaling-replica-set');
+  /** `on-analysis-run-running`: an AnalysisRun started. */
+  public static readonly ANALYSIS_RUN_RUNNING = new SubscriptionTrigger('on-analysis-run-running');
+  /** `on-analysis-run-failed`: an AnalysisRun failed. */
+  public static readonly ANALYSIS_RUN_FAILED = new SubscriptionTrigger('on-analysis-run-failed');
+  /** `on-analysis-run-error`: an AnalysisRun errored. */
+  public static readonly ANALYSIS_RUN_ERROR = new SubscriptionTrigger('on-analysis-run-error');
+
+  /**
+   * The default triggers of the service (`defaultTriggers.<service>`, else `defaultTriggers` of the
+   * notification ConfigMap): renders `notifications.argoproj.io/subscribe.<service>`.
+   */
+  public static readonly DEFAULT = new SubscriptionTrigger('');
+
+  /** The standard catalog's triggers (the same in every supported version). */
+  public static catalog(): SubscriptionTrigger[] {
+    return [
+      SubscriptionTrigger.ROLLOUT_COMPLETED, SubscriptionTrigger.ROLLOUT_ABORTED, SubscriptionTrigger.ROLLOUT_PAUSED,
+      SubscriptionTrigger.ROLLOUT_STEP_COMPLETED, SubscriptionTrigger.ROLLOUT_UPDATED, SubscriptionTrigger.SCALING_REPLICA_SET,
+      SubscriptionTrigger.ANALYSIS_RUN_RUNNING, SubscriptionTrigger.ANALYSIS_RUN_FAILED, SubscriptionTrigger.ANALYSIS_RUN_ERROR,
+    ];
+  }
+
+  /**
+   * A trigger by name, e.g. one defined in the notification ConfigMap outside this app.
+   *
+   * @param name the trigger name, e.g. `on-rollout-degraded`
+   */
+  public static named(name: string): SubscriptionTrigger {
+    checkArgument('SubscriptionTrigger.named()', 'name', name, 'string');
+    checkKeyPart('SubscriptionTrigger.named()', 'trigger name', name);
+    return new SubscriptionTrigger(name);
+  }
+
+  /**
+   * A trigger the install defines (`NotificationOptions.triggers`).
+   */
+  public static fromTrigger(trigger: NotificationTrigger): SubscriptionTrigger {
+    checkArgument('SubscriptionTrigger.fromTrigger()', 'trigger', trigger, 'object');
+    checkArgument('SubscriptionTrigger.fromTrigger()', 'trigger.name', trigger.name, 'string');
+    checkKeyPart('SubscriptionTrigger.fromTrigger()', 'trigger name', trigger.name);
+    return new SubscriptionTrigger(trigger.name);
+  }
+
+  private constructor(
+    /** The trigger name; empty for `DEFAULT`. */
+    public readonly name: string) {}
+}
+
+/** What recipients name. */
+enum RecipientKind {
+  SLACK = 'Slack channels',
+  EMAIL = 'e-mail addresses',
+  TEAMS = 'Teams recipients',
+  NONE = 'no recipient',
+  ANY = 'recipients',
+}
+
+/**
+ * The recipients of a subscription, typed by the kind of service they are for.
+ */
+export class NotificationRecipients {
+  /**
+   * Slack channels (names or IDs, e.g. `deployments` or `C0123456789`), for a Slack or Mattermost
+   * service.
+   */
+  public static slackChannels(...channels: string[]): NotificationRecipients {
+    return NotificationRecipients.make('NotificationRecipients.slackChannels()', RecipientKind.SLACK, channels);
+  }
+
+  /** E-mail addresses, for an e-mail service. */
+  public static emails(...addresses: string[]): NotificationRecipients {
+    const recipients = NotificationRecipients.make('NotificationRecipients.emails()', RecipientKind.EMAIL, addresses);
+    for (const address of addresses) {
+      if (!EMAIL_ADDRESS.test(address)) {
+        throw new Error(`NotificationRecipients.emails(): '${address}' is not an e-mail address. Give addresses like team@example.com.`);
+      }
+    }
+    return recipients;
+  }
+
+  /** Recipient names of a Teams service (the keys of its `recipientUrlSecretKeys`). */
+  public static teams(...recipients: string[]): NotificationRecipients {
+    return NotificationRecipients.make('NotificationRecipients.teams()', RecipientKind.TEAMS, recipients);
+  }
+
+  /** No recipient: a webhook (the service itself is the destination). */
+  public static none(): NotificationRecipients {
+    return new NotificationRecipients(RecipientKind.NONE, []);
+  }
+
+  /**
+   * Recipients as the service expects them, for the other services (e.g. an Opsgenie team, a
+   * PagerDuty service ID, a Telegram chat, a GitHub or Google Chat space).
+   */
+  public static of(...recipients: string[]): NotificationRecipients {
+    return NotificationRecipients.make('NotificationRecipients.of()', RecipientKind.ANY, recipients);
+  }
+
+  private static make(where: string, kind: RecipientKind, values: string[]): NotificationRecipients {
+    checkListArgument(where, 'recipients', values, 'string');
+    if (values.length === 0) {
+      throw new Error(`${where} needs at least one recipient. For a webhook, use NotificationRecipients.none().`);
+    }
+    for (const value of values) {
+      if (value.trim() === '' || value.includes(';') || value.trim() !== value) {
+        throw new Error(`${where}: the recipient '${value}' is empty, has spaces around it or contains ';' (the separator of recipients). Give each recipient on its own.`);
+      }
+    }
+    return new NotificationRecipients(kind, [...values]);
+  }
+
+  private constructor(
+    /** @internal */ public readonly _kind: RecipientKind,
+    /** The recipients. */
+    public readonly values: string[]) {}
+}
+
+/** The service's type and the name subscriptions use (`service.<type>` or `service.<type>.<name>`). */
+function serviceParts(service: NotificationService): { type: string; name: string } {
+  const parts = service.name.split('.');
+  return { type: parts[0], name: parts[parts.length - 1] };
+}
+
+/** The recipient kinds each service type takes (other types take `of()`). */
+const RECIPIENTS_BY_TYPE: ReadonlyMap<string, readonly RecipientKind[]> = new Map([
+  ['slack', [RecipientKind.SLACK, RecipientKind.ANY]],
+  ['mattermost', [RecipientKind.SLACK, RecipientKind.ANY]],
+  ['rocketchat', [RecipientKind.SLACK, RecipientKind.ANY]],
+  ['email', [RecipientKind.EMAIL, RecipientKind.ANY]],
+  ['teams', [RecipientKind.TEAMS, RecipientKind.ANY]],
+  ['webhook', [RecipientKind.NONE]],
+]);
+
+const SUGGESTION: ReadonlyMap<string, string> = new Map([
+  ['slack', 'NotificationRecipients.slackChannels(...)'],
+  ['mattermost', 'NotificationRecipients.slackChannels(...)'],
+  ['rocketchat', 'NotificationRecipients.slackChannels(...)'],
+  ['email', 'NotificationRecipients.emails(...)'],
+  ['teams', 'NotificationRecipients.teams(...)'],
+  ['webhook', 'NotificationRecipients.none()'],
+]);
+
+/** The subscriptions made through `addSubscription`, per object metadata: key → recipients. */
+const subscriptionsByObject = new WeakMap<ApiObjectMetadataDefinition, Map<string, string[]>>();
+
+/**
+ * The annotation of a subscription: its key and recipients (checked against the service's type).
+ *
+ * @internal
+ */
+export function subscriptionAnnotation(where: string, trigger: SubscriptionTrigger, service: NotificationService,
+  recipients: NotificationRecipients | undefined): { key: string; recipients: string[] } {
+  checkArgument(where, 'trigger', trigger, { class: SubscriptionTrigger, name: 'SubscriptionTrigger', example: 'SubscriptionTrigger.ROLLOUT_COMPLETED' });
+  checkArgument(where, 'service', service, { class: NotificationService, name: 'NotificationService', example: "NotificationService.slack('slack-token')" });
+  checkArgument(where, 'recipients', recipients, { class: NotificationRecipients, name: 'NotificationRecipients', example: "NotificationRecipients.slackChannels('deployments')" }, true);
+  const { type, name } = serviceParts(service);
+  checkKeyPart(where, 'service name', name);
+  const given = recipients ?? (type === 'webhook' ? NotificationRecipients.none() : undefined);
+  if (given === undefined) {
+    throw new Error(`${where}: service '${service.name}' needs recipients: give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
+  }
+  const allowed = RECIPIENTS_BY_TYPE.get(type) ?? [RecipientKind.ANY];
+  if (!allowed.includes(given._kind)) {
+    throw new Error(`${where}: service '${service.name}' (${type}) does not take ${given._kind}. Give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
+  }
+  const key = trigger.name === '' ? `${SUBSCRIBE_PREFIX}${name}` : `${SUBSCRIBE_PREFIX}${trigger.name}.${name}`;
+  return { key, recipients: given.values };
+}
+
+/**
+ * Subscribes the object (a Rollout) to a trigger: adds or extends the annotation
+ * `notifications.argoproj.io/subscribe.<trigger>.<service>` (recipients joined with `;`, each once).
+ *
+ * @internal
+ */
+export function addSubscription(metadata: ApiObjectMetadataDefinition, trigger: SubscriptionTrigger, service: NotificationService,
+  recipients?: NotificationRecipients, where = 'Rollout.notify()'): void {
+  const annotation = subscriptionAnnotation(where, trigger, service, recipients);
+  let byKey = subscriptionsByObject.get(metadata);
+  if (byKey === undefined) {
+    byKey = new Map();
+    subscriptionsByObject.set(metadata, byKey);
+  }
+  const merged = [...(byKey.get(annotation.key) ?? [])];
+  for (const recipient of annotation.recipients) {
+    if (!merged.includes(recipient)) merged.push(recipient);
+  }
+  byKey.set(annotation.key, merged);
+  metadata.addAnnotation(annotation.key, merged.join(';'));
+}
+
+/**
+ * The Rollout manifest for the synth-time check with its notification annotations (they hold the
+ * subscriptions), when it has any.
+ *
+ * @internal
+ */
+export function withAnnotations(manifest: any, apiObject: ApiObject): any {
+  const all: { [key: string]: string } = apiObject.metadata.toJson().annotations ?? {};
+  const annotations = Object.fromEntries(Object.entries(all).filter(([key]) => isNotificationAnnotation(key)));
+  if (Object.keys(annotations).length === 0) {
+    return manifest;
+  }
+  return { ...manifest, metadata: { ...manifest.metadata, annotations } };
+}
+
+function isNotificationAnnotation(key: string): boolean {
+  return key.startsWith('notifications.argoproj.io/') || key.startsWith('argocd-notifications.argoproj.io/');
+}
+
+/**
+ * The app's notification objects for a Rollout's synth-time check, when the Rollout has
+ * subscriptions (its annotations); none otherwise.
+ *
+ * @internal
+ */
+export function notificationManifestsFor(scope: IConstruct, rolloutManifest: any): any[] {
+  const annotations = rolloutManifest?.metadata?.annotations ?? {};
+  const subscribes = Object.keys(annotations).some(isNotificationAnnotation);
+  return subscribes ? notificationObjects(scope) : [];
+}
+
+/**
+ * Props of `SelfServiceNotifications`: the notification settings of one namespace.
+ */
+export interface SelfServiceNotificationsProps extends NotificationOptions {
+  /** The namespace: the Rollouts of this namespace get these settings on top of the install's. */
+  readonly namespace: string;
+}
+
+/**
+ * The notification ConfigMap and Secret of one namespace, for self-service notifications: with
+ * `ControllerFlags.selfServiceNotificationEnabled` the controller reads
+ * `argo-rollouts-notification-configmap` and `argo-rollouts-notification-secret` from the namespace of
+ * each Rollout too, so a team configures its own triggers, templates and services next to its
+ * Rollouts. The ConfigMap holds the standard catalog unless `catalog: false`, with the options on top,
+ * for the app's Argo Rollouts version.
+ */
+export class SelfServiceNotifications extends Construct {
+  /** The namespace of the ConfigMap and the Secret. */
+  public readonly namespace: string;
+
+  constructor(scope: Construct, id: string, props: SelfServiceNotificationsProps) {
+    super(scope, id);
+    checkArgument('new SelfServiceNotifications()', 'props', props, 'object');
+    checkArgument('new SelfServiceNotifications()', 'props.namespace', props.namespace, 'string');
+    if (props.namespace === '') {
+      throw new Error('new SelfServiceNotifications(): props.namespace is empty. Give the namespace of the Rollouts these settings are for.');
+    }
+    this.namespace = props.namespace;
+    const version = ArgoRolloutsVersion.of(appVersion(this) ?? ArgoRolloutsVersion.V1_9_1.version);
+    const data = notificationConfigData(loadNotificationCatalog(version), props);
+    const configMap = new ApiObject(this, 'ConfigMap', {
+      apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace }, data,
+    } as any);
+    const manifests = [configMap];
+    const secret = props.secret;
+    if (secret?._mode !== 'external') {
+      manifests.push(new ApiObject(this, 'Secret', {
+        apiVersion: 'v1',
+        kind: 'Secret',
+        metadata: { name: NOTIFICATION_SECRET, namespace: props.namespace },
+        ...(secret?._mode === 'values' ? { stringData: { ...secret._values } } : {}),
+      } as any));
+    }
+    registerNotificationObjects(this, () => manifests.map(m => m.toJson()));
+  }
+}

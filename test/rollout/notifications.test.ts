@@ -1,0 +1,139 @@
+import { Testing } from 'cdk8s';
+import {
+  CanaryStep, NotificationRecipients, NotificationSecret, NotificationService, Rollout, RolloutStrategy, SelfServiceNotifications,
+  SubscriptionTrigger,
+} from '../../src';
+import { registerNotificationObjects } from '../../src/private/notification-objects';
+import { synth } from '../util';
+
+const container = { name: 'web', image: 'nginx:1.27', portNumber: 8080 };
+const slack = NotificationService.slack('slack-token');
+const email = NotificationService.email({ host: 'smtp.example.com', from: 'rollouts@example.com' });
+const github = NotificationService.webhook('github', 'https://api.github.com');
+
+function rollout(chart = Testing.chart(), namespace?: string): { chart: any; web: Rollout } {
+  const web = new Rollout(chart, 'web', {
+    metadata: namespace ? { namespace } : undefined,
+    containers: [container],
+    strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(20), CanaryStep.pause()] }),
+  });
+  return { chart, web };
+}
+
+function annotationsOf(chart: any): Record<string, string> {
+  return synth(chart).find(m => m.kind === 'Rollout').metadata.annotations;
+}
+
+/** The install's notification objects, registered as the install would (ConfigMap in argo-rollouts). */
+function registerConfig(chart: any, data: Record<string, string>): void {
+  registerNotificationObjects(chart, () => [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argo-rollouts-notification-configmap', namespace: 'argo-rollouts' }, data }]);
+}
+
+describe('Rollout.notify()', () => {
+  test('Slack channels, e-mail addresses and a webhook render the controller\'s annotations', () => {
+    // GIVEN
+    const { chart, web } = rollout();
+    // WHEN
+    web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('deployments', 'C0123'));
+    web.notify(SubscriptionTrigger.ROLLOUT_ABORTED, email, NotificationRecipients.emails('team@example.com'));
+    web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, github);
+    web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('deployments', 'ops'));
+    web.notify(SubscriptionTrigger.DEFAULT, slack, NotificationRecipients.slackChannels('all'));
+    // THEN
+    expect(annotationsOf(chart)).toEqual({
+      'notifications.argoproj.io/subscribe.on-rollout-completed.slack': 'deployments;C0123;ops',
+      'notifications.argoproj.io/subscribe.on-rollout-aborted.email': 'team@example.com',
+      'notifications.argoproj.io/subscribe.on-rollout-completed.github': '',
+      'notifications.argoproj.io/subscribe.slack': 'all',
+    });
+  });
+
+  test('triggers by name and from the install\'s own triggers', () => {
+    const { chart, web } = rollout();
+    web.notify(SubscriptionTrigger.named('on-rollout-degraded'), slack, NotificationRecipients.slackChannels('x'));
+    web.notify(SubscriptionTrigger.fromTrigger({ name: 'on-canary-half', condition: 'true', templates: ['t'] }), NotificationService.custom('opsgenie', { apiUrl: 'x' }), NotificationRecipients.of('team-a'));
+    expect(Object.keys(annotationsOf(chart)).sort()).toEqual([
+      'notifications.argoproj.io/subscribe.on-canary-half.opsgenie', 'notifications.argoproj.io/subscribe.on-rollout-degraded.slack',
+    ]);
+    expect(SubscriptionTrigger.catalog().map(t => t.name)).toEqual([
+      'on-rollout-completed', 'on-rollout-aborted', 'on-rollout-paused', 'on-rollout-step-completed', 'on-rollout-updated',
+      'on-scaling-replica-set', 'on-analysis-run-running', 'on-analysis-run-failed', 'on-analysis-run-error',
+    ]);
+  });
+
+  test('recipients must fit the service', () => {
+    const { web } = rollout();
+    expect(() => web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.emails('a@example.com')))
+      .toThrow("Rollout.notify(): service 'slack' (slack) does not take e-mail addresses. Give NotificationRecipients.slackChannels(...).");
+    expect(() => web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, github, NotificationRecipients.of('x'))).toThrow(/does not take recipients. Give NotificationRecipients.none\(\)/);
+    expect(() => web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack)).toThrow(/service 'slack' needs recipients/);
+    expect(() => NotificationRecipients.emails('not-an-address')).toThrow(/is not an e-mail address/);
+    expect(() => NotificationRecipients.slackChannels('a;b')).toThrow(/contains ';'/);
+    expect(() => NotificationRecipients.slackChannels()).toThrow(/at least one recipient/);
+    expect(() => SubscriptionTrigger.named('on.dotted')).toThrow(/splits the annotation key at dots/);
+    expect(() => web.notify('on-rollout-completed' as any, slack, NotificationRecipients.slackChannels('x'))).toThrow(/trigger/);
+  });
+
+  test('checked at synth against the app\'s notification ConfigMap', () => {
+    const { chart, web } = rollout();
+    registerConfig(chart, { 'trigger.on-rollout-completed': '- send: [c]\n', 'template.c': 'message: done\n', 'service.slack': 'token: $t\n' });
+    web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('ok'));
+    expect(() => synth(chart)).not.toThrow();
+    web.notify(SubscriptionTrigger.ROLLOUT_ABORTED, email, NotificationRecipients.emails('team@example.com'));
+    expect(() => synth(chart)).toThrow(/\[N09\][\s\S]*on-rollout-aborted[\s\S]*\[N10\][\s\S]*"email"/);
+  });
+
+  test('raw annotations are checked too; without notification objects nothing is required', () => {
+    const chart = Testing.chart();
+    new Rollout(chart, 'web', {
+      metadata: { annotations: { 'notifications.argoproj.io/subscribe.on-sync-succeeded.slack': 'x' } },
+      containers: [container],
+    });
+    expect(() => synth(chart)).toThrow(/\[N08\]/);
+    const { chart: plain, web } = rollout();
+    web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('x'));
+    expect(() => synth(plain)).not.toThrow();
+  });
+});
+
+describe('SelfServiceNotifications', () => {
+  test('the ConfigMap and Secret in the namespace, with the catalog and the options', () => {
+    const chart = Testing.chart();
+    new SelfServiceNotifications(chart, 'team', {
+      namespace: 'team-a',
+      services: [slack],
+      catalog: false,
+      triggers: [{ name: 'on-rollout-completed', condition: "rollout.status.phase == 'Healthy'", templates: ['done'] }],
+      templates: [{ name: 'done', message: 'Rollout {{.rollout.metadata.name}} is done' }],
+      secret: NotificationSecret.fromValues({ 'slack-token': 'xoxb' }),
+    });
+    const [configMap, secret] = synth(chart);
+    expect(configMap).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'argo-rollouts-notification-configmap', namespace: 'team-a' },
+      data: {
+        'service.slack': 'token: $slack-token\n',
+        'trigger.on-rollout-completed': "- when: rollout.status.phase == 'Healthy'\n  send:\n    - done\n",
+        'template.done': 'message: Rollout {{.rollout.metadata.name}} is done\n',
+      },
+    });
+    expect(secret).toEqual({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'argo-rollouts-notification-secret', namespace: 'team-a' }, stringData: { 'slack-token': 'xoxb' } });
+  });
+
+  test('the Rollouts of the app check their subscriptions against it; an external Secret is not defined', () => {
+    const chart = Testing.chart();
+    new SelfServiceNotifications(chart, 'team', { namespace: 'team-a', services: [slack], secret: NotificationSecret.external() });
+    expect(synth(chart).map(m => m.kind)).toEqual(['ConfigMap']);
+    const { web } = rollout(chart, 'team-a');
+    web.notify(SubscriptionTrigger.ROLLOUT_PAUSED, slack, NotificationRecipients.slackChannels('x'));
+    expect(() => synth(chart)).not.toThrow();
+    web.notify(SubscriptionTrigger.named('on-nothing'), slack, NotificationRecipients.slackChannels('x'));
+    expect(() => synth(chart)).toThrow(/\[N09\]/);
+  });
+
+  test('needs a namespace', () => {
+    expect(() => new SelfServiceNotifications(Testing.chart(), 'x', { namespace: '' })).toThrow(/namespace is empty/);
+  });
+});
+
