@@ -88,6 +88,8 @@ const assembleTask = project.addTask('assemble', {
     { exec: 'rm -rf lib/install/data && cp -r src/install/data lib/install/data' },
     // The compiled CRD validators are plain JS modules jsii does not copy either.
     { exec: 'rm -rf lib/validation/schemas && cp -r src/validation/schemas lib/validation/schemas' },
+    // ... nor the compiled Argo CD Application schema.
+    { exec: 'rm -rf lib/argocd/schemas && cp -r src/argocd/schemas lib/argocd/schemas' },
   ],
 });
 project.postCompileTask.spawn(assembleTask);
@@ -112,9 +114,13 @@ const validatorsTask = project.addTask('import:validators', {
   description: 'Regenerate src/validation/schemas/ (compiled CRD validators, Service/Ingress field table) from the install data',
   exec: 'node imports/generate-validators.js',
 });
+const argoCdTask = project.addTask('import:argocd', {
+  description: 'Regenerate src/argocd/schemas/ (the compiled Argo CD Application CRD validator) from ../shared/third-party-crds/argo-cd',
+  exec: 'node imports/generate-argocd.js',
+});
 project.addTask('generate', {
   description: 'Regenerate every generated file: the L1 bindings, the install data, the compiled validators',
-  steps: [{ spawn: importTask.name }, { spawn: installDataTask.name }, { spawn: validatorsTask.name }],
+  steps: [{ spawn: importTask.name }, { spawn: installDataTask.name }, { spawn: validatorsTask.name }, { spawn: argoCdTask.name }],
 });
 
 const TS_NODE = 'ts-node --transpile-only';

@@ -15,7 +15,7 @@ import { schemaVersion } from './validation/schema-loader';
 export interface ArgoRolloutsValidationProps {
   /**
    * The Argo Rollouts release the manifests are checked against (its CRD schemas and controller
-   * rules), e.g. `1.9.1` or `1.8.3`; a leading `v` is accepted.
+   * rules): one the library ships (see `ArgoRolloutsVersion`), e.g. `1.9.1`; a leading `v` is accepted.
    *
    * @default '1.9.1'
    */

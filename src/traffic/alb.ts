@@ -3,7 +3,8 @@ import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { ingressSpec, RouterIngressOptions } from './ingress';
 import { appObjects, defineRouterObject } from './objects';
-import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { annotationPointer, nameOf, OwnedFieldsContext } from './owned-fields';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { checkInteger, copyMap, toSeconds } from '../private/utils';
 
@@ -67,4 +68,26 @@ export class AlbRouter implements ITrafficRouter {
     });
     return new Binding('alb', render, [...defined, ...appObjects(o.ingresses ?? [])], ignore);
   }
+}
+
+/**
+ * What the controller writes in the Ingresses of `trafficRouting.alb` (`ingress`, `ingresses`;
+ * rollout/trafficrouting/alb): the action annotation `<annotationPrefix>/actions.<rootService or
+ * stableService>` that holds the weights, the list of annotations it manages
+ * (`rollouts.argoproj.io/managed-alb-annotations`), and, for each managed (header) route, the
+ * annotations `<annotationPrefix>/actions.<route>` and `<annotationPrefix>/conditions.<route>` and the
+ * `spec.rules` paths it adds and removes for the route.
+ */
+export function albOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const prefix = nameOf(config?.annotationPrefix) ?? 'alb.ingress.kubernetes.io';
+  const action = nameOf(config?.rootService) ?? nameOf(ctx.canary.stableService);
+  const names = [nameOf(config?.ingress), ...(Array.isArray(config?.ingresses) ? config.ingresses.map(nameOf) : [])]
+    .filter((n): n is string => n !== undefined);
+  const pointers = [
+    ...(action !== undefined ? [annotationPointer(`${prefix}/actions.${action}`)] : []),
+    annotationPointer('rollouts.argoproj.io/managed-alb-annotations'),
+    ...ctx.managedRoutes.flatMap(route => [annotationPointer(`${prefix}/actions.${route}`), annotationPointer(`${prefix}/conditions.${route}`)]),
+    ...(ctx.managedRoutes.length > 0 ? ['/spec/rules'] : []),
+  ];
+  return [...new Set(names)].map(name => ctx.entry('networking.k8s.io', 'Ingress', name, pointers));
 }

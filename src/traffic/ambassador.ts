@@ -2,7 +2,8 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
-import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { OwnedFieldsContext } from './owned-fields';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 
 /** Options of the Ambassador router. */
@@ -57,4 +58,13 @@ export class AmbassadorRouter implements ITrafficRouter {
     }
     return new Binding('ambassador', () => ({ mappings: [...names] }), [...defined, ...appObjects(o.mappings ?? [])], []);
   }
+}
+
+/**
+ * What the controller writes in the Mappings of `trafficRouting.ambassador` that the app holds:
+ * nothing. It creates, weighs and deletes its own `<mapping>-canary` Mapping (never in Git) and only
+ * reads the base Mappings (rollout/trafficrouting/ambassador).
+ */
+export function ambassadorOwnedFields(_config: any, _ctx: OwnedFieldsContext): IgnoreDifference[] {
+  return [];
 }

@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
+import { nameOf, OwnedFieldsContext } from './owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 
@@ -61,4 +62,14 @@ export class ApisixRouter implements ITrafficRouter {
     }
     return new Binding('apisix', () => ({ route: { name, rules: rules ? [...rules] : undefined } }), [...defined, ...appObjects([o.route])], ignore);
   }
+}
+
+/**
+ * What the controller writes in the ApisixRoute of `trafficRouting.apisix` (`route.name`;
+ * rollout/trafficrouting/apisix): `spec.http`, whose backend weights it sets. Header routes go to
+ * ApisixRoutes it creates itself (named after the managed route, never in Git).
+ */
+export function apisixOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const name = nameOf(config?.route?.name);
+  return name === undefined ? [] : [ctx.entry('apisix.apache.org', 'ApisixRoute', name, ['/spec/http'])];
 }

@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
+import { nameOf, OwnedFieldsContext, pointer } from './owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 
@@ -85,4 +86,29 @@ export class AppMeshRouter implements ITrafficRouter {
     });
     return new Binding('appMesh', render, [...defined, ...appObjects([o.virtualService, o.canaryVirtualNode, o.stableVirtualNode])], ignore);
   }
+}
+
+/**
+ * What the controller writes in the App Mesh objects of `trafficRouting.appMesh`
+ * (rollout/trafficrouting/appmesh): in the VirtualRouter that the VirtualService
+ * (`virtualService.name`) names in `spec.provider.virtualRouter.virtualRouterRef`, the
+ * `weightedTargets` of `spec.routes` (found only when the app holds the VirtualService); in the
+ * canary and stable VirtualNodes (`virtualNodeGroup`), the label `rollouts-pod-template-hash` of
+ * `spec.podSelector.matchLabels`.
+ */
+export function appMeshOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const entries: IgnoreDifference[] = [];
+  const serviceName = nameOf(config?.virtualService?.name);
+  const service = serviceName === undefined ? undefined : ctx.find(['appmesh.k8s.aws'], 'VirtualService', serviceName);
+  const routerRef = service?.spec?.provider?.virtualRouter?.virtualRouterRef;
+  const routerName = nameOf(routerRef?.name);
+  if (routerName !== undefined) {
+    entries.push(ctx.entry('appmesh.k8s.aws', 'VirtualRouter', routerName, ['/spec/routes'], nameOf(routerRef?.namespace)));
+  }
+  const group = config?.virtualNodeGroup;
+  const nodes = [nameOf(group?.canaryVirtualNodeRef?.name), nameOf(group?.stableVirtualNodeRef?.name)].filter((n): n is string => n !== undefined);
+  for (const node of [...new Set(nodes)]) {
+    entries.push(ctx.entry('appmesh.k8s.aws', 'VirtualNode', node, [pointer('spec', 'podSelector', 'matchLabels', 'rollouts-pod-template-hash')]));
+  }
+  return entries;
 }

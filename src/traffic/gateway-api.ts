@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { port, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
+import { nameOf, objectsIn, OwnedFieldsContext } from './owned-fields';
 import { PluginRouter } from './plugin';
 import { IgnoreDifference, ITrafficRouter } from './router';
 import { RouterObject } from './router-object';
@@ -78,4 +79,27 @@ export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRout
         }),
       };
     });
+}
+
+/** The plugin name under `trafficRouting.plugins` whose config `gatewayApiOwnedFields` reads. */
+export const GATEWAY_API_PLUGIN_NAME = GATEWAY_API_PLUGIN;
+
+/**
+ * What the Gateway API plugin (argoproj-labs/rollouts-plugin-trafficrouter-gatewayapi, run by the
+ * controller) writes in the routes of its config (`httpRoute(s)`, `grpcRoute(s)`, `tcpRoute(s)`,
+ * `tlsRoute(s)`; in `namespace`): `spec.rules`, whose backend weights it sets and where it adds the
+ * header routes of `setHeaderRoute` steps.
+ */
+export function gatewayApiOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const namespace = nameOf(config?.namespace);
+  const kinds: Array<[string, string, string]> = [['HTTPRoute', 'httpRoute', 'httpRoutes'], ['GRPCRoute', 'grpcRoute', 'grpcRoutes'],
+    ['TCPRoute', 'tcpRoute', 'tcpRoutes'], ['TLSRoute', 'tlsRoute', 'tlsRoutes']];
+  const entries: IgnoreDifference[] = [];
+  for (const [kind, single, several] of kinds) {
+    const names = [nameOf(config?.[single]), ...objectsIn(config?.[several]).map(r => nameOf(r.name))].filter((n): n is string => n !== undefined);
+    for (const name of [...new Set(names)]) {
+      entries.push(ctx.entry('gateway.networking.k8s.io', kind, name, ['/spec/rules'], namespace));
+    }
+  }
+  return entries;
 }

@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
+import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { checkInteger, undefinedIfEmpty } from '../private/utils';
@@ -184,4 +185,35 @@ export class IstioRouter implements ITrafficRouter {
     };
     return new Binding('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])], ignore);
   }
+}
+
+/**
+ * What the controller writes in the Istio objects of `trafficRouting.istio` (rollout/trafficrouting/istio):
+ * - each VirtualService (`virtualService`, `virtualServices`; a name `name.namespace` names its
+ *   namespace): `spec.http`, whose route weights it sets and where the header and mirror routes of
+ *   `setHeaderRoute`/`setMirrorRoute` go (left alone only when the reference lists TLS or TCP routes
+ *   and no HTTP routes, and there are no managed routes); `spec.tls` for `tlsRoutes`, `spec.tcp` for
+ *   `tcpRoutes`;
+ * - the DestinationRule (`destinationRule`): `spec.subsets`, whose `rollouts-pod-template-hash`
+ *   labels it sets, and the annotation `argo-rollouts.argoproj.io/managed-by-rollouts` it adds.
+ */
+export function istioOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const entries: IgnoreDifference[] = [];
+  for (const ref of [...objectsIn([config?.virtualService]), ...objectsIn(config?.virtualServices)]) {
+    const full = nameOf(ref.name);
+    if (full === undefined) continue;
+    const dot = full.indexOf('.');
+    const [name, namespace] = dot < 0 ? [full, undefined] : [full.slice(0, dot), full.slice(dot + 1)];
+    const tls = objectsIn(ref.tlsRoutes).length > 0;
+    const tcp = objectsIn(ref.tcpRoutes).length > 0;
+    const http = (Array.isArray(ref.routes) && ref.routes.length > 0) || (!tls && !tcp) || ctx.managedRoutes.length > 0;
+    const pointers = [...(http ? ['/spec/http'] : []), ...(tls ? ['/spec/tls'] : []), ...(tcp ? ['/spec/tcp'] : [])];
+    entries.push(ctx.entry('networking.istio.io', 'VirtualService', name, pointers, namespace));
+  }
+  const rule = nameOf(config?.destinationRule?.name);
+  if (rule !== undefined) {
+    entries.push(ctx.entry('networking.istio.io', 'DestinationRule', rule,
+      ['/spec/subsets', annotationPointer('argo-rollouts.argoproj.io/managed-by-rollouts')]));
+  }
+  return entries;
 }

@@ -3,7 +3,8 @@ import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { ingressSpec, RouterIngressOptions } from './ingress';
 import { appObjects, defineRouterObject } from './objects';
-import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { OwnedFieldsContext } from './owned-fields';
+import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { copyMap } from '../private/utils';
 
@@ -56,4 +57,13 @@ export class NginxRouter implements ITrafficRouter {
     });
     return new Binding('nginx', render, [...defined, ...appObjects(o.stableIngresses ?? [])], []);
   }
+}
+
+/**
+ * What the controller writes in the objects of `trafficRouting.nginx` that the app holds: nothing.
+ * It creates and updates its own canary Ingress (`<rollout>-<stableIngress>-canary`, owned by the
+ * Rollout, never in Git) and only reads the stable Ingresses (rollout/trafficrouting/nginx).
+ */
+export function nginxOwnedFields(_config: any, _ctx: OwnedFieldsContext): IgnoreDifference[] {
+  return [];
 }

@@ -35,10 +35,19 @@ export interface IgnoreDifference {
   readonly kind: string;
   /** Name of the object. */
   readonly name: string;
+  /** Namespace of the object. @default - any namespace (the Application's destination namespace, for namespaced objects) */
+  readonly namespace?: string;
   /** JSON pointers of the fields. @default - none */
   readonly jsonPointers?: string[];
   /** jq path expressions of the fields. @default - none */
   readonly jqPathExpressions?: string[];
+  /**
+   * Field managers whose fields Argo CD ignores in the object (with server-side diff), e.g.
+   * `rollouts-controller`.
+   *
+   * @default - none
+   */
+  readonly managedFieldsManagers?: string[];
 }
 
 /**

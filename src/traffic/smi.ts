@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, services } from './binding';
 import { defineRouterObject } from './objects';
+import { nameOf, OwnedFieldsContext } from './owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 
 /** Options of the SMI router. */
@@ -40,4 +41,14 @@ export class SmiRouter implements ITrafficRouter {
     }
     return new Binding('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), defined, ignore);
   }
+}
+
+/**
+ * What the controller writes in the TrafficSplit of `trafficRouting.smi` (`trafficSplitName`, by
+ * default the Rollout's name; rollout/trafficrouting/smi): it creates the TrafficSplit when it is
+ * missing and patches its `spec.backends` (the stable and canary weights) at every step.
+ */
+export function smiOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const name = nameOf(config?.trafficSplitName) ?? ctx.rolloutName;
+  return [ctx.entry('split.smi-spec.io', 'TrafficSplit', name, ['/spec/backends'])];
 }

@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
+import { nameOf, OwnedFieldsContext } from './owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 
@@ -43,4 +44,18 @@ export class TraefikRouter implements ITrafficRouter {
     }
     return new Binding('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])], ignore);
   }
+}
+
+/**
+ * What the controller writes in the TraefikService of `trafficRouting.traefik`
+ * (`weightedTraefikServiceName`; rollout/trafficrouting/traefik): the weights of
+ * `spec.weighted.services`. The API group is the object's when the app holds it, else the
+ * controller's default `traefik.containo.us` (`traefik.io` with Traefik 3 CRDs).
+ */
+export function traefikOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const name = nameOf(config?.weightedTraefikServiceName);
+  if (name === undefined) return [];
+  const found = ctx.find(['traefik.io', 'traefik.containo.us'], 'TraefikService', name);
+  const group = typeof found?.apiVersion === 'string' && found.apiVersion.includes('/') ? found.apiVersion.split('/')[0] : 'traefik.containo.us';
+  return [ctx.entry(group, 'TraefikService', name, ['/spec/weighted/services'])];
 }

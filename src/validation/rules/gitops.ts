@@ -6,7 +6,7 @@ import { Rule, RuleContext } from '../context';
 import { asObject, asString, isObject, quote } from '../util';
 
 /** An object that scales a Rollout through its `scale` subresource. */
-interface Scaler {
+export interface Scaler {
   readonly kind: string;
   readonly name: string;
   readonly namespace: string;
@@ -24,7 +24,7 @@ function groupOf(apiVersion: string): string {
  * `spec.scaleTargetRef` names kind `Rollout` of API group `argoproj.io`. The reference must carry
  * the apiVersion: without it the HPA looks for the kind in the core group and finds nothing.
  */
-function scalerOf(manifest: any): (Scaler & { readonly target: string }) | undefined {
+export function scalerOf(manifest: any): (Scaler & { readonly target: string }) | undefined {
   if (!isObject(manifest)) {
     return undefined;
   }

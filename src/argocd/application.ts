@@ -1,0 +1,427 @@
+/**
+ * `ArgoCdApplication`: the Argo CD `Application` (argoproj.io/v1alpha1) that deploys the app's
+ * manifests, with the ignoreDifferences and sync options the Argo Rollouts controller's objects need,
+ * and sync waves that apply them in an order the controller accepts.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { ApiObject, App, Chart, Lazy } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+import { controllerOwnedFields } from './ignore-differences';
+import { ArgoRollouts } from '../install/argo-rollouts';
+import { IgnoreDifference } from '../traffic/router';
+
+/** The Argo CD release whose Application CRD the Application is checked against. */
+const ARGO_CD_TAG = 'v3.5.1';
+/** Bytes the `kubectl.kubernetes.io/last-applied-configuration` annotation may hold (all annotations of an object). */
+const CLIENT_SIDE_APPLY_LIMIT = 262_144;
+/** The annotation that orders Argo CD's sync. */
+const SYNC_WAVE_ANNOTATION = 'argocd.argoproj.io/sync-wave';
+
+/**
+ * Where Argo CD reads the synthesized manifests (`spec.source`).
+ */
+export interface ArgoCdApplicationSource {
+  /** URL of the Git repository (`repoURL`), e.g. `https://github.com/acme/deploy.git`. */
+  readonly repoUrl: string;
+
+  /**
+   * Folder of the manifests in the repository, e.g. `dist` (cdk8s' output folder).
+   *
+   * @default - the repository's root
+   */
+  readonly path?: string;
+
+  /**
+   * Branch, tag or commit (`targetRevision`).
+   *
+   * @default 'HEAD'
+   */
+  readonly targetRevision?: string;
+
+  /**
+   * Read the manifests of the folder's subfolders too (`directory.recurse`), e.g. for
+   * `YamlOutputType.FOLDER_PER_CHART_FILE_PER_RESOURCE`.
+   *
+   * @default false
+   */
+  readonly recurse?: boolean;
+}
+
+/**
+ * The cluster and namespace Argo CD deploys to (`spec.destination`).
+ */
+export interface ArgoCdApplicationDestination {
+  /**
+   * API server URL of the cluster. Give either this or `name`.
+   *
+   * @default 'https://kubernetes.default.svc' (the cluster Argo CD runs in), unless `name` is given
+   */
+  readonly server?: string;
+
+  /**
+   * Name of a cluster registered in Argo CD, instead of `server`.
+   *
+   * @default - the cluster of `server`
+   */
+  readonly name?: string;
+
+  /**
+   * Namespace of the manifests that set none.
+   *
+   * @default - none: every namespaced object must set its namespace (a cdk8s Chart's `namespace`)
+   */
+  readonly namespace?: string;
+}
+
+/**
+ * Automated sync (`spec.syncPolicy.automated`).
+ */
+export interface ArgoCdAutomatedSync {
+  /**
+   * Delete objects that the manifests no longer hold.
+   *
+   * @default false
+   */
+  readonly prune?: boolean;
+
+  /**
+   * Sync again when the live state drifts from Git. The ignoreDifferences keep the controller's
+   * writes out of the drift.
+   *
+   * @default false
+   */
+  readonly selfHeal?: boolean;
+}
+
+/**
+ * Sync waves (`argocd.argoproj.io/sync-wave`) of the app's objects: Argo CD applies lower waves
+ * first and waits until they are healthy. Objects that none of these covers stay in wave 0; an object
+ * that already has the annotation keeps it.
+ */
+export interface ArgoCdSyncWaves {
+  /**
+   * CustomResourceDefinitions (the Argo Rollouts CRDs and any other).
+   *
+   * @default -3
+   */
+  readonly crds?: number;
+
+  /**
+   * The Argo Rollouts controller: the objects of an `ArgoRollouts` install and objects labelled
+   * `app.kubernetes.io/part-of: argo-rollouts`, CRDs excepted.
+   *
+   * @default -2
+   */
+  readonly controller?: number;
+
+  /**
+   * What Rollouts refer to and the controller needs when it first sees them: AnalysisTemplates,
+   * ClusterAnalysisTemplates and Services.
+   *
+   * @default -1
+   */
+  readonly prerequisites?: number;
+
+  /**
+   * Rollouts (after the router objects, ConfigMaps and the rest, which stay in wave 0).
+   *
+   * @default 1
+   */
+  readonly rollouts?: number;
+}
+
+/**
+ * Properties of `ArgoCdApplication`.
+ */
+export interface ArgoCdApplicationProps {
+  /**
+   * Where Argo CD reads the synthesized manifests.
+   */
+  readonly source: ArgoCdApplicationSource;
+
+  /**
+   * Where Argo CD deploys them.
+   *
+   * @default - the cluster Argo CD runs in, no default namespace
+   */
+  readonly destination?: ArgoCdApplicationDestination;
+
+  /**
+   * `metadata.name` of the Application.
+   *
+   * @default - a name generated from the construct path
+   */
+  readonly name?: string;
+
+  /**
+   * Namespace of the Application: the one Argo CD watches.
+   *
+   * @default 'argocd'
+   */
+  readonly namespace?: string;
+
+  /**
+   * Argo CD project.
+   *
+   * @default 'default'
+   */
+  readonly project?: string;
+
+  /**
+   * The charts whose objects the Application deploys: they give the ignoreDifferences and sync
+   * options, and get the sync waves. Must not include the Application's own chart.
+   *
+   * @default - every chart of the app except the Application's own
+   */
+  readonly charts?: Chart[];
+
+  /**
+   * Automated sync.
+   *
+   * @default - manual sync
+   */
+  readonly automated?: ArgoCdAutomatedSync;
+
+  /**
+   * More sync options, e.g. `CreateNamespace=true`. `RespectIgnoreDifferences=true` and, when an
+   * object is too large for client-side apply, `ServerSideApply=true` are added.
+   *
+   * @default - none
+   */
+  readonly syncOptions?: string[];
+
+  /**
+   * More ignoreDifferences entries, after the computed ones.
+   *
+   * @default - none
+   */
+  readonly ignoreDifferences?: IgnoreDifference[];
+
+  /**
+   * Annotate the charts' objects with sync waves (see `ArgoCdSyncWaves`). The annotations are set
+   * when the app synthesizes (`app.synth()`, `cdk8s synth`).
+   *
+   * @default true
+   */
+  readonly syncWaves?: boolean;
+
+  /**
+   * The waves, when `syncWaves` is on.
+   *
+   * @default - CRDs -3, controller -2, AnalysisTemplates and Services -1, Rollouts 1
+   */
+  readonly waves?: ArgoCdSyncWaves;
+}
+
+/** The compiled Application schema validator (src/argocd/schemas, lib/argocd/schemas once built). */
+let validator: any;
+function applicationValidator(): any {
+  if (validator === undefined) {
+    const location = path.join(__dirname, 'schemas', `application-${ARGO_CD_TAG}.js`);
+    if (!fs.existsSync(location)) {
+      throw new Error(`The compiled Argo CD Application schema ${location} is missing. Regenerate it with \`node imports/generate-argocd.js\`, `
+        + 'and make sure the build copies src/argocd/schemas to lib/argocd/schemas.');
+    }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    validator = require(location).Application;
+  }
+  return validator;
+}
+
+/** `/spec/ignoreDifferences/0` → `spec.ignoreDifferences[0]`. */
+function pathOf(instancePath: string): string {
+  return instancePath.split('/').slice(1).map(p => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((out, key) => (/^\d+$/.test(key) ? `${out}[${key}]` : out === '' ? key : `${out}.${key}`), '');
+}
+
+/** One schema error as a sentence with its path. */
+function describeError(error: any): string {
+  const at = pathOf(String(error.instancePath ?? '')) || '(the object)';
+  const params = error.params ?? {};
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${at} has the field ${JSON.stringify(params.additionalProperty)}, which the Application CRD does not know (the API server would drop it)`;
+    case 'required':
+      return `${at} lacks the required field ${JSON.stringify(params.missingProperty)}`;
+    case 'type':
+      return `${at} must be of type ${params.type}`;
+    case 'enum':
+      return `${at} must be one of ${JSON.stringify(params.allowedValues)}`;
+    default:
+      return `${at} breaks the schema (${error.keyword} ${JSON.stringify(params)})`;
+  }
+}
+
+/**
+ * Checks a rendered Application against the Argo CD Application CRD schema; returns the problems.
+ */
+function schemaProblems(application: any): string[] {
+  const validate = applicationValidator();
+  if (validate(application)) {
+    return [];
+  }
+  return (validate.errors ?? []).map(describeError);
+}
+
+/** Whether the construct is an `ArgoRollouts` install or inside one. */
+function inInstall(construct: IConstruct): boolean {
+  return construct.node.scopes.some(scope => scope instanceof ArgoRollouts);
+}
+
+/**
+ * An Argo CD `Application` (argoproj.io/v1alpha1) that deploys the app's synthesized manifests and
+ * keeps them in sync without undoing the Argo Rollouts controller's work:
+ *
+ * - `spec.ignoreDifferences`: every field the controller writes at run time in the app's objects
+ *   (`ArgoCdApplication.ignoreDifferencesOf`), each with the controller as field manager;
+ * - sync options `RespectIgnoreDifferences=true` (so that a sync does not write those fields back
+ *   either) and, when an object — such as the CRDs of Argo Rollouts 1.10 — is over the 262,144 bytes
+ *   that client-side apply can record, `ServerSideApply=true`;
+ * - sync waves on the objects (on by default): CRDs, then the controller, then AnalysisTemplates and
+ *   Services, then Rollouts.
+ *
+ * Put it in a chart of its own: its objects are those of the other charts. It is checked against the
+ * Argo CD v3.5.1 Application CRD schema when it is rendered.
+ */
+export class ArgoCdApplication extends Construct {
+  /**
+   * The ignoreDifferences entries for the fields the Argo Rollouts controller writes at run time in
+   * the given manifests (plain objects, e.g. parsed YAML): the Rollouts' Services (selector and
+   * managed-by annotation), each traffic router's objects (weights, header and mirror routes), the
+   * `spec.replicas` of autoscaled Rollouts and of workloadRef Deployments that the controller scales
+   * down. See docs/argocd.md.
+   *
+   * @param manifests the manifests of the app
+   */
+  public static ignoreDifferencesOf(manifests: any[]): IgnoreDifference[] {
+    return controllerOwnedFields(manifests);
+  }
+
+  /** The Application object. */
+  public readonly apiObject: ApiObject;
+
+  private readonly props: ArgoCdApplicationProps;
+  private readonly waves: Required<ArgoCdSyncWaves>;
+
+  constructor(scope: Construct, id: string, props: ArgoCdApplicationProps) {
+    super(scope, id);
+    this.props = props;
+    if (props.destination?.server !== undefined && props.destination?.name !== undefined) {
+      throw new Error(`ArgoCdApplication ${this.node.path}: destination has both server (${JSON.stringify(props.destination.server)}) `
+        + `and name (${JSON.stringify(props.destination.name)}); Argo CD takes one. Keep the one that names the cluster.`);
+    }
+    if (typeof props.source?.repoUrl !== 'string' || props.source.repoUrl === '') {
+      throw new Error(`ArgoCdApplication ${this.node.path}: source.repoUrl is ${JSON.stringify(props.source?.repoUrl)}. `
+        + 'Give the URL of the Git repository that holds the synthesized manifests.');
+    }
+    const own = Chart.of(this);
+    if (props.charts?.includes(own)) {
+      throw new Error(`ArgoCdApplication ${this.node.path}: charts include the Application's own chart ${own.node.path}. `
+        + 'Put the Application in a chart of its own, and list only the charts it deploys.');
+    }
+    this.waves = {
+      crds: props.waves?.crds ?? -3,
+      controller: props.waves?.controller ?? -2,
+      prerequisites: props.waves?.prerequisites ?? -1,
+      rollouts: props.waves?.rollouts ?? 1,
+    };
+    for (const [key, value] of Object.entries(this.waves)) {
+      if (!Number.isInteger(value)) {
+        throw new Error(`ArgoCdApplication ${this.node.path}: waves.${key} is ${value}; sync waves are integers.`);
+      }
+    }
+    this.apiObject = new ApiObject(this, 'Resource', {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Application',
+      metadata: { name: props.name, namespace: props.namespace ?? 'argocd' },
+      spec: Lazy.any({ produce: () => this.renderSpec() }),
+    });
+    if (props.syncWaves ?? true) {
+      // cdk8s runs validations before it renders any chart: the waves are set before the objects are written
+      this.node.addValidation({ validate: () => (this.annotateSyncWaves(), []) });
+    }
+  }
+
+  /** The charts whose objects the Application deploys. */
+  private charts(): Chart[] {
+    if (this.props.charts !== undefined) {
+      return [...this.props.charts];
+    }
+    const own = Chart.of(this);
+    return App.of(this).charts.filter(chart => chart !== own);
+  }
+
+  /** The rendered manifests of the charts. */
+  private manifests(): any[] {
+    return this.charts().flatMap(chart => chart.toJson());
+  }
+
+  /** The wave of an object, or undefined for wave 0 (no annotation). */
+  private waveOf(object: ApiObject): number | undefined {
+    if (object.kind === 'CustomResourceDefinition') return this.waves.crds;
+    if (inInstall(object) || object.metadata.getLabel('app.kubernetes.io/part-of') === 'argo-rollouts') return this.waves.controller;
+    if (object.apiGroup === 'argoproj.io' && (object.kind === 'AnalysisTemplate' || object.kind === 'ClusterAnalysisTemplate')) return this.waves.prerequisites;
+    if (object.apiGroup === 'core' && object.kind === 'Service') return this.waves.prerequisites;
+    if (object.apiGroup === 'argoproj.io' && object.kind === 'Rollout') return this.waves.rollouts;
+    return undefined;
+  }
+
+  private annotateSyncWaves(): void {
+    for (const chart of this.charts()) {
+      for (const object of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject)) {
+        const wave = this.waveOf(object);
+        if (wave !== undefined && wave !== 0 && object.metadata.toJson().annotations?.[SYNC_WAVE_ANNOTATION] === undefined) {
+          object.metadata.addAnnotation(SYNC_WAVE_ANNOTATION, String(wave));
+        }
+      }
+    }
+  }
+
+  private renderSpec(): any {
+    const p = this.props;
+    const manifests = this.manifests();
+    const ignore = [...controllerOwnedFields(manifests), ...(p.ignoreDifferences ?? [])];
+    const tooLarge = manifests.some(m => Buffer.byteLength(JSON.stringify(m)) > CLIENT_SIDE_APPLY_LIMIT);
+    const options = [
+      ...(ignore.length > 0 ? ['RespectIgnoreDifferences=true'] : []),
+      ...(tooLarge ? ['ServerSideApply=true'] : []),
+      ...(p.syncOptions ?? []),
+    ];
+    const syncOptions = [...new Set(options)];
+    const destination = p.destination ?? {};
+    const spec = {
+      project: p.project ?? 'default',
+      source: {
+        repoURL: p.source.repoUrl,
+        path: p.source.path,
+        targetRevision: p.source.targetRevision ?? 'HEAD',
+        directory: p.source.recurse ? { recurse: true } : undefined,
+      },
+      destination: {
+        server: destination.name === undefined ? destination.server ?? 'https://kubernetes.default.svc' : undefined,
+        name: destination.name,
+        namespace: destination.namespace,
+      },
+      ignoreDifferences: ignore.length > 0 ? ignore.map(e => ({
+        group: e.group,
+        kind: e.kind,
+        name: e.name,
+        namespace: e.namespace,
+        jsonPointers: e.jsonPointers ? [...e.jsonPointers] : undefined,
+        jqPathExpressions: e.jqPathExpressions ? [...e.jqPathExpressions] : undefined,
+        managedFieldsManagers: e.managedFieldsManagers ? [...e.managedFieldsManagers] : undefined,
+      })) : undefined,
+      syncPolicy: p.automated !== undefined || syncOptions.length > 0 ? {
+        automated: p.automated !== undefined ? { prune: p.automated.prune ?? false, selfHeal: p.automated.selfHeal ?? false } : undefined,
+        syncOptions: syncOptions.length > 0 ? syncOptions : undefined,
+      } : undefined,
+    };
+    const problems = schemaProblems(JSON.parse(JSON.stringify({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: {}, spec })));
+    if (problems.length > 0) {
+      throw new Error(`ArgoCdApplication ${this.node.path} does not match the Argo CD ${ARGO_CD_TAG} Application CRD schema: `
+        + `${problems.join('; ')}. Fix the props that give these fields.`);
+    }
+    return spec;
+  }
+}
