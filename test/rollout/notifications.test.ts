@@ -1,6 +1,6 @@
 import { Testing } from 'cdk8s';
 import {
-  CanaryStep, NotificationRecipients, NotificationSecret, NotificationService, Rollout, RolloutStrategy, SelfServiceNotifications,
+  ArgoRollouts, CanaryStep, NotificationRecipients, NotificationSecret, NotificationService, Rollout, RolloutStrategy, SelfServiceNotifications,
   SubscriptionTrigger,
 } from '../../src';
 import { registerNotificationObjects } from '../../src/private/notification-objects';
@@ -94,6 +94,29 @@ describe('Rollout.notify()', () => {
     web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('x'));
     expect(() => synth(plain)).not.toThrow();
   });
+});
+
+test('a custom trigger on the install and the subscription to it (docs/notifications.md)', () => {
+  const chart = Testing.chart();
+  const degraded = { name: 'on-rollout-degraded', condition: "rollout.status.phase == 'Degraded'", templates: ['rollout-degraded'] };
+  new ArgoRollouts(chart, 'argo-rollouts', {
+    notifications: true,
+    notificationOptions: {
+      catalog: false,
+      services: [slack],
+      triggers: [degraded],
+      templates: [{ name: 'rollout-degraded', message: 'Rollout {{.rollout.metadata.name}} is degraded: {{.rollout.status.message}}' }],
+    },
+  });
+  const { web } = rollout(chart);
+  web.notify(SubscriptionTrigger.fromTrigger(degraded), slack, NotificationRecipients.slackChannels('on-call'));
+  const manifests = synth(chart);
+  expect(manifests.find(m => m.metadata.name === 'argo-rollouts-notification-configmap').data).toEqual({
+    'service.slack': 'token: $slack-token\n',
+    'template.rollout-degraded': 'message: "Rollout {{.rollout.metadata.name}} is degraded: {{.rollout.status.message}}"\n',
+    'trigger.on-rollout-degraded': "- when: rollout.status.phase == 'Degraded'\n  send:\n    - rollout-degraded\n",
+  });
+  expect(manifests.find(m => m.kind === 'Rollout').metadata.annotations).toEqual({ 'notifications.argoproj.io/subscribe.on-rollout-degraded.slack': 'on-call' });
 });
 
 describe('SelfServiceNotifications', () => {
