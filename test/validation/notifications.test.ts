@@ -224,6 +224,14 @@ describe('N09: a subscription to a trigger not defined', () => {
     })]);
   });
 
+  test('a catalog trigger, when the ConfigMap does not include the catalog', () => {
+    const findings = findingsOf('N09', [subscribed({ 'notifications.argoproj.io/subscribe.on-rollout-aborted.slack': 'deploys' }), configMap(CATALOG)]);
+    expect(findings).toEqual([expect.objectContaining({
+      message: expect.stringMatching(/It is a trigger of the standard catalog, which this ConfigMap does not include/),
+      fix: expect.stringMatching(/keep catalog: true/),
+    })]);
+  });
+
   test('the YAML subscriptions annotation', () => {
     const findings = findingsOf('N09', [subscribed({ 'notifications.argoproj.io/subscriptions': '- trigger: [on-rollout-completed, on-x]\n  destinations: [{service: slack, recipients: [a]}]\n' }), configMap(CATALOG)]);
     expect(findings.map(f => f.value)).toEqual(['on-x']);

@@ -15,6 +15,19 @@ const EXAMPLES = path.join(UPSTREAM_DIR, 'examples');
  */
 const KNOWN_VIOLATIONS: Record<string, { readonly reason: string; readonly findings: string[] }> = {};
 
+/**
+ * Split examples whose files, applied together, genuinely break a rule; by group (the name before the
+ * last `__`), with the findings expected.
+ */
+const KNOWN_GROUP_VIOLATIONS: Record<string, { readonly reason: string; readonly findings: RegExp[] }> = {
+  notifications: {
+    reason: 'The example ConfigMap defines only its own trigger on-purple, and a ConfigMap of that name replaces the catalog\'s: '
+      + 'the Rollout\'s subscriptions to four catalog triggers would send nothing (N09; upstream pairs it with notifications-install.yaml).',
+    findings: ['on-rollout-completed', 'on-rollout-step-completed', 'on-rollout-updated', 'on-scaling-replica-set']
+      .map(t => new RegExp(`^N09 rollout-canary metadata\\.annotations\\['notifications\\.argoproj\\.io/subscribe\\.${t}\\.slack'\\]: `)),
+  },
+};
+
 /** Files that only define analysis templates used by other examples ("apply this file first"). */
 const TEMPLATE_FILES = ['analysis-templates.yaml', 'cluster-analysis-templates.yaml'];
 /** Examples that use analysis templates; each is checked together with the template files. */
@@ -116,8 +129,8 @@ describeUpstream('upstream examples', () => {
     const members = files.filter(f => groupOf(f) === group);
     const manifests = members.flatMap(loadDocuments);
     const findings = describeFindings(validateManifests(manifests, { requireReferencedObjects: true }));
-    const expected = members.flatMap(f => KNOWN_VIOLATIONS[f]?.findings ?? []);
-    expect(findings).toEqual(expected);
+    const expected = [...members.flatMap(f => KNOWN_VIOLATIONS[f]?.findings ?? []), ...(KNOWN_GROUP_VIOLATIONS[group]?.findings ?? [])];
+    expect(findings).toEqual(expected.map(e => typeof e === 'string' ? e : expect.stringMatching(e)));
   });
 });
 

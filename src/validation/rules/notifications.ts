@@ -43,6 +43,11 @@ const ARGOCD_TRIGGERS: ReadonlySet<string> = new Set([
   'on-created', 'on-deleted', 'on-deployed', 'on-health-degraded', 'on-sync-failed', 'on-sync-running',
   'on-sync-status-unknown', 'on-sync-succeeded',
 ]);
+/** Triggers of the standard catalog (the same in every supported release). */
+const CATALOG_TRIGGERS: ReadonlySet<string> = new Set([
+  'on-analysis-run-error', 'on-analysis-run-failed', 'on-analysis-run-running', 'on-rollout-aborted', 'on-rollout-completed',
+  'on-rollout-paused', 'on-rollout-step-completed', 'on-rollout-updated', 'on-scaling-replica-set',
+]);
 /** A Secret reference in service settings, as the notifications engine finds them. */
 const SECRET_REFERENCE = /\$([\w-]+)/g;
 /** Go template actions that read Argo CD's `.app` variable. */
@@ -508,8 +513,10 @@ export const NOTIFICATION_SUBSCRIPTION_RULES: readonly Rule[] = [
           continue;
         }
         if (!triggers.includes(s.trigger) && !ARGOCD_TRIGGERS.has(s.trigger)) {
-          ctx.report(s.path, `The subscription names trigger ${quote(s.trigger)}, which ${describeConfigs(configs)} does not define, so nothing is sent for it.`,
-            `Use one of the triggers defined: ${known(triggers)}; or define trigger.${s.trigger} in the ConfigMap.`, s.trigger);
+          const catalog = CATALOG_TRIGGERS.has(s.trigger)
+            ? ' It is a trigger of the standard catalog, which this ConfigMap does not include (a ConfigMap of the same name replaces the catalog\'s).' : '';
+          ctx.report(s.path, `The subscription names trigger ${quote(s.trigger)}, which ${describeConfigs(configs)} does not define, so nothing is sent for it.${catalog}`,
+            `Use one of the triggers defined: ${known(triggers)}; or define trigger.${s.trigger} in the ConfigMap${catalog ? ' (with ArgoRollouts, keep catalog: true; with upstream manifests, start from notifications-install.yaml)' : ''}.`, s.trigger);
         }
       }
     },
