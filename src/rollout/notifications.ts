@@ -5,15 +5,16 @@
  * `notifications.argoproj.io/subscribe.<trigger>.<service>: <recipient>;<recipient>`; the rule engine
  * (N01–N11) checks them against the notification ConfigMap at synth and in lint.
  */
-import { ApiObject, ApiObjectMetadataDefinition } from 'cdk8s';
+import { ApiObject, ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { loadNotificationCatalog } from '../install/data';
 import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
 import { notificationConfigData } from '../install/render';
 import { ArgoRolloutsVersion } from '../install/version';
-import { appVersion } from '../private/app-registry';
+import { appVersion, versionsToCheck } from '../private/app-registry';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
+import { checkAtSynth } from '../validation';
 
 /** Names of the notification ConfigMap and Secret the controller reads. */
 const NOTIFICATION_CONFIG_MAP = 'argo-rollouts-notification-configmap';
@@ -300,21 +301,37 @@ export class SelfServiceNotifications extends Construct {
       throw new Error('new SelfServiceNotifications(): props.namespace is empty. Give the namespace of the Rollouts these settings are for.');
     }
     this.namespace = props.namespace;
-    const version = ArgoRolloutsVersion.of(appVersion(this) ?? ArgoRolloutsVersion.V1_9_1.version);
-    const data = notificationConfigData(loadNotificationCatalog(version), props);
-    const configMap = new ApiObject(this, 'ConfigMap', {
-      apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace }, data,
-    } as any);
-    const manifests = [configMap];
+    // the catalog of the app's version, known at synth (an install may be declared after this)
+    const versionOf = () => ArgoRolloutsVersion.of(appVersion(this) ?? ArgoRolloutsVersion.V1_9_1.version);
+    const dataOf = () => notificationConfigData(loadNotificationCatalog(versionOf()), props);
+    dataOf(); // refuse bad options now
     const secret = props.secret;
-    if (secret?._mode !== 'external') {
-      manifests.push(new ApiObject(this, 'Secret', {
-        apiVersion: 'v1',
-        kind: 'Secret',
-        metadata: { name: NOTIFICATION_SECRET, namespace: props.namespace },
-        ...(secret?._mode === 'values' ? { stringData: { ...secret._values } } : {}),
-      } as any));
+    const secretManifest = secret?._mode === 'external' ? undefined : {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: NOTIFICATION_SECRET, namespace: props.namespace },
+      ...(secret?._mode === 'values' ? { stringData: { ...secret._values } } : {}),
+    };
+    const manifestsOf = (): any[] => [
+      { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace }, data: dataOf() },
+      ...(secretManifest ? [secretManifest] : []),
+    ];
+    new ApiObject(this, 'ConfigMap', {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace },
+      data: Lazy.any({
+        produce: () => {
+          // the notification rules of the ConfigMap and the Secret (e.g. a condition that does not parse, N03)
+          const manifests = manifestsOf();
+          checkAtSynth(this, `SelfServiceNotifications ${this.node.path}`, manifests, versionsToCheck(this), f => f.ruleId.startsWith('N'));
+          return manifests[0].data;
+        },
+      }),
+    } as any);
+    if (secretManifest !== undefined) {
+      new ApiObject(this, 'Secret', secretManifest as any);
     }
-    registerNotificationObjects(this, () => manifests.map(m => m.toJson()));
+    registerNotificationObjects(this, manifestsOf);
   }
 }

@@ -155,6 +155,15 @@ describe('SelfServiceNotifications', () => {
     expect(() => synth(chart)).toThrow(/\[N09\]/);
   });
 
+  test('its own notification rules run at synth', () => {
+    const chart = Testing.chart();
+    new SelfServiceNotifications(chart, 'team', {
+      namespace: 'team-a',
+      triggers: [{ name: 'on-degraded', condition: "rollout.status.phase = 'Degraded'", templates: ['rollout-aborted'] }],
+    });
+    expect(() => synth(chart)).toThrow(/\[N03\][\s\S]*does not parse: unexpected "=" after a complete expression/);
+  });
+
   test('needs a namespace', () => {
     expect(() => new SelfServiceNotifications(Testing.chart(), 'x', { namespace: '' })).toThrow(/namespace is empty/);
   });
