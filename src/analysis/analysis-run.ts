@@ -3,11 +3,10 @@ import { Construct } from 'constructs';
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric } from './render';
+import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './spec';
 import { AnalysisTemplateArg } from './template-arg';
-import { versionsToCheck } from '../private/app-registry';
-import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { ArgoObject } from '../private/argo-object';
 import { argumentOrDefault } from '../private/arguments';
-import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth } from '../validation';
 
@@ -86,7 +85,6 @@ export class AnalysisRun extends Construct {
   constructor(scope: Construct, id: string, props: AnalysisRunProps = {}) {
     props = argumentOrDefault('new AnalysisRun()', 'props', props, 'object', {});
     super(scope, id);
-    checkDuplicateObjects(this);
     this.props = props;
     for (const t of props.templates ?? []) {
       if (t.toManifest() === undefined) {
@@ -98,7 +96,7 @@ export class AnalysisRun extends Construct {
     toSeconds('ttlAfterCompletion', props.ttlAfterCompletion);
     toSeconds('ttlAfterSuccess', props.ttlAfterSuccess);
     toSeconds('ttlAfterFailure', props.ttlAfterFailure);
-    this.apiObject = defineArgoObject(this, 'AnalysisRun', props.metadata, () => this.renderChecked());
+    this.apiObject = new ArgoObject(this, { kind: 'AnalysisRun', metadata: props.metadata, render: () => this._toKube(), check: checkAtSynth }).apiObject;
   }
 
   /** The Kubernetes name of the run. */
@@ -107,11 +105,11 @@ export class AnalysisRun extends Construct {
   }
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): AnalysisRunSpec {
     const p = this.props;
-    const specs = (p.templates ?? []).map(t => t.toManifest().spec ?? {});
+    const specs: AnalysisTemplateSpec[] = (p.templates ?? []).map(t => t.toManifest().spec ?? {});
     const own = p.metrics ?? [];
-    const args = new Map<string, any>();
+    const args = new Map<string, ArgSpec>();
     for (const a of specs.flatMap(s => s.args ?? [])) args.set(a.name, a);
     for (const a of p.args ?? []) args.set(a.name, a._toKube());
     return {
@@ -120,7 +118,7 @@ export class AnalysisRun extends Construct {
       dryRun: undefinedIfEmpty([...specs.flatMap(s => s.dryRun ?? []), ...own.filter(m => m.dryRun).map(m => ({ metricName: m.name }))]),
       measurementRetention: undefinedIfEmpty([
         ...specs.flatMap(s => s.measurementRetention ?? []),
-        ...own.filter(m => m.measurementRetention !== undefined).map(m => ({ metricName: m.name, limit: m.measurementRetention })),
+        ...own.filter(m => m.measurementRetention !== undefined).map(m => ({ metricName: m.name, limit: m.measurementRetention! })),
       ]),
       terminate: p.terminate,
       ttlStrategy: undefinedIfEmpty({
@@ -129,11 +127,5 @@ export class AnalysisRun extends Construct {
         secondsAfterFailure: toSeconds('ttlAfterFailure', p.ttlAfterFailure),
       }),
     };
-  }
-
-  private renderChecked(): any {
-    const spec = this._toKube();
-    checkAtSynth(this, `AnalysisRun ${this.node.path}`, [argoManifest(this.apiObject, spec)], versionsToCheck(this));
-    return spec;
   }
 }

@@ -3,15 +3,13 @@ import { Construct } from 'constructs';
 import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric, templateRef } from './render';
+import { AnalysisTemplateSpec } from './spec';
 import { AnalysisTemplateArg } from './template-arg';
-import { versionsToCheck } from '../private/app-registry';
-import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { ArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, SCOPE } from '../private/arguments';
-import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth, FindingSeverity } from '../validation';
-
 
 /** Warnings on a template used by nothing (A15–A17) that the Rollouts and Experiments using it judge. */
 const JUDGED_BY_USES: ReadonlySet<string> = new Set(['A15', 'A16', 'A17']);
@@ -61,6 +59,12 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   /** The template object. */
   protected abstract readonly apiObject: ApiObject;
 
+  /**
+   * The Argo object (`Resource`), its lazy spec and the rule engine at synth; defined by the subclass.
+   * @internal
+   */
+  protected abstract readonly _argo: ArgoObject<AnalysisTemplateSpec>;
+
   private readonly _metrics: Metric[] = [];
   private readonly _args: AnalysisTemplateArg[] = [];
   private readonly _templates: IAnalysisTemplate[];
@@ -68,7 +72,6 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   protected constructor(scope: Construct, id: string, props: AnalysisTemplateProps) {
     props = argumentOrDefault(`new ${new.target.name}()`, 'props', props, 'object', {});
     super(scope, id);
-    checkDuplicateObjects(this);
     this._templates = [...(props.templates ?? [])];
     checkListArgument(`new ${new.target.name}()`, 'props.args', props.args, 'object', true);
     checkListArgument(`new ${new.target.name}()`, 'props.metrics', props.metrics, 'object', true);
@@ -113,7 +116,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
 
   /** The manifest of this template, for reference checks. */
   public toManifest(): any {
-    return this.manifestWith(this._toKube());
+    return this._argo.manifest(this._toKube());
   }
 
   /**
@@ -125,37 +128,47 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   }
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): AnalysisTemplateSpec {
     const metrics = this._metrics;
     return {
       args: undefinedIfEmpty(this._args.map(a => a._toKube())),
       metrics: undefinedIfEmpty(metrics.map(renderMetric)),
       dryRun: undefinedIfEmpty(metrics.filter(m => m.dryRun).map(m => ({ metricName: m.name }))),
       measurementRetention: undefinedIfEmpty(metrics.filter(m => m.measurementRetention !== undefined)
-        .map(m => ({ metricName: m.name, limit: m.measurementRetention }))),
+        .map(m => ({ metricName: m.name, limit: m.measurementRetention! }))),
       templates: undefinedIfEmpty(this._templates.map(templateRef)),
     };
   }
 
   /** Renders the spec and runs the analysis rules on it (with the templates it composes). */
   protected renderChecked(): any {
-    if (this._metrics.length === 0 && this._templates.length === 0) {
-      throw new Error(`[A01] ${this.constructor.name} ${this.node.path} has no metrics and composes no template. Add a metric with addMetric(), or templates.`);
-    }
-    const spec = this._toKube();
-    const own = this.manifestWith(spec);
-    // The templates it composes, at any depth; a nested one is judged here only through this one
-    // (e.g. an argument it uses that no template of the tree declares, or a dryRun pattern that none of
-    // its metrics matches, is a warning only: a Rollout or Experiment that merges the template with a
-    // sibling declaring it, or having the metric, judges that in its own check).
-    const nested = templateManifestsDeep(this._templates);
-    checkAtSynth(this, `${this.constructor.name} ${this.node.path}`, [own, ...nested], versionsToCheck(this),
-      f => f.documentIndex === 0 && !(JUDGED_BY_USES.has(f.ruleId) && f.severity === FindingSeverity.WARNING));
-    return spec;
+    return this._argo.renderChecked();
   }
 
-  private manifestWith(spec: any): any {
-    return argoManifest(this.apiObject, spec, this.clusterScope);
+  /**
+   * The Argo object of the template: its spec is rendered at synth and checked with the analysis rules.
+   * @internal
+   */
+  protected _defineArgoObject(kind: 'AnalysisTemplate' | 'ClusterAnalysisTemplate', props: AnalysisTemplateProps): ArgoObject<AnalysisTemplateSpec> {
+    return new ArgoObject<AnalysisTemplateSpec>(this, {
+      kind,
+      metadata: props.metadata,
+      clusterScoped: kind === 'ClusterAnalysisTemplate',
+      subject: `${this.constructor.name} ${this.node.path}`,
+      check: checkAtSynth,
+      render: () => {
+        if (this._metrics.length === 0 && this._templates.length === 0) {
+          throw new Error(`[A01] ${this.constructor.name} ${this.node.path} has no metrics and composes no template. Add a metric with addMetric(), or templates.`);
+        }
+        return this._toKube();
+      },
+      // The templates it composes, at any depth; a nested one is judged here only through this one
+      // (e.g. an argument it uses that no template of the tree declares, or a dryRun pattern that none of
+      // its metrics matches, is a warning only: a Rollout or Experiment that merges the template with a
+      // sibling declaring it, or having the metric, judges that in its own check).
+      related: () => templateManifestsDeep(this._templates),
+      keep: f => f.documentIndex === 0 && !(JUDGED_BY_USES.has(f.ruleId) && f.severity === FindingSeverity.WARNING),
+    });
   }
 }
 
@@ -177,11 +190,14 @@ export class AnalysisTemplate extends AnalysisTemplateBase {
 
   public readonly clusterScope: boolean = false;
   protected readonly apiObject: ApiObject;
+  /** @internal */
+  protected readonly _argo: ArgoObject<AnalysisTemplateSpec>;
 
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
     props = argumentOrDefault('new AnalysisTemplate()', 'props', props, 'object', {});
     super(scope, id, props);
-    this.apiObject = defineArgoObject(this, 'AnalysisTemplate', props.metadata, () => this.renderChecked());
+    this._argo = this._defineArgoObject('AnalysisTemplate', props);
+    this.apiObject = this._argo.apiObject;
   }
 }
 
@@ -202,11 +218,14 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
 
   public readonly clusterScope: boolean = true;
   protected readonly apiObject: ApiObject;
+  /** @internal */
+  protected readonly _argo: ArgoObject<AnalysisTemplateSpec>;
 
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
     props = argumentOrDefault('new ClusterAnalysisTemplate()', 'props', props, 'object', {});
     super(scope, id, props);
-    this.apiObject = defineArgoObject(this, 'ClusterAnalysisTemplate', props.metadata, () => this.renderChecked(), true);
+    this._argo = this._defineArgoObject('ClusterAnalysisTemplate', props);
+    this.apiObject = this._argo.apiObject;
   }
 }
 

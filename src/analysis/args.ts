@@ -1,3 +1,5 @@
+import { ArgSpec } from './spec';
+
 /**
  * Which pod-template hash an analysis argument takes its value from.
  */
@@ -53,10 +55,10 @@ export class AnalysisArg {
     return new AnalysisArg(checkArgName(name), { valueFrom: { fieldRef: { fieldPath } } });
   }
 
-  private constructor(public readonly name: string, private readonly source: any) {}
+  private constructor(public readonly name: string, private readonly source: Omit<ArgSpec, 'name'>) {}
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): ArgSpec {
     return { name: this.name, ...this.source };
   }
 }

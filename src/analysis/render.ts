@@ -3,12 +3,13 @@ import { AnalysisArg } from './args';
 import { Metric } from './metric';
 import { MetricProvider } from './metric-provider';
 import { RolloutAnalysisOptions } from './rollout-analysis';
+import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../private/arguments';
 import { isAnalysisName } from '../private/name-syntax';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../private/utils';
 
 /** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
-export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): any {
+export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): RolloutAnalysisSpec {
   checkArgument(where, 'options', options, 'object');
   checkListArgument(where, 'templates', options.templates, ANALYSIS_TEMPLATE, true);
   checkListArgument(where, 'args', options.args, { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" }, true);
@@ -32,12 +33,13 @@ export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOpt
 }
 
 /** A `dryRun` list of metric names (or patterns). */
-export function renderDryRun(metrics: string[] | undefined): any {
+export function renderDryRun(metrics: string[] | undefined): MetricNameSpec[] | undefined {
   return undefinedIfEmpty((metrics ?? []).map(metricName => ({ metricName })));
 }
 
 /** A `measurementRetention` list from metric name (or pattern) → number kept; throws on a bad number. */
-export function renderMeasurementRetention(where: string, retention: { [metricName: string]: number } | undefined): any {
+export function renderMeasurementRetention(where: string,
+  retention: { [metricName: string]: number } | undefined): MeasurementRetentionSpec[] | undefined {
   return undefinedIfEmpty(Object.entries(retention ?? {}).map(([metricName, limit]) => {
     if (!Number.isInteger(limit) || limit < 0) {
       throw new Error(`${where}: measurementRetention for '${metricName}' must be a non-negative integer, got ${limit}.`);
@@ -47,7 +49,7 @@ export function renderMeasurementRetention(where: string, retention: { [metricNa
 }
 
 /** A reference to a template, as in `templates[]` of an analysis. */
-export function templateRef(t: IAnalysisTemplate): any {
+export function templateRef(t: IAnalysisTemplate): TemplateRefSpec {
   return t.clusterScope ? { templateName: t.name, clusterScope: true } : { templateName: t.name };
 }
 
@@ -78,7 +80,7 @@ export function checkMetric(where: string, m: Metric): void {
 }
 
 /** A metric as it appears in `spec.metrics`. */
-export function renderMetric(m: Metric): any {
+export function renderMetric(m: Metric): MetricSpec {
   return {
     name: m.name,
     interval: m.interval ? toGoDuration('interval', m.interval) : undefined,

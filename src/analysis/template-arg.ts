@@ -1,3 +1,4 @@
+import { ArgSpec } from './spec';
 import { checkArgument } from '../private/arguments';
 import { isAnalysisName } from '../private/name-syntax';
 
@@ -50,7 +51,7 @@ export class AnalysisTemplateArg {
   private constructor(
     /** The argument name. */
     public readonly name: string,
-    private readonly source: any) {}
+    private readonly source: Omit<ArgSpec, 'name'>) {}
 
   /** Whether callers must give a value. */
   public get isRequired(): boolean {
@@ -58,7 +59,7 @@ export class AnalysisTemplateArg {
   }
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): ArgSpec {
     return { name: this.name, ...JSON.parse(JSON.stringify(this.source)) };
   }
 }

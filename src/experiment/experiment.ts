@@ -2,14 +2,13 @@ import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
-import { PodTemplateDefaults, renderContainers } from './pod-template';
-import { checkUniqueNames, renderExperimentAnalyses, renderTemplateService } from './render';
+import { PodTemplateDefaults } from './pod-template';
+import { checkUniqueNames, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './render';
 import { templateManifestsDeep } from '../analysis/analysis-template-ref';
 import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
-import { versionsToCheck } from '../private/app-registry';
-import { argoManifest, defineArgoObject } from '../private/argo-object';
+import { ArgoObject } from '../private/argo-object';
 import { checkArgument, checkListArgument } from '../private/arguments';
-import { checkDuplicateObjects } from '../private/duplicate-objects';
+import { renderPodTemplate } from '../private/pod-template';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation';
 
@@ -167,11 +166,11 @@ export class Experiment extends Construct {
   public readonly apiObject: ApiObject;
 
   private readonly props: ExperimentProps;
+  private readonly argo: ArgoObject<ExperimentSpec>;
 
   constructor(scope: Construct, id: string, props: ExperimentProps) {
     checkArgument('new Experiment()', 'props', props, 'object');
     super(scope, id);
-    checkDuplicateObjects(this);
     this.props = props;
     const where = `Experiment ${this.node.path}`;
     checkListArgument(where, 'props.templates', props.templates, 'object', true);
@@ -194,7 +193,14 @@ export class Experiment extends Construct {
     if (props.duration) toGoDuration(`${where} duration`, props.duration);
     toSeconds('progressDeadline', props.progressDeadline);
     toSeconds('scaleDownDelay', props.scaleDownDelay);
-    this.apiObject = defineArgoObject(this, 'Experiment', props.metadata, () => this.renderChecked());
+    this.argo = new ArgoObject(this, {
+      kind: 'Experiment',
+      metadata: props.metadata,
+      render: () => this._toKube(),
+      check: checkAtSynth,
+      related: () => templateManifestsDeep((this.props.analyses ?? []).map(a => a.template)),
+    });
+    this.apiObject = this.argo.apiObject;
   }
 
   /** The Kubernetes name of the Experiment. */
@@ -203,7 +209,7 @@ export class Experiment extends Construct {
   }
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): ExperimentSpec {
     const p = this.props;
     return {
       templates: p.templates.map(t => ({
@@ -211,10 +217,12 @@ export class Experiment extends Construct {
         replicas: t.replicas,
         minReadySeconds: toSeconds('minReady', t.minReady),
         selector: { matchLabels: { ...(t.selector ?? t.labels) } },
-        template: {
-          metadata: metadataBlock(t.labels, t.annotations),
-          spec: { containers: renderContainers(t.containers, t.podTemplateDefaults ?? PodTemplateDefaults.CDK8S_PLUS) },
-        },
+        template: renderPodTemplate({
+          labels: t.labels,
+          annotations: t.annotations,
+          containers: t.containers,
+          keepDefaults: (t.podTemplateDefaults ?? PodTemplateDefaults.CDK8S_PLUS) !== PodTemplateDefaults.NONE,
+        }),
         service: renderTemplateService(`Experiment ${this.node.path}`, t),
       })),
       duration: p.duration ? toGoDuration('duration', p.duration) : undefined,
@@ -226,13 +234,5 @@ export class Experiment extends Construct {
       analysisRunMetadata: metadataBlock(p.analysisRunLabels, p.analysisRunAnnotations),
       scaleDownDelaySeconds: toSeconds('scaleDownDelay', p.scaleDownDelay),
     };
-  }
-
-  private renderChecked(): any {
-    const spec = this._toKube();
-    const own = argoManifest(this.apiObject, spec);
-    const templates = templateManifestsDeep((this.props.analyses ?? []).map(a => a.template));
-    checkAtSynth(this, `Experiment ${this.node.path}`, [own, ...templates], versionsToCheck(this));
-    return spec;
   }
 }

@@ -1,6 +1,3 @@
-import * as kplus from 'cdk8s-plus-27';
-import { renderContainer } from '../private/pod-defaults';
-
 /**
  * Which defaults fill a pod template (of a Rollout or of an Experiment).
  */
@@ -17,11 +14,4 @@ export enum PodTemplateDefaults {
    * own defaults. Use this to reproduce an existing manifest field for field.
    */
   NONE = 'none',
-}
-
-/**
- * The containers of a pod template built with the cdk8s-plus container API, as plain JSON.
- */
-export function renderContainers(containers: kplus.ContainerProps[], defaults: PodTemplateDefaults): any[] {
-  return containers.map(props => renderContainer(props, defaults !== PodTemplateDefaults.NONE));
 }

@@ -1,8 +1,47 @@
 import { ExperimentAnalysis, ExperimentStepOptions } from './experiment-step';
 import { AnalysisArg } from '../analysis/args';
 import { renderDryRun } from '../analysis/render';
+import { ArgSpec, MeasurementRetentionSpec, MetricNameSpec } from '../analysis/spec';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../private/arguments';
+import { LabelSelectorSpec, MetadataSpec, PodTemplateSpec } from '../private/manifest-types';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../private/utils';
+
+/** The `service` of a rendered experiment template: `{}` for a generated name. */
+export interface TemplateServiceSpec {
+  readonly name?: string;
+}
+
+/** A rendered analysis of an Experiment (or experiment step). */
+export interface ExperimentAnalysisSpec {
+  readonly name: string;
+  readonly templateName: string;
+  readonly clusterScope?: boolean;
+  readonly args?: ArgSpec[];
+  readonly requiredForCompletion?: boolean;
+}
+
+/** A rendered template of an Experiment. */
+export interface ExperimentTemplateSpec {
+  readonly name: string;
+  readonly replicas?: number;
+  readonly minReadySeconds?: number;
+  readonly selector: LabelSelectorSpec;
+  readonly template: PodTemplateSpec;
+  readonly service?: TemplateServiceSpec;
+}
+
+/** The rendered spec of an Experiment. */
+export interface ExperimentSpec {
+  readonly templates: ExperimentTemplateSpec[];
+  readonly duration?: string;
+  readonly progressDeadlineSeconds?: number;
+  readonly terminate?: boolean;
+  readonly analyses?: ExperimentAnalysisSpec[];
+  readonly dryRun?: MetricNameSpec[];
+  readonly measurementRetention?: MeasurementRetentionSpec[];
+  readonly analysisRunMetadata?: MetadataSpec;
+  readonly scaleDownDelaySeconds?: number;
+}
 
 /** Throws unless every name is given and none is used twice. */
 export function checkUniqueNames(where: string, what: 'template' | 'analysis', names: string[]): void {
@@ -17,7 +56,7 @@ export function checkUniqueNames(where: string, what: 'template' | 'analysis', n
 }
 
 /** The `service` of an experiment template: `{}` for a generated name, `{ name }`, or none. */
-export function renderTemplateService(where: string, t: { name: string; service?: boolean; serviceName?: string }): any {
+export function renderTemplateService(where: string, t: { name: string; service?: boolean; serviceName?: string }): TemplateServiceSpec | undefined {
   if (t.serviceName !== undefined && !t.service) {
     throw new Error(`${where}: template '${t.name}' sets serviceName '${t.serviceName}' without service: true. Set service: true or drop serviceName.`);
   }
@@ -25,7 +64,7 @@ export function renderTemplateService(where: string, t: { name: string; service?
 }
 
 /** The `analyses` of an experiment (or experiment step); throws on missing or repeated names. */
-export function renderExperimentAnalyses(where: string, analyses: ExperimentAnalysis[] | undefined): any {
+export function renderExperimentAnalyses(where: string, analyses: ExperimentAnalysis[] | undefined): ExperimentAnalysisSpec[] | undefined {
   checkListArgument(where, 'analyses', analyses, 'object', true);
   (analyses ?? []).forEach((a, i) => {
     checkArgument(where, `analyses[${i}].template`, a.template, ANALYSIS_TEMPLATE);

@@ -1,13 +1,119 @@
 import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
-import { Construct } from 'constructs';
+import { Construct, IConstruct } from 'constructs';
+import { versionsToCheck } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
+import { checkDuplicateObjects } from './duplicate-objects';
 
 /** The API version of every Argo Rollouts kind. */
 export const ARGO_API_VERSION = 'argoproj.io/v1alpha1';
 
+/** The kinds the library's constructs define. */
+export type ArgoKind = 'Rollout' | 'AnalysisTemplate' | 'ClusterAnalysisTemplate' | 'AnalysisRun' | 'Experiment';
+
+/** The plain manifest of an Argo object as the rule engine reads it: identity and rendered spec. */
+export interface ArgoManifest<S> {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: {
+    readonly name: string;
+    readonly namespace?: string;
+    readonly annotations?: { readonly [key: string]: string };
+  };
+  readonly spec: S;
+}
+
+/** What the rule engine reports, as far as the constructs look at it when choosing their findings. */
+export interface SynthFinding {
+  readonly ruleId: string;
+  readonly documentIndex: number;
+  readonly severity?: string;
+}
+
+/**
+ * The rule engine at synth (`checkAtSynth` of src/validation, which this bottom layer cannot import:
+ * the constructs pass it down). Throws on errors, writes warnings.
+ */
+export type SynthCheck = (scope: IConstruct, subject: string, manifests: object[], versions: readonly (string | undefined)[],
+  keep?: (finding: SynthFinding) => boolean) => void;
+
+/** How a construct describes its Argo object. */
+export interface ArgoObjectOptions<S extends object> {
+  /** The kind. */
+  readonly kind: ArgoKind;
+  /** The metadata the user gave. */
+  readonly metadata?: ApiObjectMetadata;
+  /** Whether the kind is cluster-scoped (its chart's namespace is dropped). */
+  readonly clusterScoped?: boolean;
+  /** Renders the spec at synth; pure. */
+  readonly render: () => S;
+  /** The rule engine (see `SynthCheck`). */
+  readonly check: SynthCheck;
+  /** The construct in messages. @default `<kind> <construct path>` */
+  readonly subject?: string;
+  /**
+   * The manifest the engine reads for the object, from the plain one (e.g. with the annotations the
+   * rules need). @default - the plain manifest
+   */
+  readonly manifest?: (plain: ArgoManifest<S>) => ArgoManifest<S>;
+  /** The manifests of the objects the check follows from this one (templates, Services, ...). @default - none */
+  readonly related?: (own: ArgoManifest<S>) => object[];
+  /** Which findings concern the construct. @default - those on its own manifest */
+  readonly keep?: (finding: SynthFinding) => boolean;
+}
+
+/**
+ * The part every Argo object of the library shares: the single `Resource` child (the default child,
+ * what `ApiObject.of(construct)` returns), its spec rendered lazily at synth (so everything added after
+ * construction shows up), the rule engine run on that rendering against the app's version (from the
+ * app registry), and the app's duplicate-object check.
+ *
+ * A helper the constructs hold rather than a base class: Rollout extends cdk8s-plus's `Workload`, the
+ * others `Construct`.
+ */
+export class ArgoObject<S extends object> {
+  /** The object (id `Resource`). */
+  public readonly apiObject: ApiObject;
+
+  constructor(private readonly owner: Construct, private readonly options: ArgoObjectOptions<S>) {
+    checkDuplicateObjects(owner);
+    const spec = Lazy.any({ produce: () => this.renderChecked() });
+    const props = { apiVersion: ARGO_API_VERSION, kind: options.kind, metadata: options.metadata, spec };
+    this.apiObject = options.clusterScoped ? new ClusterScopedApiObject(owner, 'Resource', props) : new ApiObject(owner, 'Resource', props);
+  }
+
+  /** The Kubernetes name. */
+  public get name(): string {
+    return this.apiObject.name;
+  }
+
+  /** The manifest the rule engine reads, with the given spec (identity and spec, not resolved through cdk8s). */
+  public manifest(spec: S): ArgoManifest<S> {
+    const plain = {
+      apiVersion: ARGO_API_VERSION,
+      kind: this.apiObject.kind,
+      metadata: { name: this.apiObject.name, namespace: this.options.clusterScoped ? undefined : this.apiObject.metadata.namespace },
+      spec,
+    };
+    return this.options.manifest ? this.options.manifest(plain) : plain;
+  }
+
+  /**
+   * Renders the spec and runs the rule engine on it, with the related manifests. Checking while
+   * rendering means every synth checks each object exactly once.
+   */
+  public renderChecked(): S {
+    const o = this.options;
+    const spec = o.render();
+    const own = this.manifest(spec);
+    const related = o.related ? o.related(own) : [];
+    o.check(this.owner, o.subject ?? `${o.kind} ${this.owner.node.path}`, [own, ...related], versionsToCheck(this.owner), o.keep);
+    return spec;
+  }
+}
+
 /**
  * The single object (id `Resource`) of an Argo Rollouts construct, with its `spec` produced at
- * synth (so everything added after construction shows up).
+ * synth. Superseded by `ArgoObject`; kept while Rollout still uses it.
  */
 export function defineArgoObject(scope: Construct, kind: string, metadata: ApiObjectMetadata | undefined, spec: () => any,
   clusterScoped = false): ApiObject {
@@ -15,10 +121,7 @@ export function defineArgoObject(scope: Construct, kind: string, metadata: ApiOb
   return clusterScoped ? new ClusterScopedApiObject(scope, 'Resource', props) : new ApiObject(scope, 'Resource', props);
 }
 
-/**
- * The plain manifest of an Argo object with a rendered spec, for the rule engine: identity and spec,
- * without resolving the rest of the object through cdk8s.
- */
+/** The plain manifest of an Argo object with a rendered spec. Superseded by `ArgoObject.manifest`; kept while Rollout still uses it. */
 export function argoManifest(apiObject: ApiObject, spec: any, clusterScoped = false): any {
   return {
     apiVersion: ARGO_API_VERSION,

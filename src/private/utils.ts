@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { checkArgument, DURATION } from './arguments';
+import { MetadataSpec } from './manifest-types';
 
 /**
  * `undefined` for an empty array or an object without defined keys, so that nothing empty reaches
@@ -65,6 +66,6 @@ export function copyMap(map: { [key: string]: string } | undefined): { [key: str
 }
 
 /** A `{ labels, annotations }` block, or undefined when both are empty. */
-export function metadataBlock(labels?: { [key: string]: string }, annotations?: { [key: string]: string }): any {
+export function metadataBlock(labels?: { [key: string]: string }, annotations?: { [key: string]: string }): MetadataSpec | undefined {
   return undefinedIfEmpty({ labels: copyMap(labels), annotations: copyMap(annotations) });
 }

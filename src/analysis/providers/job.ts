@@ -1,7 +1,8 @@
 import { Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { stripContainerDefaults } from '../../private/pod-defaults';
-import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../../private/utils';
+import { MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
+import { renderPodTemplate } from '../../private/pod-template';
+import { checkInteger, metadataBlock, toSeconds } from '../../private/utils';
 
 /**
  * Options of `MetricProvider.job()`: a Kubernetes Job per measurement; the measurement succeeds
@@ -92,8 +93,13 @@ const RESERVED_JOB_ANNOTATIONS = ['analysisrun.argoproj.io/name', 'analysisrun.a
 
 /** The rendered `provider.job` block: the Job's metadata and spec. */
 export interface JobSpec {
-  readonly metadata?: any;
-  readonly spec: any;
+  readonly metadata?: MetadataSpec;
+  readonly spec: {
+    readonly backoffLimit?: number;
+    readonly activeDeadlineSeconds?: number;
+    readonly ttlSecondsAfterFinished?: number;
+    readonly template: PodTemplateSpec;
+  };
 }
 
 /** Checks the options of `MetricProvider.job()` and renders the provider. */
@@ -133,7 +139,7 @@ export function jobSpec(options: JobMetricOptions): JobSpec {
     volumes.set(v.name, v);
   };
   (options.volumes ?? []).forEach(addVolume);
-  const containers = given.map((props, i) => {
+  given.forEach((props, i) => {
     const container = new kplus.Container(props);
     if (names.has(container.name)) {
       throw new Error(`${where}: container ${i} is named '${container.name}' like an earlier one`
@@ -141,25 +147,24 @@ export function jobSpec(options: JobMetricOptions): JobSpec {
     }
     names.add(container.name);
     container.mounts.forEach(m => addVolume(m.volume));
-    return stripContainerDefaults(kplus.k8s.toJson_Container(container._toKube()), props);
   });
 
-  const podMeta = metadataBlock(options.podLabels, options.podAnnotations);
   return {
     metadata: metadataBlock(options.labels, options.annotations),
     spec: {
       backoffLimit: options.backoffLimit,
       activeDeadlineSeconds,
       ttlSecondsAfterFinished: toSeconds(`${where} ttlAfterFinished`, options.ttlAfterFinished),
-      template: {
-        metadata: podMeta,
-        spec: {
-          serviceAccountName: options.serviceAccountName,
-          containers,
-          volumes: undefinedIfEmpty([...volumes.values()].map(v => kplus.k8s.toJson_Volume(v._toKube()))),
-          restartPolicy,
-        },
-      },
+      // only what the options set: analysis Jobs are not cdk8s-plus workloads
+      template: renderPodTemplate({
+        labels: options.podLabels,
+        annotations: options.podAnnotations,
+        serviceAccountName: options.serviceAccountName,
+        containers: given,
+        keepDefaults: false,
+        volumes: [...volumes.values()],
+        restartPolicy,
+      }),
     },
   };
 }
