@@ -4,7 +4,7 @@ import { ArgoRolloutsVersion } from '../../src/install/version';
 import { validateManifests } from '../../src/validation';
 import { exprSyntaxError } from '../../src/validation/expr';
 import { consequenceOf } from '../../src/validation/rules/consequences';
-import { hasTeamsWorkflows } from '../../src/validation/rules/notifications';
+import { hasTeamsWorkflows, readsAppVariable } from '../../src/validation/rules/notifications';
 
 /** A notification ConfigMap with `data` (in namespace argo-rollouts unless `namespace` says otherwise). */
 function configMap(data: Record<string, string>, namespace: string | undefined = 'argo-rollouts', name = 'argo-rollouts-notification-configmap'): any {
@@ -199,6 +199,13 @@ describe('N08: Argo CD conventions', () => {
   test('a template reading .app', () => {
     const findings = findingsOf('N08', [configMap({ ...CATALOG, 'template.deployed': 'message: "{{.app.metadata.name}} deployed"\nslack:\n  title: "{{ .rollout.metadata.name }}"\n' })]);
     expect(findings).toEqual([expect.objectContaining({ path: "data['template.deployed'].message", fix: expect.stringMatching(/\.rollout/) })]);
+  });
+
+  test('.app at the root of a field chain only', () => {
+    expect(['{{.app.metadata.name}}', '{{ $.app.spec }}', '{{if .app}}x{{end}}', '{{ index .app.metadata.labels "a" }}', '{{(.app).metadata}}'].map(readsAppVariable))
+      .toEqual([true, true, true, true, true]);
+    expect(['{{.rollout.metadata.labels.app}}', '.app outside an action', '{{ .rollout.spec.app }}', '{{ .application }}', '{{ index .rollout.metadata.labels "app" }}'].map(readsAppVariable))
+      .toEqual([false, false, false, false, false]);
   });
 
   test('the argocd-notifications prefix and Argo CD triggers on a Rollout', () => {

@@ -50,8 +50,15 @@ const CATALOG_TRIGGERS: ReadonlySet<string> = new Set([
 ]);
 /** A Secret reference in service settings, as the notifications engine finds them. */
 const SECRET_REFERENCE = /\$([\w-]+)/g;
-/** Go template actions that read Argo CD's `.app` variable. */
-const APP_VARIABLE = /\{\{[^}]*\.app\b[^}]*\}\}/;
+/** Go template actions (`{{ … }}`). */
+const TEMPLATE_ACTION = /\{\{([^}]*)\}\}/g;
+/** Argo CD's `.app` variable at the root of a field chain (`.app.…`, `$.app`), not a field named app (`.labels.app`). */
+const APP_VARIABLE = /(^|[^\w)\].])\.app\b/;
+
+/** True when a template text reads Argo CD's `.app`. */
+export function readsAppVariable(text: string): boolean {
+  return [...text.matchAll(TEMPLATE_ACTION)].some(action => APP_VARIABLE.test(action[1]));
+}
 
 /** First Argo Rollouts minor version whose notifications engine has the `teams-workflows` service. */
 const TEAMS_WORKFLOWS_SINCE: readonly [number, number] = [1, 10];
@@ -448,7 +455,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
       if (!isNotificationConfigMap(ctx.manifest)) return;
       forEachKey(ctx, 'template', (key, text, path) => {
         forEachString(decodeYaml(text).value, (value, at) => {
-          if (APP_VARIABLE.test(value)) {
+          if (readsAppVariable(value)) {
             ctx.report(at === '' ? path : `${path}.${at}`,
               `Template ${quote(key.slice('template.'.length))} reads .app, Argo CD's Application; Argo Rollouts renders its templates with .rollout (and .analysisRuns, .time, .secrets), so this renders as <no value>.`,
               'Use .rollout instead, e.g. {{.rollout.metadata.name}}.', value);
