@@ -174,6 +174,10 @@ describe('N06: a $key the Secret does not hold', () => {
     expect(findings).toEqual([expect.objectContaining({ path: "data['service.slack'].token", value: '$slack-token', fix: expect.stringMatching(/reference one it holds: token/) })]);
   });
 
+  test('an empty Secret (filled out of band, as the install defines it by default) is not judged', () => {
+    expect(findingsOf('N06', [configMap(CATALOG), secret([])])).toEqual([]);
+  });
+
   test('a key with a dot: the reference stops at the dot', () => {
     const findings = findingsOf('N06', [configMap({ ...CATALOG, 'service.slack': 'token: $slack.token\n' }), secret(['slack.token'])]);
     expect(findings).toEqual([expect.objectContaining({ value: '$slack', message: expect.stringMatching(/reads the key "slack", not "slack.token"/) })]);

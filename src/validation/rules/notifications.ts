@@ -416,6 +416,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
       const secret = ctx.index.object([''], 'Secret', ctx.namespace, NOTIFICATION_SECRET);
       if (!isObject(secret)) return; // defined elsewhere: its keys are unknown
       const keys = new Set([...Object.keys(asObject(secret.data) ?? {}), ...Object.keys(asObject(secret.stringData) ?? {})]);
+      if (keys.size === 0) return; // an empty Secret, as upstream's install defines it, is filled out of band
       forEachKey(ctx, 'service', (key, text, path) => {
         const settings = decodeYaml(text).value;
         forEachString(settings, (value, at) => {
