@@ -4,6 +4,7 @@ import {
   SubscriptionTrigger,
 } from '../../src';
 import { registerNotificationObjects } from '../../src/private/notification-objects';
+import { validateManifests } from '../../src/validation';
 import { synth } from '../util';
 
 const container = { name: 'web', image: 'nginx:1.27', portNumber: 8080 };
@@ -117,6 +118,20 @@ test('a custom trigger on the install and the subscription to it (docs/notificat
     'trigger.on-rollout-degraded': "- when: rollout.status.phase == 'Degraded'\n  send:\n    - rollout-degraded\n",
   });
   expect(manifests.find(m => m.kind === 'Rollout').metadata.annotations).toEqual({ 'notifications.argoproj.io/subscribe.on-rollout-degraded.slack': 'on-call' });
+});
+
+test('an install with notifications and its Rollouts, linted together as the cdk8s plugin and the CLI do: no notification findings', () => {
+  const chart = Testing.chart();
+  new ArgoRollouts(chart, 'argo-rollouts', { notifications: true, notificationOptions: { services: [slack, email, github] } });
+  const { web } = rollout(chart);
+  web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('deployments'));
+  web.notify(SubscriptionTrigger.ANALYSIS_RUN_FAILED, email, NotificationRecipients.emails('team@example.com'));
+  web.notify(SubscriptionTrigger.ROLLOUT_UPDATED, github);
+  const manifests = synth(chart);
+  expect(validateManifests(manifests, { requireReferencedObjects: true }).filter(f => f.ruleId.startsWith('N'))).toEqual([]);
+  // and a typo is found
+  web.notify(SubscriptionTrigger.named('on-rollout-complete'), slack, NotificationRecipients.slackChannels('deployments'));
+  expect(validateManifests(synth(chart)).filter(f => f.ruleId.startsWith('N')).map(f => [f.ruleId, f.value])).toEqual([['N09', 'on-rollout-complete']]);
 });
 
 describe('SelfServiceNotifications', () => {
