@@ -3,6 +3,7 @@ export * from './rollout/strategy';
 export * from './rollout/strategy-service';
 export * from './rollout/canary-step';
 export * from './rollout/workload-ref';
+export { RolloutBudget } from './rollout/budget';
 export { NotificationRecipients, SelfServiceNotifications, SelfServiceNotificationsProps, SubscriptionTrigger } from './rollout/notifications';
 export * from './analysis/analysis-template-ref';
 export * from './analysis/analysis-template';

@@ -2,14 +2,16 @@
  * `argo-rollouts-lint`: runs the Argo Rollouts rules on YAML and JSON files written by anyone.
  * Thin: arguments → files → the linter (parse, rule engine) → findings printed.
  *
- *   argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors] PATH...
+ *   argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors]
+ *                      [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
  *
  * Exit status: 0 no errors (warnings alone exit 0 unless --warnings-as-errors), 1 errors, 2 bad usage
  * or unreadable input.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
+import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
+import { parseQuantity } from '../private/quantity';
 import { decodeUtf8, InvalidUtf8Error } from '../validation/yaml';
 
 /** Where the command reads and writes; the defaults are the process's. */
@@ -22,7 +24,8 @@ export interface LintCommandIo {
   readonly readStdin: () => string | Uint8Array;
 }
 
-const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors] PATH...
+const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors]
+                          [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
 
 Checks Argo Rollouts manifests against the CRD schema and the controller's rules.
 PATH is a YAML or JSON file, a folder (searched recursively for *.yaml, *.yml and *.json,
@@ -37,6 +40,10 @@ them (Services, analysis templates, ...) are resolved among them.
   --warnings-as-errors, --strict
                  exit 1 on warnings too (findings labelled "warning": accepted by the
                  controller but likely a mistake, e.g. an argument no template declares)
+  --budget-pods N, --budget-cpu Q, --budget-memory Q
+                 a capacity budget for every Rollout (B02): report an update whose peak
+                 (most pods at once, CPU and memory they request, also of a workloadRef
+                 migration) exceeds it; Q is a quantity such as 4, 2500m or 8Gi
   -h, --help     show this help
 
 Exit status: 0 no errors (warnings alone exit 0), 1 errors (or warnings with
@@ -52,17 +59,19 @@ interface Arguments {
   readonly format: 'text' | 'json';
   readonly requireReferencedObjects: boolean;
   readonly warningsAsErrors: boolean;
+  readonly budget: CapacityBudget | undefined;
   readonly paths: readonly string[];
   readonly help: boolean;
 }
 
-const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--version', '--format']);
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--version', '--format', '--budget-pods', '--budget-cpu', '--budget-memory']);
 
 function parseArguments(argv: readonly string[]): Arguments {
   let version: string | undefined;
   let format: 'text' | 'json' = 'text';
   let requireReferencedObjects = true;
   let warningsAsErrors = false;
+  let budget: { pods?: number; cpu?: string; memory?: string } | undefined;
   let help = false;
   const paths: string[] = [];
   let onlyPaths = false;
@@ -97,6 +106,21 @@ function parseArguments(argv: readonly string[]): Arguments {
         }
         format = value;
         break;
+      case '--budget-pods':
+        if (!/^[0-9]+$/.test(value!)) {
+          throw new InputError(`--budget-pods must be a whole number of pods, not ${JSON.stringify(value)}.`);
+        }
+        budget = { ...budget, pods: Number(value) };
+        break;
+      case '--budget-cpu':
+      case '--budget-memory': {
+        const q = parseQuantity(value);
+        if (q === undefined || q.nanos < 0n) {
+          throw new InputError(`${name} must be a Kubernetes quantity (e.g. ${name === '--budget-cpu' ? '4 or 2500m' : '8Gi or 512Mi'}), not ${JSON.stringify(value)}.`);
+        }
+        budget = { ...budget, [name === '--budget-cpu' ? 'cpu' : 'memory']: value };
+        break;
+      }
       case '--no-refs':
         requireReferencedObjects = false;
         break;
@@ -112,7 +136,7 @@ function parseArguments(argv: readonly string[]): Arguments {
         throw new InputError(`unknown option ${name}.`);
     }
   }
-  return { version, format, requireReferencedObjects, warningsAsErrors, paths, help };
+  return { version, format, requireReferencedObjects, warningsAsErrors, budget, paths, help };
 }
 
 const MANIFEST_FILE = /\.(ya?ml|json)$/i;
@@ -271,7 +295,7 @@ export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): n
   const version = (args.version ?? '1.9.1').replace(/^v/, '');
   try {
     const sources = readSources(args.paths, io);
-    const findings = Linter.lintSources(sources, { version, requireReferencedObjects: args.requireReferencedObjects });
+    const findings = Linter.lintSources(sources, { version, requireReferencedObjects: args.requireReferencedObjects, budget: args.budget });
     if (args.format === 'json') {
       printJson(findings, io);
     } else {

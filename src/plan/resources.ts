@@ -2,6 +2,7 @@
  * CPU and memory a pod requests, from its containers' `resources` (requests, else limits, as the
  * API server defaults requests from limits), and the pod template a Rollout runs.
  */
+import { parseQuantity } from '../private/quantity';
 
 /** CPU and memory of one pod. */
 export interface PodRequests {
@@ -15,32 +16,14 @@ export interface PodRequests {
   readonly memorySet: boolean;
 }
 
-const SUFFIXES: ReadonlyMap<string, number> = new Map([
-  ['Ki', 2 ** 10], ['Mi', 2 ** 20], ['Gi', 2 ** 30], ['Ti', 2 ** 40], ['Pi', 2 ** 50], ['Ei', 2 ** 60],
-  ['n', 1e-9], ['u', 1e-6], ['m', 1e-3], ['', 1], ['k', 1e3], ['M', 1e6], ['G', 1e9], ['T', 1e12], ['P', 1e15], ['E', 1e18],
-]);
-const QUANTITY = /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(?:([eE][+-]?[0-9]+)|(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E)?)$/;
-
 /**
  * A Kubernetes quantity (`500m`, `1.5Gi`, `2e3`, `1`) as a number of base units, or undefined when it
- * is not one. Approximate (floating point): enough for capacity sums, not for exact comparisons.
+ * is not one (parsed exactly, as the API server does, by the shared parser; the number is a float:
+ * enough for capacity sums).
  */
 export function quantityValue(value: any): number | undefined {
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? value : undefined;
-  }
-  if (typeof value !== 'string') {
-    return undefined;
-  }
-  const m = QUANTITY.exec(value.trim());
-  if (!m) {
-    return undefined;
-  }
-  const n = Number(m[1]);
-  if (m[2] !== undefined) {
-    return n * 10 ** Number(m[2].slice(1));
-  }
-  return n * SUFFIXES.get(m[3] ?? '')!;
+  const q = parseQuantity(value);
+  return q === undefined ? undefined : Number(q.nanos) / 1e9;
 }
 
 function obj(v: any): any {

@@ -1,8 +1,10 @@
 import { ApiObject, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
+import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './budget';
 import { CanaryStep } from './canary-step';
 import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
+import { planOfRollout } from './rollout-plan';
 import { ResolvedService, serviceManifest } from './service-binding';
 import { RolloutStrategy } from './strategy';
 import { BoundStrategy } from './strategy-binding';
@@ -11,6 +13,7 @@ import { templateManifests } from '../analysis/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { NotificationService } from '../install/notifications';
+import { RolloutPlan } from '../plan/rollout-plan';
 import { versionsToCheck } from '../private/app-registry';
 import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, TRAFFIC_ROUTER } from '../private/arguments';
@@ -18,7 +21,7 @@ import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { stripPodDefaults } from '../private/pod-defaults';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
-import { checkAtSynth } from '../validation';
+import { CapacityBudget, checkAtSynth } from '../validation';
 
 /**
  * Properties of a Rollout.
@@ -115,6 +118,16 @@ export interface RolloutProps extends kplus.WorkloadProps {
    * @default 5
    */
   readonly unsuccessfulRunHistoryLimit?: number;
+
+  /**
+   * The most pods, CPU and memory an update may take at once (its plan's peak, also of a
+   * workloadRef migration): synth fails (rule B01) when the update would exceed it. Written to the
+   * Rollout's annotations `budget.argo-rollouts.cdk8s.io/pods`, `.../cpu` and `.../memory`, so that
+   * `argo-rollouts-lint` checks it too.
+   *
+   * @default - no budget of its own (an app-wide budget and a ResourceQuota of the namespace still apply)
+   */
+  readonly budget?: CapacityBudget;
 }
 
 /**
@@ -194,6 +207,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     this.workloadRef = props.workloadRef;
     this.podTemplateDefaults = props.podTemplateDefaults ?? PodTemplateDefaults.CDK8S_PLUS;
     this.strategy = props.strategy ?? RolloutStrategy.canary();
+    Object.entries(budgetAnnotations(props.budget)).forEach(([key, value]) => this.metadata.addAnnotation(key, value));
 
     if (props.workloadRef && (props.containers?.length || props.initContainers?.length || props.volumes?.length || props.podMetadata)) {
       throw new Error(`Rollout ${this.node.path} takes its pod template from workloadRef ${props.workloadRef.kind}/${props.workloadRef.name}, `
@@ -318,6 +332,16 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    */
   public notify(trigger: SubscriptionTrigger, service: NotificationService, recipients?: NotificationRecipients): void {
     addSubscription(this.metadata, trigger, service, recipients);
+  }
+
+  /**
+   * The plan of this Rollout's next update: per step the traffic weight, the stable and canary pods,
+   * the most pods on the way, the CPU and memory they request and the least time it takes; with the
+   * app's other objects (a workloadRef's Deployment, analysis templates, an HPA) and the app's Argo
+   * Rollouts version. See `RolloutPlan`.
+   */
+  public plan(): RolloutPlan {
+    return planOfRollout(this, withBudgetAnnotations(argoManifest(this.apiObject, this._toKube()), this.apiObject.metadata));
   }
 
   /**
@@ -477,13 +501,14 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    */
   private renderChecked(): any {
     const spec = this._toKube();
-    const own = withAnnotations(argoManifest(this.apiObject, spec), this.apiObject);
+    const own = withBudgetAnnotations(withAnnotations(argoManifest(this.apiObject, spec), this.apiObject), this.apiObject.metadata);
     const services = Object.values(this.bound.services) as ResolvedService[];
     const related = [
       ...services.filter(s => !s.owned).map(serviceManifest),
       ...templateManifests(this.bound.analysisTemplates()),
       ...this.bound.routerManifests(),
       ...notificationManifestsFor(this, own),
+      ...budgetManifests(this, own, this.workloadRef?._deployment),
     ].filter(m => m !== undefined);
     // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
     // template (e.g. a step analysis whose template metric never ends); the objects' own rules are

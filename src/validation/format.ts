@@ -1,6 +1,6 @@
 import { validateManifests } from './engine';
 import { consequenceOf } from './rules/consequences';
-import { Finding, FindingSeverity } from './types';
+import { CapacityBudget, Finding, FindingSeverity } from './types';
 
 /**
  * Formats a finding as one line of text: rule ID, field path, what is wrong and how to fix it, e.g.
@@ -26,6 +26,8 @@ export interface FindingCheckOptions {
   readonly versions?: readonly (string | undefined)[];
   /** Treat warnings as errors (a CI setting). */
   readonly warningsAsErrors?: boolean;
+  /** The app-wide capacity budget (B02); none by default. */
+  readonly budget?: CapacityBudget;
 }
 
 /**
@@ -63,7 +65,7 @@ function describe(header: string, findings: readonly Finding[]): string {
 export function checkFindings(subject: string, manifests: any[], options: FindingCheckOptions = {}): string | undefined {
   const keep = options.keep ?? (f => f.documentIndex === 0);
   const seen = new Set<string>();
-  const findings = (options.versions ?? [undefined]).flatMap(version => validateManifests(manifests, { version }))
+  const findings = (options.versions ?? [undefined]).flatMap(version => validateManifests(manifests, { version, budget: options.budget }))
     .filter(keep)
     .filter(f => {
       const key = `${f.ruleId} ${f.documentIndex} ${f.path} ${f.message}`;

@@ -3,10 +3,10 @@
  * hand-written YAML, cdk8s output), as the `argo-rollouts-lint` command runs it.
  */
 import { validateManifests } from './engine';
-import { FindingSeverity } from './types';
+import { CapacityBudget, FindingSeverity } from './types';
 import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './yaml';
 
-export { FindingSeverity } from './types';
+export { CapacityBudget, FindingSeverity } from './types';
 
 /**
  * A rule violation found by the linter.
@@ -70,6 +70,14 @@ export interface LintOptions {
    * @default true
    */
   readonly requireReferencedObjects?: boolean;
+
+  /**
+   * A capacity budget for every Rollout: an update whose peak (pods, CPU or memory requested) would
+   * exceed it is reported (B02; `--budget-pods`, `--budget-cpu`, `--budget-memory` of the CLI).
+   *
+   * @default - no budget besides the Rollouts' own annotations and the namespaces' ResourceQuotas
+   */
+  readonly budget?: CapacityBudget;
 }
 
 /**
@@ -143,6 +151,7 @@ function lintParsed(sources: readonly ParsedSource[], options: LintOptions | und
   const findings = validateManifests(manifests, {
     version: options?.version,
     requireReferencedObjects: options?.requireReferencedObjects ?? true,
+    budget: options?.budget,
     // references resolve within the referencing file first (a base and an overlay in one folder)
     documentGroups: sourceOf,
   });

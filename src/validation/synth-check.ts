@@ -5,7 +5,43 @@
  */
 import { IConstruct } from 'constructs';
 import { checkFindings } from './format';
-import { Finding } from './types';
+import { CapacityBudget, Finding } from './types';
+import { AppRegistry, AppSlot } from '../private/app-registry';
+import { compareQuantities, parseQuantity } from '../private/quantity';
+
+/** The app-wide capacity budgets (`RolloutBudget.forApp`), in the app registry. */
+const BUDGET_SLOT = new AppSlot<CapacityBudget>('capacity-budgets');
+
+/** The app-wide capacity budgets of an app: added by `RolloutBudget.forApp`, read at synth. */
+export const APP_BUDGETS = {
+  add(scope: IConstruct, budget: CapacityBudget): void {
+    AppRegistry.of(scope).add(BUDGET_SLOT, budget);
+  },
+  read(scope: IConstruct): CapacityBudget[] {
+    return AppRegistry.of(scope).list(BUDGET_SLOT);
+  },
+};
+
+/** The app-wide budget of `scope`'s app: the smallest value of each resource over its budgets; undefined when none. */
+export function appBudget(scope: IConstruct): CapacityBudget | undefined {
+  const budgets = APP_BUDGETS.read(scope);
+  if (budgets.length === 0) {
+    return undefined;
+  }
+  const smaller = (a: string | undefined, b: string | undefined) => {
+    const qa = parseQuantity(a);
+    const qb = parseQuantity(b);
+    if (qa === undefined || qb === undefined) {
+      return qa === undefined ? b : a;
+    }
+    return compareQuantities(qa, qb) <= 0 ? a : b;
+  };
+  return budgets.reduce((a, b) => ({
+    pods: a.pods === undefined ? b.pods : b.pods === undefined ? a.pods : Math.min(a.pods, b.pods),
+    cpu: smaller(a.cpu, b.cpu),
+    memory: smaller(a.memory, b.memory),
+  }));
+}
 
 /**
  * Context key that makes warnings fail synth: `app.node.setContext('argo-rollouts:warningsAsErrors', true)`
@@ -33,7 +69,7 @@ const shown = new WeakMap<IConstruct, Set<string>>();
 
 /**
  * Runs the rule engine for a construct over its manifest (document 0) and the manifests it
- * references: throws on errors kept by `keep`, writes warnings to standard error once.
+ * references, with the app's capacity budget (B02): throws on errors kept by `keep`, writes warnings to standard error once.
  *
  * @param scope the construct (its path names it; its app holds the warnings-as-errors setting)
  * @param subject e.g. `Rollout demo/web`
@@ -42,7 +78,7 @@ const shown = new WeakMap<IConstruct, Set<string>>();
  */
 export function checkAtSynth(scope: IConstruct, subject: string, manifests: any[], versions: readonly (string | undefined)[],
   keep?: (f: Finding) => boolean): void {
-  const warnings = checkFindings(subject, manifests, { keep, versions, warningsAsErrors: warningsAsErrors(scope) });
+  const warnings = checkFindings(subject, manifests, { keep, versions, warningsAsErrors: warningsAsErrors(scope), budget: appBudget(scope) });
   if (warnings === undefined) {
     return;
   }

@@ -82,4 +82,41 @@ export interface ValidationOptions {
    * @default '1.9.1'
    */
   readonly version?: string;
+
+  /**
+   * A capacity budget for every Rollout of the run (the app-wide budget): an update whose most pods,
+   * CPU or memory requested on the way (its plan's peak, also of a workloadRef migration and at an
+   * HPA's maxReplicas) exceed it is reported (B02). A Rollout's own budget is set by annotations on
+   * it (B01), and a ResourceQuota in its namespace counts as one too (B03).
+   *
+   * @default - no app-wide budget
+   */
+  readonly budget?: CapacityBudget;
+}
+
+/**
+ * A capacity budget: the most pods, CPU and memory an update of a Rollout may take at its peak
+ * (what its `RolloutPlan` says). Each limit is optional; only the set ones are checked.
+ */
+export interface CapacityBudget {
+  /**
+   * The most pods the Rollout may run at once during an update.
+   *
+   * @default - pods are not budgeted
+   */
+  readonly pods?: number;
+
+  /**
+   * The most CPU its pods may request at once, as a Kubernetes quantity (`4`, `2500m`).
+   *
+   * @default - CPU is not budgeted
+   */
+  readonly cpu?: string;
+
+  /**
+   * The most memory its pods may request at once, as a Kubernetes quantity (`8Gi`, `512Mi`).
+   *
+   * @default - memory is not budgeted
+   */
+  readonly memory?: string;
 }

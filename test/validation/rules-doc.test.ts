@@ -6,12 +6,13 @@ import { testUpstream, UPSTREAM_DIR } from '../util';
 /**
  * docs/rules.md cannot rot: every rule of the rule list has a section, and every example manifest
  * in it is reported under the rule of its heading (and under no other rule but those its
- * `# also:` comment names). Sections without an example must say why.
+ * `# also:` comment names; `# budget:` gives the run an app-wide budget). Sections without an
+ * example must say why.
  */
 const DOC = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
 /** The rule list beside the upstream files (../shared/docs/argo-rollouts-rules.md). */
 const RULE_LIST = path.resolve(UPSTREAM_DIR, '..', 'docs', 'argo-rollouts-rules.md');
-const RULE_ID = /\b([SVAPXCLN]\d{2})\b/;
+const RULE_ID = /\b([SVAPXCLNB]\d{2})\b/;
 
 interface Section {
   readonly id: string;
@@ -58,7 +59,9 @@ describe('docs/rules.md', () => {
   test.each(SECTIONS.filter(s => s.examples.length > 0).map(s => [s.id, s] as const))('the example of %s is reported under it', (id, section) => {
     for (const example of section.examples) {
       const also = (/^# also: (.*)$/m.exec(example)?.[1] ?? '').split(/,\s*/).filter(x => x !== '');
-      const findings = Linter.lintYaml(example, `docs/rules.md#${id}`);
+      // `# budget: {...}` gives the lint run an app-wide budget (--budget-pods, ... of the CLI)
+      const budget = /^# budget: (.*)$/m.exec(example)?.[1];
+      const findings = Linter.lintYaml(example, `docs/rules.md#${id}`, budget === undefined ? undefined : { budget: JSON.parse(budget) });
       const ids = [...new Set(findings.map(f => f.ruleId))].sort();
       expect({ id, reported: ids.includes(id), others: ids.filter(x => x !== id && !also.includes(x)) })
         .toEqual({ id, reported: true, others: [] });

@@ -5,7 +5,7 @@
 import { asArray, asString, dns1123SubdomainError, isObject, isSet, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
 import { configMapKeyError, envVarNameError, prefixNameError } from './names';
-import { parseQuantity, Quantity } from './quantity';
+import { parseQuantity, Quantity } from '../../private/quantity';
 
 /** Pod fields an environment variable may read through `fieldRef` (besides labels['k'] and annotations['k']). */
 const ENV_FIELD_PATHS: readonly string[] = [

@@ -7,4 +7,4 @@
 export { PodReport, PodTemplateOptions } from './context';
 export { checkAnnotations, checkLabelMap, checkLabelSelector, selectorMatches } from './metadata';
 export { checkPodTemplateSpec } from './pod-spec';
-export { compareQuantities, parseQuantity, Quantity } from './quantity';
+export { compareQuantities, parseQuantity, Quantity } from '../../private/quantity';

@@ -14,10 +14,10 @@ import { checkContainers } from './containers';
 import { PodCheck, PodReport, PodTemplateOptions } from './context';
 import { checkAnnotations, checkLabelMap } from './metadata';
 import { ipError } from './names';
-import { parseQuantity } from './quantity';
 import { checkAffinity, checkNodeSelector, checkTolerations, checkTopologySpread } from './scheduling';
 import { checkHostProcess, checkOs, checkPodSecurity } from './security';
 import { checkVolumes } from './volumes';
+import { parseQuantity } from '../../private/quantity';
 
 const DNS_POLICIES: readonly string[] = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
 const MAX_INT32 = 2147483647;

@@ -5,7 +5,7 @@
  */
 import { asArray, asString, isObject, isSet, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
-import { compareQuantities, isWholeQuantity, parseQuantity, Quantity } from './quantity';
+import { compareQuantities, isWholeQuantity, parseQuantity, Quantity } from '../../private/quantity';
 
 /** Resource names a container may request without a domain prefix. */
 const STANDARD_CONTAINER_RESOURCES: ReadonlySet<string> = new Set(['cpu', 'memory', 'ephemeral-storage']);

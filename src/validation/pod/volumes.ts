@@ -8,7 +8,7 @@ import {
 import { PodCheck } from './context';
 import { checkFieldRef, checkResourceFieldRef, VOLUME_FIELD_PATHS } from './env';
 import { backstepError, localPathError, relativePathError } from './names';
-import { parseQuantity } from './quantity';
+import { parseQuantity } from '../../private/quantity';
 
 /** Every volume source of the v1 API. */
 const SOURCES: readonly string[] = [

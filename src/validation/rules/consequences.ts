@@ -16,6 +16,7 @@ const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['N03', 'the controller could not load that notification configuration, so none of its notifications would be sent'],
   ['N07', 'the messages to Microsoft Teams would not be delivered'],
   ['N08', 'the notification would not be sent, or would be sent with empty fields'],
+  ['B03', 'the API server would refuse the pods beyond the quota (the ReplicaSet reports FailedCreate) and the update would stall until its progress deadline'],
 ]);
 
 /** Consequences by the letter that starts a rule ID. */
@@ -27,6 +28,7 @@ const FAMILY_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['X', 'the Experiment would be stuck in InvalidSpec (no ReplicaSets are created)'],
   ['C', 'the controller would not start, or would not load the plugin'],
   ['N', 'the Rollout would roll out, but the notification would not be sent (the controller only logs it)'],
+  ['B', 'the controller would accept it, but its update would need more capacity at its peak than budgeted'],
 ]);
 
 /** Consequences of warnings by rule ID: the controller accepts these manifests. */

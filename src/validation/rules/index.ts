@@ -5,6 +5,7 @@
 import { AnalysisContext, ManifestContext, Rule } from '../context';
 import { ANALYSIS_RULES } from './analysis';
 import { ANALYSIS_REFERENCE_RULES, ANALYSIS_RUN_RULES, ANALYSIS_TEMPLATE_RULES, EXPERIMENT_ANALYSIS_RULES } from './analysis-refs';
+import { BUDGET_RULES } from './budget';
 import { CANARY_RULES } from './canary';
 import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
 import { GITOPS_RULES } from './gitops';
@@ -25,7 +26,8 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66).
  * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
- * Then how the manifest fares under a GitOps sync (L06). Last, its notification subscriptions (N02, N08–N11).
+ * Then how the manifest fares under a GitOps sync (L06), its notification subscriptions (N02, N08–N11).
+ * Last, whether its update fits its capacity budgets (B01–B03).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
   ...WORKLOAD_REF_RULES,
@@ -42,6 +44,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...ANALYSIS_RUN_RULES,
   ...GITOPS_RULES,
   ...NOTIFICATION_SUBSCRIPTION_RULES,
+  ...BUDGET_RULES,
 ];
 
 /** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06 and V07 (job pod templates). */

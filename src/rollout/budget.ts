@@ -1,0 +1,102 @@
+/**
+ * Capacity budgets of Rollouts: the app-wide budget (kept in the app registry and given to the rule
+ * engine at synth), the annotations a Rollout's own budget is written to, and the objects of the app
+ * a budget check needs (ResourceQuotas, the workload of a workloadRef).
+ */
+import { ApiObject, ApiObjectMetadataDefinition } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { parseQuantity } from '../private/quantity';
+import { APP_BUDGETS, CapacityBudget } from '../validation';
+import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/rules/budget';
+
+/** Throws when a budget given in code is not one, naming the bad value and how to write it. */
+function checkCapacityBudget(what: string, budget: CapacityBudget): void {
+  if (budget === null || typeof budget !== 'object') {
+    throw new Error(`${what}: the budget must be an object such as { pods: 12, cpu: '4', memory: '8Gi' }, not ${JSON.stringify(budget)}.`);
+  }
+  if (budget.pods !== undefined && (typeof budget.pods !== 'number' || !Number.isSafeInteger(budget.pods) || budget.pods < 0)) {
+    throw new Error(`${what}: budget.pods is ${JSON.stringify(budget.pods)}; it must be a whole number of pods (0 or more), e.g. 12.`);
+  }
+  for (const [key, example] of [['cpu', "'4' or '2500m'"], ['memory', "'8Gi' or '512Mi'"]] as const) {
+    const value = budget[key];
+    if (value === undefined) {
+      continue;
+    }
+    const q = parseQuantity(value);
+    if (typeof value !== 'string' || q === undefined || q.nanos < 0n) {
+      throw new Error(`${what}: budget.${key} is ${JSON.stringify(value)}, which is not a Kubernetes quantity. Write it as a string such as ${example}.`);
+    }
+  }
+}
+
+/** The annotations that carry a Rollout's own budget (rule B01 reads them, in code and in YAML). */
+export function budgetAnnotations(budget: CapacityBudget | undefined): { [key: string]: string } {
+  if (budget === undefined) {
+    return {};
+  }
+  checkCapacityBudget('new Rollout()', budget);
+  const values = [budget.pods === undefined ? undefined : String(budget.pods), budget.cpu, budget.memory];
+  const out: { [key: string]: string } = {};
+  BUDGET_ANNOTATION_KEYS.forEach((key, i) => {
+    if (values[i] !== undefined) {
+      out[key] = values[i]!;
+    }
+  });
+  return out;
+}
+
+/**
+ * The budget annotations of a Rollout's metadata, added to the manifest the engine checks at synth
+ * (the check sees only these of its annotations; the others have rules of their own).
+ */
+export function withBudgetAnnotations(manifest: any, metadata: ApiObjectMetadataDefinition): any {
+  const all = metadata.toJson().annotations ?? {};
+  const annotations: { [key: string]: string } = {};
+  for (const key of BUDGET_ANNOTATION_KEYS) {
+    if (all[key] !== undefined) {
+      annotations[key] = all[key];
+    }
+  }
+  if (Object.keys(annotations).length === 0) {
+    return manifest;
+  }
+  return { ...manifest, metadata: { ...manifest.metadata, annotations: { ...manifest.metadata?.annotations, ...annotations } } };
+}
+
+/**
+ * The objects of the app a budget check of `own` needs: the app's ResourceQuotas, and — when some
+ * budget applies — the workload a workloadRef points at (its pods and requests make the migration's
+ * peak). Nothing when no budget applies, so that a Rollout without budgets is checked as before.
+ */
+export function budgetManifests(scope: IConstruct, own: any, workload?: IConstruct): any[] {
+  const quotas = scope.node.root.node.findAll()
+    .filter(c => ApiObject.isApiObject(c) && c.kind === 'ResourceQuota')
+    .map(c => (c as ApiObject).toJson());
+  const budgeted = quotas.length > 0 || BUDGET_ANNOTATION_KEYS.some(key => own.metadata?.annotations?.[key] !== undefined) || APP_BUDGETS.read(scope).length > 0;
+  if (!budgeted) {
+    return [];
+  }
+  const extra = workload !== undefined ? [ApiObject.of(workload).toJson()] : [];
+  return [...quotas, ...extra];
+}
+
+/**
+ * Capacity budgets for the Rollouts of an app. A Rollout's own budget is its `budget` prop; a
+ * ResourceQuota in a Rollout's namespace counts as a budget by itself.
+ */
+export class RolloutBudget {
+  /**
+   * Budgets every Rollout of the app that `scope` belongs to: synth fails (rule B02) when an update's
+   * peak — the most pods at once, the CPU and memory they request, also of a workloadRef migration —
+   * exceeds it. Called more than once, the smallest value of each resource applies.
+   *
+   * @param scope any construct of the app
+   * @param budget the most pods, CPU and memory an update of a Rollout may take at once
+   */
+  public static forApp(scope: IConstruct, budget: CapacityBudget): void {
+    checkCapacityBudget('RolloutBudget.forApp()', budget);
+    APP_BUDGETS.add(scope, { ...budget });
+  }
+
+  private constructor() {}
+}

@@ -1,0 +1,172 @@
+import { Finding, validateManifests, ValidationOptions } from '../../src/validation';
+import { blueGreenExample, gettingStartedCanary, migration, template } from '../plan/fixtures';
+
+// Peaks are the plan's (docs/plan.md): blue-green with 2 replicas runs 4 pods at the switch; each pod
+// of template() requests 250m CPU and 256Mi memory, so 4 pods request 1 CPU and 1Gi.
+
+function budgetFindings(manifests: any[], options: ValidationOptions = {}): Finding[] {
+  return validateManifests(manifests, options).filter(f => f.ruleId.startsWith('B'));
+}
+
+function annotated(rollout: any, annotations: Record<string, string>): any {
+  rollout.metadata.annotations = annotations;
+  return rollout;
+}
+
+function quota(hard: Record<string, string>, extra: any = {}): any {
+  return { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'team', ...extra.metadata }, spec: { hard, ...extra.spec } };
+}
+
+describe('B01: the Rollout\'s own budget (annotations)', () => {
+  test('blue-green: 4 pods at the switch exceed a budget of 3 pods', () => {
+    const findings = budgetFindings([annotated(blueGreenExample(), { 'budget.argo-rollouts.cdk8s.io/pods': '3' })]);
+    expect(findings).toEqual([expect.objectContaining({
+      ruleId: 'B01',
+      path: 'spec.strategy.blueGreen',
+      message: 'At its peak the update needs 4 pods, more than the budget of annotation budget.argo-rollouts.cdk8s.io/pods allows: 3 pods.',
+      value: '4 pods',
+    })]);
+    expect(findings[0].fix).toMatch(/^Blue-green runs both versions in full at the switch \(2 \+ 2 pods\).*dynamicStableScale: true.*raise the Rollout's budget\.$/);
+  });
+
+  test('a budget equal to the peak holds', () => {
+    expect(budgetFindings([annotated(blueGreenExample(), { 'budget.argo-rollouts.cdk8s.io/pods': '4' })])).toEqual([]);
+  });
+
+  test('CPU and memory: the requests of the peak\'s pods, compared exactly', () => {
+    const findings = budgetFindings([annotated(blueGreenExample(), {
+      'budget.argo-rollouts.cdk8s.io/cpu': '999m',
+      'budget.argo-rollouts.cdk8s.io/memory': '1023Mi',
+    })]);
+    expect(findings.map(f => f.message)).toEqual([
+      'At its peak the update needs 1 CPU requested, more than the budget of annotation budget.argo-rollouts.cdk8s.io/cpu allows: 999m CPU.',
+      'At its peak the update needs 1Gi memory requested, more than the budget of annotation budget.argo-rollouts.cdk8s.io/memory allows: 1023Mi memory.',
+    ]);
+    expect(budgetFindings([annotated(blueGreenExample(), {
+      'budget.argo-rollouts.cdk8s.io/cpu': '1',
+      'budget.argo-rollouts.cdk8s.io/memory': '1Gi',
+    })])).toEqual([]);
+  });
+
+  test('a value that is not a budget is reported at its annotation', () => {
+    const findings = budgetFindings([annotated(blueGreenExample(), {
+      'budget.argo-rollouts.cdk8s.io/pods': 'four',
+      'budget.argo-rollouts.cdk8s.io/memory': '1 GB',
+    })]);
+    expect(findings.map(f => [f.path, f.value])).toEqual([
+      ["metadata.annotations['budget.argo-rollouts.cdk8s.io/pods']", 'four'],
+      ["metadata.annotations['budget.argo-rollouts.cdk8s.io/memory']", '1 GB'],
+    ]);
+    expect(findings[0].message).toContain('is not a whole number of pods');
+    expect(findings[1].fix).toContain('"budget.argo-rollouts.cdk8s.io/memory": "8Gi"');
+  });
+
+  test('basic canary: the fix names maxSurge with its value', () => {
+    // 5 replicas, maxSurge 2: the full promotion runs 5 pods (docs/plan.md)
+    const update = budgetFindings([annotated(gettingStartedCanary(), { 'budget.argo-rollouts.cdk8s.io/pods': '4' })]);
+    expect(update).toEqual([expect.objectContaining({ path: 'spec.strategy.canary', message: expect.stringContaining('needs 5 pods') })]);
+    expect(update[0].fix).toContain('Lower maxSurge (now 2: at most 5 + 2 pods');
+  });
+
+  test('traffic-routed canary without dynamicStableScale: the fix names it', () => {
+    const rollout = annotated(gettingStartedCanary(), { 'budget.argo-rollouts.cdk8s.io/pods': '5' });
+    rollout.spec.strategy.canary = { canaryService: 'c', stableService: 's', trafficRouting: { nginx: { stableIngress: 'web' } }, steps: [{ setWeight: 40 }] };
+    // the 5 stable pods stay up while the canary grows: to 2 at 40%, to all 5 before the full
+    // promotion, and the previous stable is kept for scaleDownDelaySeconds: 10 pods
+    const findings = budgetFindings([rollout]);
+    expect(findings).toEqual([expect.objectContaining({ message: expect.stringContaining('needs 10 pods') })]);
+    expect(findings[0].fix).toMatch(/^Set dynamicStableScale: true/);
+  });
+});
+
+describe('the migration and HPA peaks count', () => {
+  test('a workloadRef migration runs the Deployment\'s pods next to the Rollout\'s: 4 + 4', () => {
+    const manifests = migration('onsuccess');
+    annotated(manifests[0], { 'budget.argo-rollouts.cdk8s.io/pods': '6' });
+    const findings = budgetFindings(manifests);
+    expect(findings).toEqual([expect.objectContaining({
+      ruleId: 'B01',
+      path: 'spec.workloadRef.scaleDown',
+      message: 'At its peak the workloadRef migration from Deployment/web (scaleDown: onsuccess) needs 8 pods, more than the budget of annotation budget.argo-rollouts.cdk8s.io/pods allows: 6 pods.',
+    })]);
+    expect(findings[0].fix).toMatch(/^Use scaleDown: progressively/);
+  });
+
+  test('an HPA\'s maxReplicas: the update at the most replicas', () => {
+    const rollout = annotated(blueGreenExample(), { 'budget.argo-rollouts.cdk8s.io/pods': '10' });
+    const hpa = {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: 'web' },
+      spec: { scaleTargetRef: { apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'rollout-bluegreen' }, minReplicas: 2, maxReplicas: 6 },
+    };
+    expect(budgetFindings([rollout])).toEqual([]);
+    const findings = budgetFindings([rollout, hpa]);
+    expect(findings).toEqual([expect.objectContaining({ message: expect.stringContaining('the update at the maxReplicas (6) of HorizontalPodAutoscaler "web" needs 12 pods') })]);
+    expect(findings[0].fix).toMatch(/^Lower the HorizontalPodAutoscaler's maxReplicas/);
+  });
+});
+
+describe('B02: the app-wide budget (options.budget)', () => {
+  test('applies to every Rollout', () => {
+    const other = gettingStartedCanary();
+    const findings = budgetFindings([blueGreenExample(), other], { budget: { pods: 4, cpu: '1' } });
+    expect(findings.map(f => [f.ruleId, f.name, f.message])).toEqual([
+      ['B02', 'rollouts-demo', 'At its peak the update needs 5 pods, more than the app-wide budget allows: 4 pods.'],
+      ['B02', 'rollouts-demo', 'At its peak the update needs 1.25 CPU requested, more than the app-wide budget allows: 1 CPU.'],
+    ]);
+    expect(findings[0].fix).toMatch(/raise the app-wide budget\.$/);
+  });
+
+  test('an app-wide budget that is not one is reported', () => {
+    const findings = budgetFindings([blueGreenExample()], { budget: { memory: 'lots' } });
+    expect(findings).toEqual([expect.objectContaining({ ruleId: 'B02', path: 'metadata', value: 'lots' })]);
+  });
+
+  test('no budget, no finding', () => {
+    expect(budgetFindings([blueGreenExample(), gettingStartedCanary()])).toEqual([]);
+  });
+});
+
+describe('B03: a ResourceQuota of the Rollout\'s namespace', () => {
+  const inShop = (rollout: any) => {
+    rollout.metadata.namespace = 'shop';
+    return rollout;
+  };
+
+  test('hard pods, requests.cpu and memory', () => {
+    const findings = budgetFindings([inShop(blueGreenExample()), quota({ 'pods': '3', 'requests.cpu': '500m', 'memory': '2Gi' }, { metadata: { namespace: 'shop' } })]);
+    expect(findings.map(f => [f.ruleId, f.message])).toEqual([
+      ['B03', 'At its peak the update needs 4 pods, more than the ResourceQuota "team" (hard pods) allows: 3 pods; the API server refuses the pods beyond it, and the other pods of the namespace count against it too.'],
+      ['B03', 'At its peak the update needs 1 CPU requested, more than the ResourceQuota "team" (hard requests.cpu) allows: 500m CPU; the API server refuses the pods beyond it, and the other pods of the namespace count against it too.'],
+    ]);
+    expect(findings[0].fix).toMatch(/raise the quota\.$/);
+  });
+
+  test('cpu and requests.cpu both set: the smaller applies', () => {
+    const findings = budgetFindings([blueGreenExample(), quota({ 'cpu': '900m', 'requests.cpu': '2' })]);
+    expect(findings.map(f => f.message)).toEqual([expect.stringContaining('ResourceQuota "team" (hard cpu) allows: 900m CPU')]);
+  });
+
+  test('a quota of another namespace, and a scoped quota, do not count', () => {
+    expect(budgetFindings([inShop(blueGreenExample()), quota({ pods: '1' }, { metadata: { namespace: 'other' } })])).toEqual([]);
+    expect(budgetFindings([blueGreenExample(), quota({ pods: '1' }, { spec: { scopes: ['BestEffort'] } })])).toEqual([]);
+    expect(budgetFindings([blueGreenExample(), quota({ pods: '1' }, { spec: { scopeSelector: { matchExpressions: [] } } })])).toEqual([]);
+  });
+
+  test('a quota without a namespace counts for a Rollout in any namespace (kubectl apply -n)', () => {
+    expect(budgetFindings([inShop(blueGreenExample()), quota({ pods: '3' })]).map(f => f.ruleId)).toEqual(['B03']);
+  });
+
+  test('limits.* are not budgets of requests', () => {
+    expect(budgetFindings([blueGreenExample(), quota({ 'limits.cpu': '1m', 'limits.memory': '1Mi' })])).toEqual([]);
+  });
+
+  test('the template\'s requests decide: pods without requests do not count against a CPU quota here', () => {
+    const rollout = blueGreenExample();
+    rollout.spec.template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } };
+    expect(budgetFindings([rollout, quota({ 'requests.cpu': '1m' })])).toEqual([]);
+    rollout.spec.template = template('2');
+    expect(budgetFindings([rollout, quota({ 'requests.cpu': '7' })]).map(f => f.value)).toEqual(['8 CPU requested']);
+  });
+});
