@@ -207,7 +207,9 @@ export function traefik(app: Construct): Chart[] {
       // web-stable, web-canary, and the TraefikService web-traefik-service weighing them 100/0
       stableService: StrategyService.define({ port: 80 }),
       canaryService: StrategyService.define({ port: 80 }),
-      trafficRouting: [TrafficRouting.traefik()],
+      // Traefik v3 objects (traefik.io), as the IngressRoute below; the controller looks for them there by default
+      // from Argo Rollouts 1.10, before that with flags: { traefikApiGroup: 'traefik.io', traefikApiVersion: 'traefik.io/v1alpha1' }
+      trafficRouting: [TrafficRouting.traefik({ apiVersion: 'traefik.io/v1alpha1' })],
       steps: CanaryStep.progression({ weights: [10, 30, 60], pause: Duration.minutes(2), indefinitePauseAfter: [10] }),
     }),
   });

@@ -1,27 +1,42 @@
 #!/usr/bin/env node
-// Regenerates the install data in src/install/data/ from the pinned upstream release manifests, offline.
+// Regenerates the install data in src/install/data/ and the version table in
+// src/imports/argo-rollouts-versions.ts from the pinned upstream release files, offline.
 //
-// For each supported version (v1.9.1, v1.8.3) it reads
-//   <upstream>/<version>/crds/*.yaml                  the CustomResourceDefinitions
-//   <upstream>/<version>/notifications-install.yaml   the notifications ConfigMap
+// For each release listed in imports/versions.js it reads
+//   <upstream>/<tag>/crds/*.yaml                  the CustomResourceDefinitions
+//   <upstream>/<tag>/notifications-install.yaml   the notifications ConfigMap
+//   <upstream>/<tag>/install.yaml                 the controller Deployment and ClusterRole (facts for the table)
+//   <upstream>/<tag>/dashboard-install.yaml       the dashboard Deployment (its image)
 // and writes deterministic, pretty-printed (2-space) JSON:
-//   <out>/<version>/crds.json           every CRD, ordered by metadata.name, exactly as upstream wrote it
-//   <out>/<version>/notifications.json  the `data` map of the notifications ConfigMap, keys sorted
+//   <out>/<tag>/crds.json           every CRD, ordered by metadata.name, exactly as upstream wrote it
+//   <out>/<tag>/notifications.json  the `data` map of the notifications ConfigMap, keys sorted
+// and one TypeScript module, the version table: per release its tag, images, data files, CRD sizes,
+// the controller's readiness probe and RBAC groups (read from the files above) and the facts of
+// imports/versions.js (controller flags, controller defaults, rule differences, the default release).
 //
 // <upstream> defaults to ../shared/argo-rollouts (relative to the repository root) and can be overridden
-// with ARGO_ROLLOUTS_UPSTREAM. <out> defaults to src/install/data and can be given as the first argument.
+// with ARGO_ROLLOUTS_UPSTREAM. <out> defaults to src/install/data and can be given as the first argument;
+// the table goes to src/imports/argo-rollouts-versions.ts, or to the file given with --table <file>.
 //
-// Usage: node imports/generate-install-data.js [<out>]   (commit the output; never hand-edit src/install/data/)
+// Usage: node imports/generate-install-data.js [<out>] [--table <file>]
+// (commit the output; never hand-edit src/install/data/ or the table)
 const fs = require('fs');
 const path = require('path');
 const YAML = require('yaml');
 
-const VERSIONS = ['v1.9.1', 'v1.8.3'];
+const { DEFAULT, VERSIONS } = require('./versions');
+
 const NOTIFICATIONS_CONFIGMAP = 'argo-rollouts-notification-configmap';
+/** The limit of all annotations of an object together; client-side apply copies the object into one. */
+const ANNOTATION_LIMIT = 262144;
 
 const root = path.resolve(__dirname, '..');
 const upstream = path.resolve(root, process.env.ARGO_ROLLOUTS_UPSTREAM || '../shared/argo-rollouts');
-const output = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'src', 'install', 'data');
+const args = process.argv.slice(2);
+const tableAt = args.indexOf('--table');
+const positional = args.filter((a, i) => !a.startsWith('--') && (tableAt < 0 || i !== tableAt + 1));
+const output = positional[0] ? path.resolve(positional[0]) : path.join(root, 'src', 'install', 'data');
+const tableFile = tableAt >= 0 ? path.resolve(args[tableAt + 1]) : path.join(root, 'src', 'imports', 'argo-rollouts-versions.ts');
 
 function fail(message) {
   console.error(`imports/generate-install-data.js: ${message}`);
@@ -74,11 +89,135 @@ function notificationsOf(version) {
   return sorted;
 }
 
-function write(file, value) {
+/** The documents of a release file, which must exist. */
+function releaseFile(tag, file) {
+  const location = path.join(upstream, tag, file);
+  if (!fs.existsSync(location)) {
+    fail(`cannot find ${file} of ${tag} at ${location}. Set ARGO_ROLLOUTS_UPSTREAM to the folder that holds <tag>/${file}.`);
+  }
+  return readDocuments(location);
+}
+
+/** The one object of a kind and name in a release file. */
+function objectOf(tag, file, kind, name) {
+  const found = releaseFile(tag, file).find(d => d.kind === kind && d.metadata && d.metadata.name === name);
+  if (!found) {
+    fail(`${tag}/${file} has no ${kind} named ${name}.`);
+  }
+  return found;
+}
+
+/** `quay.io/argoproj/argo-rollouts:latest` → { registry, repository }. */
+function imageOf(tag, file, name) {
+  const image = objectOf(tag, file, 'Deployment', name).spec.template.spec.containers[0].image;
+  const match = /^([^/]+)\/(.+?)(:[^/:]+)?$/.exec(image);
+  if (!match) {
+    fail(`${tag}/${file}: the image '${image}' of ${name} is not <registry>/<repository>[:tag].`);
+  }
+  return { registry: match[1], repository: match[2] };
+}
+
+/** The API groups of the controller ClusterRole's rule for a resource. */
+function ruleGroups(tag, resource) {
+  const role = objectOf(tag, 'install.yaml', 'ClusterRole', 'argo-rollouts');
+  const rule = role.rules.find(r => (r.resources || []).includes(resource));
+  if (!rule) {
+    fail(`${tag}/install.yaml: the ClusterRole argo-rollouts has no rule for ${resource}.`);
+  }
+  return rule.apiGroups;
+}
+
+/** The table entry of a release: the facts of imports/versions.js and those read from its files. */
+function tableEntry(entry, crds) {
+  const tag = `v${entry.version}`;
+  const controller = objectOf(tag, 'install.yaml', 'Deployment', 'argo-rollouts').spec.template.spec.containers[0];
+  const crdBytes = {};
+  for (const crd of crds) crdBytes[crd.metadata.name] = Buffer.byteLength(JSON.stringify(crd));
+  return {
+    version: entry.version,
+    tag,
+    prerelease: entry.prerelease,
+    controllerImage: imageOf(tag, 'install.yaml', 'argo-rollouts'),
+    dashboardImage: imageOf(tag, 'dashboard-install.yaml', 'argo-rollouts-dashboard'),
+    dataFiles: { crds: `${tag}/crds.json`, notifications: `${tag}/notifications.json` },
+    validatorModule: `argo-${tag}.js`,
+    crdBytes,
+    crdsNeedServerSideApply: Object.values(crdBytes).some(n => n > ANNOTATION_LIMIT),
+    controllerReadinessProbe: controller.readinessProbe,
+    awsLoadBalancerApiGroups: ruleGroups(tag, 'targetgroupbindings'),
+    traefikApiGroups: ruleGroups(tag, 'traefikservices'),
+    controllerFlags: [...entry.controllerFlags].sort(),
+    controllerDefaults: entry.controllerDefaults,
+    rules: entry.rules,
+  };
+}
+
+/** The version table as a TypeScript module. */
+function tableModule(entries) {
+  const json = JSON.stringify(entries, undefined, 2);
+  return `// Generated by imports/generate-install-data.js from imports/versions.js and the release files of
+// ${entries.map(e => e.tag).join(', ')}. Do not edit: change imports/versions.js and run \`npx projen generate\`.
+/* eslint-disable */
+
+/** Facts of one Argo Rollouts release. */
+export interface GeneratedVersion {
+  /** The version number, e.g. \`1.9.1\`. */
+  readonly version: string;
+  /** The release tag, e.g. \`v1.9.1\`. */
+  readonly tag: string;
+  /** Whether the release is a candidate (\`-rc\`). */
+  readonly prerelease: boolean;
+  /** The controller image of install.yaml, without its tag. */
+  readonly controllerImage: { readonly registry: string; readonly repository: string };
+  /** The dashboard image of dashboard-install.yaml, without its tag. */
+  readonly dashboardImage: { readonly registry: string; readonly repository: string };
+  /** The install data files, relative to src/install/data/. */
+  readonly dataFiles: { readonly crds: string; readonly notifications: string };
+  /** The compiled validators, in src/validation/schemas/. */
+  readonly validatorModule: string;
+  /** Each CRD's size as compact JSON: what client-side apply copies into an annotation. */
+  readonly crdBytes: { readonly [name: string]: number };
+  /** Whether a CRD is above the ${ANNOTATION_LIMIT}-byte annotation limit, so that only server-side apply can apply it. */
+  readonly crdsNeedServerSideApply: boolean;
+  /** The readiness probe of the controller container, when the release has one. */
+  readonly controllerReadinessProbe?: any;
+  /** API groups of the controller's ClusterRole rule for target group bindings. */
+  readonly awsLoadBalancerApiGroups: readonly string[];
+  /** API groups of the controller's ClusterRole rule for TraefikServices. */
+  readonly traefikApiGroups: readonly string[];
+  /** The controller's command-line flags (names without \`--\`), sorted. */
+  readonly controllerFlags: readonly string[];
+  /** What the controller uses when a flag is not given. */
+  readonly controllerDefaults: { readonly traefikApiGroup: string; readonly traefikApiVersion: string };
+  /** Where the controller's rules and arithmetic differ between releases. */
+  readonly rules: {
+    readonly pingPongRouters: readonly string[];
+    readonly mirrorRouteRouters: readonly string[];
+    readonly minPodsCappedAtReplicas: boolean;
+    readonly abortWalksStepsBackwards: boolean;
+    readonly replicaProgressThreshold: boolean;
+    readonly datadogRequestTimeout: boolean;
+    readonly virtualServiceSplitAtLastDot: boolean;
+    readonly notificationsTeamsWorkflows: boolean;
+  };
+}
+
+/** The release used when none is given: the latest release that is not a candidate. */
+export const DEFAULT_VERSION = ${JSON.stringify(DEFAULT)};
+
+/** Every supported release, newest first. */
+export const VERSIONS: readonly GeneratedVersion[] = ${json};
+`;
+}
+
+function writeText(file, text) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const text = JSON.stringify(value, undefined, 2) + '\n';
   fs.writeFileSync(file, text);
   console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(text)} bytes)`);
+}
+
+function write(file, value) {
+  writeText(file, JSON.stringify(value, undefined, 2) + '\n');
 }
 
 if (!fs.existsSync(upstream)) {
@@ -86,9 +225,13 @@ if (!fs.existsSync(upstream)) {
     + 'Check out ../shared beside the project, or set ARGO_ROLLOUTS_UPSTREAM to the folder that holds <version>/crds/.');
 }
 
-for (const version of VERSIONS) {
-  const crds = crdsOf(version);
-  const notifications = notificationsOf(version);
-  write(path.join(output, version, 'crds.json'), crds);
-  write(path.join(output, version, 'notifications.json'), notifications);
+const entries = [];
+for (const entry of VERSIONS) {
+  const tag = `v${entry.version}`;
+  const crds = crdsOf(tag);
+  const notifications = notificationsOf(tag);
+  write(path.join(output, tag, 'crds.json'), crds);
+  write(path.join(output, tag, 'notifications.json'), notifications);
+  entries.push(tableEntry(entry, crds));
 }
+writeText(tableFile, tableModule(entries));

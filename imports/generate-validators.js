@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Regenerates the compiled schema validators in src/validation/schemas/, offline.
 //
-// 1. The CRD schemas (rules S01–S04, S06). For each supported version (v1.9.1, v1.8.3) it reads the
+// 1. The CRD schemas (rules S01–S04, S06). For each release of imports/versions.js it reads the
 //    generated install data, src/install/data/<version>/crds.json, takes the `openAPIV3Schema` of the
 //    storage version of each of the five kinds and writes one CommonJS module,
 //      src/validation/schemas/argo-<version>.js
@@ -41,7 +41,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
-const VERSIONS = ['v1.9.1', 'v1.8.3'];
+const VERSIONS = require('./versions').tags();
 const KINDS = ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'];
 /** Subschemas of at least this many bytes (as JSON) that occur twice or more are shared. */
 const MIN_SHARED_BYTES = 50;

@@ -7,7 +7,8 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 
-const VERSION = 'v1.9.1';
+// the L1 bindings follow the default release
+const VERSION = `v${require('./versions').DEFAULT}`;
 const root = path.resolve(__dirname, '..');
 const upstream = path.resolve(root, process.env.ARGO_ROLLOUTS_UPSTREAM || '../shared/argo-rollouts');
 const input = path.join(upstream, VERSION, 'install.yaml');

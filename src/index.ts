@@ -46,6 +46,7 @@ export { GatewayApiRouterOptions } from './traffic/gateway-api';
 export { PluginTrafficRouterOptions } from './traffic/plugin';
 export * from './traffic/router-object';
 export * from './install/version';
+export * from './install/app-version';
 export * from './install/crds';
 export * from './install/argo-rollouts';
 export * from './install/controller-flags';

@@ -11,7 +11,7 @@ import { componentLabels, defineObject, renderRule } from './objects';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { aggregateRules, controllerRules, dashboardRules, imageReference, notificationConfigData, renderControllerFlags } from './render';
-import { controllerRequirements } from './requirements';
+import { addControllerSettings, controllerRequirements } from './requirements';
 import { ArgoRolloutsVersion } from './version';
 import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
@@ -479,7 +479,7 @@ export class ArgoRollouts extends Construct {
     super(scope, id);
     checkDuplicateObjects(this);
     this.props = props;
-    this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
+    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
     AppRegistry.of(this).setVersion(this.version.version, `ArgoRollouts ${this.node.path}`);
     this.namespace = props.namespace ?? NAME;
     this.namespaced = props.namespaced ?? false;
@@ -489,6 +489,7 @@ export class ArgoRollouts extends Construct {
     this.providers = [...(props.providerPermissions ?? ProviderPermissions.defaults())];
     const controller = props.controller ?? {};
     this.checkProps(props, controller);
+    addControllerSettings(this, { traefikApiVersion: controller.flags?.traefikApiVersion });
     (props.plugins ?? []).forEach(p => this.addPlugin(p));
 
     if (props.createNamespace) {
@@ -738,9 +739,9 @@ export class ArgoRollouts extends Construct {
         }],
       },
     } : undefined);
-    const readinessProbe = this.version.isAtLeast(1, 9) ? undefined : {
-      failureThreshold: 3, httpGet: { path: '/metrics', port: 'metrics' }, initialDelaySeconds: 10, periodSeconds: 5, successThreshold: 1, timeoutSeconds: 4,
-    };
+    // the upstream Deployment of the release: 1.8 probes /metrics for readiness, 1.9 does not
+    const upstreamProbe = this.version._facts.controllerReadinessProbe;
+    const readinessProbe = upstreamProbe ? JSON.parse(JSON.stringify(upstreamProbe)) : undefined;
     return defineObject(this, 'deployment', GVK.deployment,
       this.meta(NAME, { ...CONTROLLER_LABELS, ...controller.deploymentLabels }, controller.deploymentAnnotations), {
         spec: {

@@ -139,6 +139,22 @@ export interface ControllerFlags {
   readonly istioApiVersion?: string;
 
   /**
+   * API group of the TraefikServices the controller updates (`--traefik-api-group`). Set it with
+   * `traefikApiVersion` (same group): the controller reads both.
+   *
+   * @default - the release's default: `traefik.io` from 1.10 (Traefik v3), `traefik.containo.us` before
+   */
+  readonly traefikApiGroup?: string;
+
+  /**
+   * API version of the TraefikServices the controller updates (`--traefik-api-version`). The
+   * TraefikServices that `TrafficRouting.traefik()` defines in the same app follow it.
+   *
+   * @default - the release's default: `traefik.io/v1alpha1` from 1.10 (Traefik v3), `traefik.containo.us/v1alpha1` before
+   */
+  readonly traefikApiVersion?: string;
+
+  /**
    * Read the notification ConfigMap and Secret of each Rollout's namespace too
    * (`--self-service-notification-enabled`).
    *

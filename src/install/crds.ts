@@ -28,12 +28,13 @@ export interface ArgoRolloutsCrdsProps {
    * Ask Argo CD to apply the CRDs server-side (annotation
    * `argocd.argoproj.io/sync-options: ServerSideApply=true`).
    *
-   * Client-side apply copies the whole object into the `kubectl.kubernetes.io/last-applied-configuration`
-   * annotation, and annotations are limited to 262,144 bytes in total; the CRDs fit today, but only
-   * server-side apply is safe from that limit as the schemas grow. Outside Argo CD, use
-   * `kubectl apply --server-side`.
+   * Client-side apply (`kubectl apply` without `--server-side`, Argo CD's default) copies the whole
+   * object into the `kubectl.kubernetes.io/last-applied-configuration` annotation, and annotations
+   * are limited to 262,144 bytes in total. The CRDs of 1.8 and 1.9 fit; those of 1.10 (which carry
+   * field descriptions) do not, so for them the annotation is written by default and `false` is an
+   * error. Outside Argo CD, apply the CRDs with `kubectl apply --server-side`.
    *
-   * @default false
+   * @default - true when a CRD of the release is above the limit (1.10), else false
    * @see https://argo-cd.readthedocs.io/en/stable/user-guide/sync-options/#server-side-apply
    */
   readonly serverSideApply?: boolean;
@@ -85,6 +86,11 @@ export interface ArgoRolloutsCrdsProps {
  * chart of their own to apply them before anything that uses them (`kubectl apply --server-side`
  * on that chart's file first), or give them an Argo CD sync wave.
  *
+ * The CRDs of 1.10 are larger than client-side apply can store (262,144 bytes of annotations), so
+ * for that release they carry Argo CD's `argocd.argoproj.io/sync-options: ServerSideApply=true` by
+ * default, and must be applied with `kubectl apply --server-side` outside Argo CD
+ * (`requiresServerSideApply` tells).
+ *
  * @example
  *
  *   const crdChart = new Chart(app, 'argo-rollouts-crds');
@@ -99,13 +105,13 @@ export class ArgoRolloutsCrds extends Construct {
   constructor(scope: Construct, id: string, props: ArgoRolloutsCrdsProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsCrds()', 'props', props, 'object', {});
     super(scope, id);
-    this.version = props.version ?? ArgoRolloutsVersion.V1_9_1;
+    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
     AppRegistry.of(this).setVersion(this.version.version, `ArgoRolloutsCrds ${this.node.path}`);
 
     if (props.syncWave !== undefined && !Number.isInteger(props.syncWave)) {
       throw new Error(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);
     }
-    const owned = ownedAnnotations(props);
+    const owned = ownedAnnotations({ ...props, serverSideApply: this.serverSideApply(props.serverSideApply) });
 
     const crds = loadCrds(this.version);
     this._crdNames = crds.map(crd => crd.metadata.name);
@@ -135,9 +141,33 @@ export class ArgoRolloutsCrds extends Construct {
     }
   }
 
+  /**
+   * Whether the CRDs must be applied server-side: a CRD of the release is above the annotation limit
+   * of client-side apply. The CRDs then carry Argo CD's `ServerSideApply=true` sync option; apply
+   * them with `kubectl apply --server-side` outside Argo CD.
+   */
+  public get requiresServerSideApply(): boolean {
+    return this.version._facts.crdsNeedServerSideApply;
+  }
+
   /** The names of the CRDs, e.g. `rollouts.argoproj.io`, in the order they are written. */
   public get crdNames(): string[] {
     return [...this._crdNames];
+  }
+
+  /** `serverSideApply` as given, or the release's need; `false` for CRDs that need it is an error. */
+  private serverSideApply(given: boolean | undefined): boolean {
+    if (!this.requiresServerSideApply) {
+      return given ?? false;
+    }
+    if (given === false) {
+      const [name, bytes] = Object.entries(this.version._facts.crdBytes).sort(([, a], [, b]) => b - a)[0];
+      throw new Error(`ArgoRolloutsCrds ${this.node.path}: serverSideApply is false, but the CRD ${name} of Argo Rollouts ${this.version.tag} is `
+        + `${bytes.toLocaleString('en-US')} bytes, above the 262,144-byte annotation limit that client-side apply runs into: kubectl apply and Argo CD's default `
+        + 'sync would fail with "metadata.annotations: Too long". Drop serverSideApply: false (the CRDs then ask Argo CD for ServerSideApply=true) '
+        + 'and apply them with kubectl apply --server-side outside Argo CD.');
+    }
+    return true;
   }
 
   /**

@@ -30,7 +30,7 @@ export class ProviderPermissions {
   public static readonly AWS_LOAD_BALANCER_CONTROLLER = new ProviderPermissions('aws-load-balancer-controller', v => [
     { apiGroups: [''], resources: ['endpoints'], verbs: ['get'] },
     {
-      apiGroups: v.isAtLeast(1, 9) ? ['elbv2.k8s.aws', 'eks.amazonaws.com'] : ['elbv2.k8s.aws'],
+      apiGroups: [...v._facts.awsLoadBalancerApiGroups],
       resources: ['targetgroupbindings'],
       verbs: ['list', 'get'],
     },
@@ -43,8 +43,8 @@ export class ProviderPermissions {
   ]);
 
   /** Traefik TraefikServices. */
-  public static readonly TRAEFIK = new ProviderPermissions('traefik', () => [
-    { apiGroups: ['traefik.containo.us', 'traefik.io'], resources: ['traefikservices'], verbs: ['watch', 'get', 'update'] },
+  public static readonly TRAEFIK = new ProviderPermissions('traefik', v => [
+    { apiGroups: [...v._facts.traefikApiGroups], resources: ['traefikservices'], verbs: ['watch', 'get', 'update'] },
   ]);
 
   /** Apache APISIX ApisixRoutes. */

@@ -30,16 +30,72 @@ export function imageReference(component: string, defaultRepository: string, ver
   return `${registry}/${repository}:${tag}${options.digest ? `@${options.digest}` : ''}`;
 }
 
-/** Flags only some versions accept. */
-const SINCE_1_9: (keyof ControllerFlags)[] = ['ephemeralMetadataThreads'];
+/** The controller flag of each typed flag (the metrics port is spelled per release, see `renderControllerFlags`). */
+const FLAG_NAMES: { readonly [key in keyof ControllerFlags]-?: string } = {
+  logLevel: 'loglevel',
+  logFormat: 'logformat',
+  klogLevel: 'kloglevel',
+  instanceId: 'instance-id',
+  metricsPort: 'metricsport',
+  healthzPort: 'healthzPort',
+  rolloutResync: 'rollout-resync',
+  qps: 'qps',
+  burst: 'burst',
+  rolloutThreads: 'rollout-threads',
+  experimentThreads: 'experiment-threads',
+  analysisThreads: 'analysis-threads',
+  serviceThreads: 'service-threads',
+  ingressThreads: 'ingress-threads',
+  ephemeralMetadataThreads: 'ephemeral-metadata-threads',
+  leaderElect: 'leader-elect',
+  leaderElectionLeaseDuration: 'leader-election-lease-duration',
+  leaderElectionRenewDeadline: 'leader-election-renew-deadline',
+  leaderElectionRetryPeriod: 'leader-election-retry-period',
+  awsVerifyTargetGroup: 'aws-verify-target-group',
+  albIngressClasses: 'alb-ingress-classes',
+  nginxIngressClasses: 'nginx-ingress-classes',
+  istioApiVersion: 'istio-api-version',
+  traefikApiGroup: 'traefik-api-group',
+  traefikApiVersion: 'traefik-api-version',
+  selfServiceNotificationEnabled: 'self-service-notification-enabled',
+};
+
+/** The metrics-port flag of a release: `--metricsPort` where it exists (1.9+), else `--metricsport`. */
+function metricsPortFlag(version: ArgoRolloutsVersion): string {
+  return version._facts.controllerFlags.includes('metricsPort') ? 'metricsPort' : 'metricsport';
+}
+
+/**
+ * The controller builds the TraefikService resource from `--traefik-api-group` and the version part
+ * of `--traefik-api-version`: the two must name one group, given or defaulted.
+ */
+function checkTraefikFlags(flags: ControllerFlags, version: ArgoRolloutsVersion): void {
+  const defaults = version._facts.controllerDefaults;
+  const group = flags.traefikApiGroup ?? defaults.traefikApiGroup;
+  const apiVersion = flags.traefikApiVersion ?? defaults.traefikApiVersion;
+  const parts = apiVersion.split('/');
+  if (parts.length !== 2 || !parts[0] || !parts[1]) {
+    throw new Error(`flags.traefikApiVersion '${apiVersion}' is not <group>/<version>. Use e.g. 'traefik.io/v1alpha1'.`);
+  }
+  if (parts[0] !== group) {
+    const given = (name: string, set: boolean) => (set ? `${name} is` : `${name} (the ${version.tag} default) is`);
+    throw new Error(`${given('flags.traefikApiVersion', flags.traefikApiVersion !== undefined)} '${apiVersion}' but `
+      + `${given('flags.traefikApiGroup', flags.traefikApiGroup !== undefined)} '${group}'; the controller would look for TraefikServices in neither. `
+      + `Set both to one group, e.g. traefikApiGroup: '${parts[0]}' with traefikApiVersion: '${apiVersion}'.`);
+  }
+}
 
 /** The controller arguments for the flags, in a fixed order. Throws on impossible values. */
 export function renderControllerFlags(flags: ControllerFlags, version: ArgoRolloutsVersion): string[] {
-  for (const key of SINCE_1_9) {
-    if (flags[key] !== undefined && !version.isAtLeast(1, 9)) {
-      throw new Error(`Controller flag '${key}' needs Argo Rollouts 1.9 or later; this install is ${version.tag}. Drop it or use ArgoRolloutsVersion.V1_9_1.`);
+  const known = version._facts.controllerFlags;
+  for (const [key, flag] of Object.entries(FLAG_NAMES) as [keyof ControllerFlags, string][]) {
+    if (flags[key] !== undefined && !known.includes(flag)) {
+      const having = ArgoRolloutsVersion.all().filter(v => v._facts.controllerFlags.includes(flag)).map(v => v.tag);
+      throw new Error(`Controller flag '${key}' (--${flag}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
+        + `Drop it${having.length > 0 ? `, or use a release that has it (${having.join(', ')})` : ''}.`);
     }
   }
+  checkTraefikFlags(flags, version);
   for (const key of ['metricsPort', 'healthzPort'] as const) checkInteger(`flags.${key}`, flags[key], 1, 65535);
   if (flags.metricsPort !== undefined && flags.metricsPort === (flags.healthzPort ?? 8080)) {
     throw new Error(`flags.metricsPort and flags.healthzPort are both ${flags.metricsPort}. Give them different ports.`);
@@ -63,7 +119,7 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
   add('logformat', flags.logFormat);
   add('kloglevel', flags.klogLevel);
   add('instance-id', flags.instanceId);
-  add(version.isAtLeast(1, 9) ? 'metricsPort' : 'metricsport', flags.metricsPort);
+  add(metricsPortFlag(version), flags.metricsPort);
   add('healthzPort', flags.healthzPort);
   add('rollout-resync', flags.rolloutResync ? flags.rolloutResync.toSeconds() : undefined);
   add('qps', flags.qps);
@@ -83,6 +139,8 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
   (flags.albIngressClasses ?? []).forEach(c => add('alb-ingress-classes', c));
   (flags.nginxIngressClasses ?? []).forEach(c => add('nginx-ingress-classes', c));
   add('istio-api-version', flags.istioApiVersion);
+  add('traefik-api-group', flags.traefikApiGroup);
+  add('traefik-api-version', flags.traefikApiVersion);
   add('self-service-notification-enabled', flags.selfServiceNotificationEnabled);
   return args;
 }

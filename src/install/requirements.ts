@@ -1,7 +1,8 @@
 import { IConstruct } from 'constructs';
 import { ControllerPlugin } from './plugins';
 import { ProviderPermissions } from './rbac';
-import { AppRegistry, AppSlot } from '../private/app-registry';
+import { AppRegistry, AppSlot, appVersion } from '../private/app-registry';
+import { versionFacts } from '../private/versions';
 
 /**
  * What an object of the app needs from the Argo Rollouts controller: a plugin (e.g. the Gateway
@@ -34,4 +35,29 @@ export function addControllerRequirement(scope: IConstruct, requirement: Omit<Co
 /** The requirements of every object in the app of `scope`, in the order they were recorded. */
 export function controllerRequirements(scope: IConstruct): ControllerRequirement[] {
   return AppRegistry.of(scope).list(REQUIREMENTS);
+}
+
+/** Settings of a controller installed in the app that objects of the app follow. */
+export interface ControllerSettings {
+  /** Path of the install, for messages. */
+  readonly installedBy: string;
+  /** `--traefik-api-version`, when the install sets it. */
+  readonly traefikApiVersion?: string;
+}
+
+/** The controller settings of the app's installs, in the app registry. */
+const SETTINGS = new AppSlot<ControllerSettings>('controller-settings');
+
+/** Records the settings of an install (e.g. `ArgoRollouts`) for the objects of its app. */
+export function addControllerSettings(scope: IConstruct, settings: Omit<ControllerSettings, 'installedBy'>): void {
+  AppRegistry.of(scope).add(SETTINGS, { installedBy: scope.node.path, ...settings });
+}
+
+/**
+ * The API version of the TraefikServices the app's controller updates: the `--traefik-api-version`
+ * of an install in the app, else the default of the app's release. Read it at synth.
+ */
+export function controllerTraefikApiVersion(scope: IConstruct): string {
+  const set = AppRegistry.of(scope).list(SETTINGS).find(s => s.traefikApiVersion !== undefined);
+  return set?.traefikApiVersion ?? versionFacts(appVersion(scope)).controllerDefaults.traefikApiVersion;
 }

@@ -1,10 +1,12 @@
-import { ApiObject } from 'cdk8s';
+import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './binding';
 import { appObjects, defineRouterObject } from './objects';
 import { nameOf, OwnedFieldsContext } from './owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { controllerTraefikApiVersion } from '../install/requirements';
+import { LazyApiVersionObject } from '../private/lazy-api-version';
 
 /** Options of the Traefik router. */
 export interface TraefikRouterOptions {
@@ -14,7 +16,13 @@ export interface TraefikRouterOptions {
    * @default - the router defines `<rollout>-traefik-service`
    */
   readonly weightedTraefikService?: RouterObject;
-  /** API version of the TraefikService. @default 'traefik.io/v1alpha1' */
+  /**
+   * API version of the TraefikService the router defines.
+   *
+   * @default - the one the controller looks for: the `traefikApiVersion` flag of an `ArgoRollouts`
+   * install in the app, else the default of the app's release (`traefik.io/v1alpha1` from 1.10,
+   * `traefik.containo.us/v1alpha1` before)
+   */
   readonly apiVersion?: string;
   /** The Service port. @default - the port of the stable Service */
   readonly servicePort?: number;
@@ -34,13 +42,17 @@ export class TraefikRouter implements ITrafficRouter {
       name = o.weightedTraefikService.name;
     } else {
       name = `${target.rolloutName}-traefik-service`;
-      const api = o.apiVersion ?? 'traefik.io/v1alpha1';
-      defined.push(defineRouterObject(scope, 'TraefikService', api, 'TraefikService', name, () => {
+      const spec = () => {
         const s = services(target, 'traefik');
         const p = port(target, 'traefik', o.servicePort);
         return { weighted: { services: [{ name: s.stable, port: p, weight: 100 }, { name: s.canary, port: p, weight: 0 }] } };
-      }));
-      ignore.push({ group: api.split('/')[0], kind: 'TraefikService', name, jsonPointers: ['/spec/weighted/services'] });
+      };
+      // without an apiVersion, the one the app's controller looks for, known at synth (an install may come later)
+      const api = () => o.apiVersion ?? controllerTraefikApiVersion(scope);
+      defined.push(o.apiVersion !== undefined
+        ? defineRouterObject(scope, 'TraefikService', o.apiVersion, 'TraefikService', name, spec)
+        : new LazyApiVersionObject(scope, 'TraefikService', { apiVersion: api(), kind: 'TraefikService', metadata: { name }, spec: Lazy.any({ produce: spec }) }, api));
+      ignore.push({ get group() { return api().split('/')[0]; }, kind: 'TraefikService', name, jsonPointers: ['/spec/weighted/services'] });
     }
     return new Binding('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])], ignore);
   }

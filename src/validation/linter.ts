@@ -53,8 +53,8 @@ export interface LintFinding {
  */
 export interface LintOptions {
   /**
-   * The Argo Rollouts release whose CRD schemas the argoproj.io manifests are checked against:
-   * `1.9.1` or `1.8.3` (a leading `v` is accepted).
+   * The Argo Rollouts release the manifests are checked against (its CRD schemas and the rules that
+   * differ by release): `1.10.0-rc1`, `1.9.1`, `1.8.4` or `1.8.3` (a leading `v` is accepted).
    *
    * @default '1.9.1'
    */

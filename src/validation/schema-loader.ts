@@ -6,12 +6,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../private/versions';
 
-/** The Argo Rollouts versions whose CRD schemas the engine has, newest first. */
-export const SCHEMA_VERSIONS: readonly string[] = ['1.9.1', '1.8.3'];
+/** The Argo Rollouts versions whose CRD schemas the engine has, newest first (from the version table). */
+export const SCHEMA_VERSIONS: readonly string[] = VERSION_NUMBERS;
 
-/** The version checked when none is given. */
-export const DEFAULT_SCHEMA_VERSION = '1.9.1';
+/** The version checked when none is given (the version table's default). */
+export const DEFAULT_SCHEMA_VERSION = DEFAULT_VERSION_NUMBER;
 
 /** One error of a compiled validator (ajv's error object, without messages). */
 export interface SchemaError {
@@ -54,11 +55,7 @@ export function schemaVersion(version: string | undefined): string {
   if (SCHEMA_VERSIONS.includes(version)) {
     return version; // already a version number (the engine normalizes once per run)
   }
-  const wanted = String(version).replace(/^v/, '');
-  if (!SCHEMA_VERSIONS.includes(wanted)) {
-    throw new Error(`Argo Rollouts version ${JSON.stringify(version)} is not supported; use one of ${SCHEMA_VERSIONS.join(', ')}.`);
-  }
-  return wanted;
+  return versionFacts(String(version)).version;
 }
 
 /** Requires a generated module of src/validation/schemas (lib/validation/schemas once built). */
@@ -83,7 +80,7 @@ const validatorModules = new Map<string, any>();
 export function schemaValidator(version: string, kind: string): SchemaValidator | undefined {
   let module = validatorModules.get(version);
   if (module === undefined) {
-    module = loadGenerated(`argo-v${version}.js`);
+    module = loadGenerated(versionFacts(version).validatorModule);
     validatorModules.set(version, module);
   }
   const validate = Object.prototype.hasOwnProperty.call(module, kind) ? module[kind] : undefined;

@@ -76,8 +76,9 @@ export interface ValidationOptions {
   readonly documentGroups?: number[];
 
   /**
-   * The Argo Rollouts release whose CRD schemas the argoproj.io manifests are checked against (rules
-   * S01–S06): `1.9.1` or `1.8.3` (a leading `v` is accepted). An unsupported version throws.
+   * The Argo Rollouts release the manifests are checked against: its CRD schemas (rules S01–S06)
+   * and its rule differences (the version table): `1.10.0-rc1`, `1.9.1`, `1.8.4` or `1.8.3` (a
+   * leading `v` is accepted). An unsupported version throws.
    *
    * @default '1.9.1'
    */

@@ -20,8 +20,13 @@ const CLUSTER_SCOPED = new Set(['CustomResourceDefinition', 'ClusterRole', 'Clus
  * the namespace (upstream is applied with `-n argo-rollouts`), the pinned images and pull policy,
  * and the hardened dashboard pod.
  */
-function asUpstreamWould(m: any): any {
+function asUpstreamWould(m: any, version: string): any {
   const copy = JSON.parse(JSON.stringify(m));
+  if (copy.kind === 'CustomResourceDefinition' && ArgoRolloutsVersion.of(version).isAtLeast(1, 10)) {
+    // the CRDs of 1.10 are too large for client-side apply: they ask Argo CD to apply them server-side
+    expect(copy.metadata.annotations['argocd.argoproj.io/sync-options']).toEqual('ServerSideApply=true');
+    delete copy.metadata.annotations['argocd.argoproj.io/sync-options'];
+  }
   if (!CLUSTER_SCOPED.has(copy.kind)) {
     expect(copy.metadata.namespace).toEqual('argo-rollouts');
     delete copy.metadata.namespace;
@@ -52,12 +57,13 @@ function expectEquivalent(ours: any[], upstreamFiles: string[], version: string)
   expect(ours.map(key).sort()).toEqual(upstream.map(key).sort());
   const mine = new Map(ours.map(m => [key(m), m]));
   for (const u of upstream) {
-    expect({ object: key(u), manifest: asUpstreamWould(mine.get(key(u))) }).toEqual({ object: key(u), manifest: normalizeUpstream(u, version) });
+    expect({ object: key(u), manifest: asUpstreamWould(mine.get(key(u)), version) })
+      .toEqual({ object: key(u), manifest: normalizeUpstream(u, version) });
   }
 }
 
 describe('ArgoRollouts equals the upstream install', () => {
-  for (const version of ['1.9.1', '1.8.3']) {
+  for (const version of ['1.10.0-rc1', '1.9.1', '1.8.4', '1.8.3']) {
     testUpstream(`install.yaml ${version}`, () => {
       expectEquivalent(install({ version: ArgoRolloutsVersion.of(version) }), [`v${version}/install.yaml`], version);
     });
@@ -183,8 +189,34 @@ describe('knobs', () => {
   });
 
   test('the 1.8 metrics flag is spelled --metricsport', () => {
-    const d = deployment(install({ version: ArgoRolloutsVersion.V1_8_3, controller: { flags: { metricsPort: 9000 } } }));
-    expect(d.spec.template.spec.containers[0].args).toEqual(['--metricsport=9000']);
+    for (const version of [ArgoRolloutsVersion.V1_8_3, ArgoRolloutsVersion.V1_8_4]) {
+      const d = deployment(install({ version, controller: { flags: { metricsPort: 9000 } } }));
+      expect(d.spec.template.spec.containers[0].args).toEqual(['--metricsport=9000']);
+    }
+    const rc = deployment(install({ version: ArgoRolloutsVersion.V1_10_0_RC1, controller: { flags: { metricsPort: 9000 } } }));
+    expect(rc.spec.template.spec.containers[0].args).toEqual(['--metricsPort=9000']);
+  });
+
+  test('the Traefik API group and version flags, in every release', () => {
+    for (const version of ArgoRolloutsVersion.all()) {
+      const d = deployment(install({ version, controller: { flags: { traefikApiGroup: 'traefik.io', traefikApiVersion: 'traefik.io/v1alpha1' } } }));
+      expect(d.spec.template.spec.containers[0].args).toEqual(['--traefik-api-group=traefik.io', '--traefik-api-version=traefik.io/v1alpha1']);
+    }
+    // 1.10's default group is traefik.io: the version alone is enough there
+    const rc = deployment(install({ version: ArgoRolloutsVersion.V1_10_0_RC1, controller: { flags: { traefikApiVersion: 'traefik.io/v1beta1' } } }));
+    expect(rc.spec.template.spec.containers[0].args).toEqual(['--traefik-api-version=traefik.io/v1beta1']);
+  });
+
+  test('the readiness probe and the ALB permissions follow the release', () => {
+    const probe = (v: ArgoRolloutsVersion) => deployment(install({ version: v })).spec.template.spec.containers[0].readinessProbe;
+    expect(probe(ArgoRolloutsVersion.V1_8_4)).toEqual({
+      failureThreshold: 3, httpGet: { path: '/metrics', port: 'metrics' }, initialDelaySeconds: 10, periodSeconds: 5, successThreshold: 1, timeoutSeconds: 4,
+    });
+    expect(probe(ArgoRolloutsVersion.V1_10_0_RC1)).toBeUndefined();
+    const albGroups = (v: ArgoRolloutsVersion) => install({ version: v }).find(m => m.kind === 'ClusterRole' && m.metadata.name === 'argo-rollouts')
+      .rules.find((r: any) => r.resources.includes('targetgroupbindings')).apiGroups;
+    expect(albGroups(ArgoRolloutsVersion.V1_8_4)).toEqual(['elbv2.k8s.aws']);
+    expect(albGroups(ArgoRolloutsVersion.V1_10_0_RC1)).toEqual(['elbv2.k8s.aws', 'eks.amazonaws.com']);
   });
 
   test('plugins: config, checksum annotation, added later', () => {
@@ -266,7 +298,7 @@ describe('knobs', () => {
 });
 
 describe('bad input', () => {
-  const fails = (props: any, message: RegExp) => expect(() => install(props)).toThrow(message);
+  const fails = (props: any, message: RegExp | string) => expect(() => install(props)).toThrow(message);
   test('several replicas without leader election', () => fails({ controller: { replicas: 2, flags: { leaderElect: false } } },
     /controller.replicas is 2 with flags.leaderElect: false/));
   test('replicas below 1', () => fails({ controller: { replicas: 0 } }, /'controller.replicas' must be an integer >= 1, got 0/));
@@ -278,8 +310,17 @@ describe('bad input', () => {
   test('tag disagreeing with the version', () => fails({ version: ArgoRolloutsVersion.V1_8_3, controller: { image: { tag: 'v1.9.1' } } },
     /image tag 'v1.9.1' does not match the install's version v1.8.3/));
   test('bad digest', () => fails({ controller: { image: { digest: 'sha256:xyz' } } }, /image digest 'sha256:xyz' is not a digest/));
-  test('1.9-only flag on 1.8', () => fails({ version: ArgoRolloutsVersion.V1_8_3, controller: { flags: { ephemeralMetadataThreads: 4 } } },
-    /'ephemeralMetadataThreads' needs Argo Rollouts 1.9 or later; this install is v1.8.3/));
+  test('a flag the release does not have', () => fails({ version: ArgoRolloutsVersion.V1_8_3, controller: { flags: { ephemeralMetadataThreads: 4 } } },
+    "Controller flag 'ephemeralMetadataThreads' (--ephemeral-metadata-threads) does not exist in Argo Rollouts v1.8.3; the controller would refuse to start. "
+    + 'Drop it, or use a release that has it (v1.10.0-rc1, v1.9.1).'));
+  test('Traefik flags naming two groups', () => {
+    fails({ controller: { flags: { traefikApiVersion: 'traefik.io/v1alpha1' } } },
+      "flags.traefikApiVersion is 'traefik.io/v1alpha1' but flags.traefikApiGroup (the v1.9.1 default) is 'traefik.containo.us'; "
+      + "the controller would look for TraefikServices in neither. Set both to one group, e.g. traefikApiGroup: 'traefik.io' with traefikApiVersion: 'traefik.io/v1alpha1'.");
+    fails({ version: ArgoRolloutsVersion.V1_10_0_RC1, controller: { flags: { traefikApiGroup: 'traefik.containo.us' } } },
+      /flags.traefikApiVersion \(the v1.10.0-rc1 default\) is 'traefik.io\/v1alpha1' but flags.traefikApiGroup is 'traefik.containo.us'/);
+    fails({ controller: { flags: { traefikApiGroup: 'traefik.io', traefikApiVersion: 'v1alpha1' } } }, /flags.traefikApiVersion 'v1alpha1' is not <group>\/<version>/);
+  });
   test('same metrics and healthz port', () => fails({ controller: { flags: { metricsPort: 8080 } } }, /are both 8080/));
   test('invalid instance id', () => fails({ controller: { flags: { instanceId: 'not valid!' } } }, /instanceId 'not valid!' is not a valid label value/));
   test('invalid namespace', () => fails({ namespace: 'Argo_Rollouts' }, /namespace 'Argo_Rollouts' is not a valid namespace name/));
@@ -307,7 +348,7 @@ describe('bad input', () => {
   test('subscription to an unknown trigger', () => fails({ notifications: true, notificationOptions: { defaultSubscriptions: [{ recipients: ['slack:x'], triggers: ['on-nothing'] }] } },
     /names trigger 'on-nothing', which is not defined/));
   test('crdOptions with another version', () => fails({ crdOptions: { version: ArgoRolloutsVersion.V1_8_3 } }, /crdOptions.version \(v1.8.3\) differs/));
-  test('unknown version', () => expect(() => ArgoRolloutsVersion.of('2.0.0')).toThrow(/'2.0.0' is not supported. Use one of: 1.9.1, 1.8.3/));
+  test('unknown version', () => expect(() => ArgoRolloutsVersion.of('2.0.0')).toThrow("Argo Rollouts version '2.0.0' is not supported. Use one of: 1.10.0-rc1, 1.9.1, 1.8.4, 1.8.3."));
 });
 
 describe('the installed version decides the schema', () => {

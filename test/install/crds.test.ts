@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ApiObject, Chart, JsonPatch, Testing, Yaml } from 'cdk8s';
+import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
+import { ArgoRollouts } from '../../src/install/argo-rollouts';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
 import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/data';
 import { ArgoRolloutsVersion } from '../../src/install/version';
@@ -32,49 +33,65 @@ function annotationsOf(props: ArgoRolloutsCrdsProps): any[] {
   return render(props).map(m => m.metadata.annotations);
 }
 
-for (const version of ArgoRolloutsVersion.all()) describeUpstream(`ArgoRolloutsCrds ${version.tag}`, () => {
-  test('the synthesized CRDs are the upstream CRDs, field for field', () => {
+/** Argo CD's sync options, which the CRDs of a release above the annotation limit carry by default. */
+const SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';
+
+/** The CRDs without the sync option a release above the annotation limit adds (checked to be there). */
+function withoutServerSideApply(version: ArgoRolloutsVersion, manifests: any[]): any[] {
+  if (!version.isAtLeast(1, 10)) return manifests;
+  return manifests.map(m => {
+    expect(m.metadata.annotations[SYNC_OPTIONS]).toEqual('ServerSideApply=true');
+    const copy = JSON.parse(JSON.stringify(m));
+    delete copy.metadata.annotations[SYNC_OPTIONS];
+    return copy;
+  });
+}
+
+for (const version of ArgoRolloutsVersion.all()) {
+  describeUpstream(`ArgoRolloutsCrds ${version.tag}`, () => {
+    test('the synthesized CRDs are the upstream CRDs, field for field (1.10: with the ServerSideApply sync option)', () => {
     // GIVEN
-    const expected = upstreamCrds(version);
-    // WHEN
-    const manifests = render({ version });
-    // THEN
-    expect(manifests).toHaveLength(5);
-    expect(manifests).toEqual(expected);
-  });
+      const expected = upstreamCrds(version);
+      // WHEN
+      const manifests = render({ version });
+      // THEN
+      expect(manifests).toHaveLength(5);
+      expect(withoutServerSideApply(version, manifests)).toEqual(expected);
+    });
 
-  test('spec.preserveUnknownFields is written exactly where upstream writes it, with its value', () => {
-    const upstream = new Map(upstreamCrds(version).map(crd => [crd.metadata.name, crd.spec]));
-    const manifests = render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1 });
-    for (const crd of manifests) {
-      const spec = upstream.get(crd.metadata.name);
-      expect({ name: crd.metadata.name, has: 'preserveUnknownFields' in crd.spec, value: crd.spec.preserveUnknownFields })
-        .toEqual({ name: crd.metadata.name, has: 'preserveUnknownFields' in spec, value: spec.preserveUnknownFields });
-    }
-  });
+    test('spec.preserveUnknownFields is written exactly where upstream writes it, with its value', () => {
+      const upstream = new Map(upstreamCrds(version).map(crd => [crd.metadata.name, crd.spec]));
+      const manifests = render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1 });
+      for (const crd of manifests) {
+        const spec = upstream.get(crd.metadata.name);
+        expect({ name: crd.metadata.name, has: 'preserveUnknownFields' in crd.spec, value: crd.spec.preserveUnknownFields })
+          .toEqual({ name: crd.metadata.name, has: 'preserveUnknownFields' in spec, value: spec.preserveUnknownFields });
+      }
+    });
 
-  test(`each CRD is smaller than ${MAX_BYTES} bytes, as compact JSON and as YAML`, () => {
-    for (const manifest of render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1, annotations: { team: 'platform' } })) {
-      const json = Buffer.byteLength(JSON.stringify(manifest));
-      const yaml = Buffer.byteLength(Yaml.stringify(manifest));
-      expect({ name: manifest.metadata.name, json: json < MAX_BYTES, yaml: yaml < MAX_BYTES })
-        .toEqual({ name: manifest.metadata.name, json: true, yaml: true });
-    }
-  });
+    test(`a CRD above ${MAX_BYTES} bytes as compact JSON (client-side apply's annotation) is exactly what requires server-side apply`, () => {
+      const crds = new ArgoRolloutsCrds(Testing.chart(), 'crds', { version });
+      const sizes = render({ version, serverSideApply: true, keepOnDelete: true, syncWave: -1, annotations: { team: 'platform' } })
+        .map(m => Buffer.byteLength(JSON.stringify(m)));
+      expect(crds.requiresServerSideApply).toBe(sizes.some(n => n > MAX_BYTES));
+      // up to 1.9 every CRD fits; 1.10's carry descriptions and do not
+      expect(crds.requiresServerSideApply).toBe(version.isAtLeast(1, 10));
+    });
 
-  test('the notification catalog is the data of the upstream notifications ConfigMap', () => {
-    const configMap = loadUpstream(`${version.tag}/notifications-install.yaml`).find(d => d.kind === 'ConfigMap');
-    const catalog = loadNotificationCatalog(version);
-    expect(catalog).toEqual(configMap.data);
-    expect(Object.keys(catalog)).toEqual(Object.keys(catalog).sort());
-  });
+    test('the notification catalog is the data of the upstream notifications ConfigMap', () => {
+      const configMap = loadUpstream(`${version.tag}/notifications-install.yaml`).find(d => d.kind === 'ConfigMap');
+      const catalog = loadNotificationCatalog(version);
+      expect(catalog).toEqual(configMap.data);
+      expect(Object.keys(catalog)).toEqual(Object.keys(catalog).sort());
+    });
 
-  test('crdSchema gives the openAPIV3Schema of each kind', () => {
-    for (const crd of upstreamCrds(version)) {
-      expect(crdSchema(version, crd.spec.names.kind)).toEqual(crd.spec.versions[0].schema.openAPIV3Schema);
-    }
+    test('crdSchema gives the openAPIV3Schema of each kind', () => {
+      for (const crd of upstreamCrds(version)) {
+        expect(crdSchema(version, crd.spec.names.kind)).toEqual(crd.spec.versions[0].schema.openAPIV3Schema);
+      }
+    });
   });
-});
+}
 
 describe('ArgoRolloutsCrds', () => {
   test('defaults to v1.9.1, one ApiObject per CRD with the plural as id, no annotations of its own', () => {
@@ -243,7 +260,8 @@ describe('install data', () => {
     // GIVEN
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argo-install-data-'));
     // WHEN
-    const stdout = execFileSync(process.execPath, [GENERATOR, out], {
+    const table = path.join(out, 'argo-rollouts-versions.ts');
+    const stdout = execFileSync(process.execPath, [GENERATOR, out, '--table', table], {
       env: { ...process.env, ARGO_ROLLOUTS_UPSTREAM: upstreamDir() },
       encoding: 'utf8',
     });
@@ -256,12 +274,16 @@ describe('install data', () => {
       expect({ file, same: generated === committed }).toEqual({ file, same: true });
     }
     expect(fs.readdirSync(DATA).sort()).toEqual(ArgoRolloutsVersion.all().map(v => v.tag).sort());
+    // the version table, from the same run
+    const committedTable = fs.readFileSync(path.join(ROOT, 'src', 'imports', 'argo-rollouts-versions.ts'), 'utf8');
+    expect({ file: 'src/imports/argo-rollouts-versions.ts', same: fs.readFileSync(table, 'utf8') === committedTable })
+      .toEqual({ file: 'src/imports/argo-rollouts-versions.ts', same: true });
     fs.rmSync(out, { recursive: true, force: true });
   }, 60_000);
 
   test('the generator fails with a clear message when the upstream folder is missing', () => {
     const missing = path.join(os.tmpdir(), 'no-such-argo-rollouts-upstream');
-    const result = spawnSync(process.execPath, [GENERATOR, path.join(os.tmpdir(), 'unused')], {
+    const result = spawnSync(process.execPath, [GENERATOR, path.join(os.tmpdir(), 'unused'), '--table', path.join(os.tmpdir(), 'unused.ts')], {
       env: { ...process.env, ARGO_ROLLOUTS_UPSTREAM: missing },
       encoding: 'utf8',
     });
@@ -284,4 +306,37 @@ describe('install data', () => {
     const stdout = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: ROOT, encoding: 'utf8' });
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ afterIndex: 0, afterCrdsModule: 0, afterConstruct: 1 });
   }, 120_000);
+});
+
+describe('CRDs above the annotation limit of client-side apply (1.10)', () => {
+  const rc = ArgoRolloutsVersion.V1_10_0_RC1;
+
+  test('ask Argo CD for server-side apply by default, and say so', () => {
+    const crds = new ArgoRolloutsCrds(Testing.chart(), 'crds', { version: rc });
+    expect(crds.requiresServerSideApply).toBe(true);
+    expect(annotationsOf({ version: rc }).map(a => a[SYNC_OPTIONS])).toEqual(Array(5).fill('ServerSideApply=true'));
+    expect(annotationsOf({ version: rc, keepOnDelete: true }).map(a => a[SYNC_OPTIONS])).toEqual(Array(5).fill('ServerSideApply=true,Delete=false'));
+    expect(annotationsOf({ version: rc, serverSideApply: true }).map(a => a[SYNC_OPTIONS])).toEqual(Array(5).fill('ServerSideApply=true'));
+  });
+
+  test('refuse serverSideApply: false, naming the largest CRD, its size and the fix', () => {
+    expect(() => render({ version: rc, serverSideApply: false })).toThrow(
+      /ArgoRolloutsCrds test\/crds: serverSideApply is false, but the CRD rollouts\.argoproj\.io of Argo Rollouts v1\.10\.0-rc1 is 289,643 bytes, above the 262,144-byte annotation limit[^]*kubectl apply --server-side/);
+  });
+
+  test('releases that fit keep client-side apply unless asked', () => {
+    for (const version of [ArgoRolloutsVersion.V1_9_1, ArgoRolloutsVersion.V1_8_4]) {
+      expect(new ArgoRolloutsCrds(Testing.chart(), 'crds', { version }).requiresServerSideApply).toBe(false);
+      expect(annotationsOf({ version }).map(a => a[SYNC_OPTIONS])).toEqual(Array(5).fill(undefined));
+      expect(annotationsOf({ version, serverSideApply: false }).map(a => a[SYNC_OPTIONS])).toEqual(Array(5).fill(undefined));
+    }
+  });
+
+  test('the install of 1.10 includes them so', () => {
+    const chart = Testing.chart();
+    const install = new ArgoRollouts(chart, 'install', { version: rc });
+    expect(install.crds?.requiresServerSideApply).toBe(true);
+    const crds = synth(chart).filter(m => m.kind === 'CustomResourceDefinition');
+    expect(crds.map(m => m.metadata.annotations[SYNC_OPTIONS])).toEqual(Array(5).fill('ServerSideApply=true'));
+  });
 });

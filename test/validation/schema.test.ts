@@ -211,9 +211,11 @@ describe('CRD schema rules (S01-S06)', () => {
   });
 
   test('an unsupported version throws', () => {
-    expect(() => validateManifests([validRollout()], { version: '1.7.0' })).toThrow(/1\.9\.1, 1\.8\.3/);
+    expect(() => validateManifests([validRollout()], { version: '1.7.0' }))
+      .toThrow('Argo Rollouts version "1.7.0" is not supported; use one of 1.10.0-rc1, 1.9.1, 1.8.4, 1.8.3 (the default is 1.9.1).');
     expect(schemaVersion(undefined)).toBe('1.9.1');
     expect(schemaVersion('v1.8.3')).toBe('1.8.3');
+    expect(schemaVersion('v1.10.0-rc1')).toBe('1.10.0-rc1');
   });
 
   test('manifests of other API groups and versions are not schema-checked', () => {

@@ -1,6 +1,7 @@
 /**
  * Canary rules V20–V46: replica limits, Services, ping-pong, traffic-routing options and steps, followed
- * by the canary anti-affinity checks (V18, V19), which the controller evaluates last.
+ * by the canary anti-affinity checks (V18, V19), which the controller evaluates last, and the warning
+ * V68 (minPodsPerReplicaSet above spec.replicas where the release does not cap it).
  */
 import {
   CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
@@ -9,6 +10,7 @@ import {
   asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError, quote,
 } from '../util';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
+import { VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
 const PING_PONG_PATH = `${CANARY_PATH}.pingPong`;
@@ -19,9 +21,11 @@ const ROUTING_OPTIONS: ReadonlySet<string> = new Set(['maxTrafficWeight', 'manag
 const STEP_KINDS = ['experiment', 'pause', 'setWeight', 'analysis', 'setCanaryScale', 'setHeaderRoute', 'setMirrorRoute', 'plugin'] as const;
 /** Step kinds of which a step may set only one (V33). */
 const EXCLUSIVE_STEP_KINDS = ['setWeight', 'pause', 'experiment', 'analysis'] as const;
-/** Routers that support header routes (V37), mirror routes (V40) and experiment weights (V45). */
+/**
+ * Routers that support header routes (V37) and experiment weights (V45); those of mirror routes (V40)
+ * and ping-pong (V22) depend on the release (the version table).
+ */
 const HEADER_ROUTERS = ['istio', 'alb', 'apisix', 'plugins'];
-const MIRROR_ROUTERS = ['istio'];
 const EXPERIMENT_WEIGHT_ROUTERS = ['alb', 'smi', 'istio', 'plugins'];
 /** `fieldRef.fieldPath` values under `metadata` that the controller can resolve (V46). */
 const METADATA_FIELD_PATH = /^metadata\.(?:name|namespace|uid|labels|annotations)$/;
@@ -52,6 +56,29 @@ function forEachStep(ctx: RuleContext, kind: string, check: (value: any, path: s
       check(step[kind], `${STEPS_PATH}[${i}].${kind}`, step);
     }
   });
+}
+
+/** `['alb', 'istio', 'plugins']` → `alb, istio or a traffic-router plugin`. */
+function routerWords(routers: readonly string[], conjunction: string): string {
+  const words = routers.map(r => (r === 'plugins' ? 'a traffic-router plugin' : r));
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
+}
+
+/**
+ * `' (or run Argo Rollouts 1.10.0-rc1, which accepts a traffic-router plugin here)'` when the routers the canary uses are
+ * accepted for this fact by a later supported release; else nothing.
+ */
+function laterReleaseHint(ctx: RuleContext, fact: 'pingPongRouters' | 'mirrorRouteRouters'): string {
+  const mine = versionFacts(ctx.options.version).rules[fact];
+  const used = routersOf(ctx).filter(r => !mine.includes(r));
+  for (const version of VERSION_NUMBERS) {
+    const theirs = versionFacts(version).rules[fact];
+    const accepted = used.filter(r => theirs.includes(r));
+    if (accepted.length > 0) {
+      return ` (or run Argo Rollouts ${version}, which accepts ${routerWords(accepted, 'and')} here)`;
+    }
+  }
+  return '';
 }
 
 /** The routers of the canary that need both canaryService and stableService (V27). */
@@ -151,9 +178,12 @@ export const CANARY_RULES: readonly Rule[] = [
   {
     id: 'V22',
     check: ctx => {
-      if (isSet(ctx.canary?.pingPong) && ctx.trafficRouting !== undefined && !ctx.hasRouter('alb', 'istio')) {
-        ctx.report(ROUTING_PATH, `pingPong is set, but ${describeRouters(ctx)}; ping-pong works only with alb or istio.`,
-          'Use pingPong with alb or istio traffic routing, or remove pingPong and set canaryService and stableService instead.', routersOf(ctx));
+      const routers = versionFacts(ctx.options.version).rules.pingPongRouters;
+      if (isSet(ctx.canary?.pingPong) && ctx.trafficRouting !== undefined && !ctx.hasRouter(...routers)) {
+        const release = `Argo Rollouts ${versionFacts(ctx.options.version).version}`;
+        ctx.report(ROUTING_PATH, `pingPong is set, but ${describeRouters(ctx)}; in ${release} ping-pong works only with ${routerWords(routers, 'or')}.`,
+          `Use pingPong with ${routerWords(routers, 'or')} traffic routing${laterReleaseHint(ctx, 'pingPongRouters')}, `
+          + 'or remove pingPong and set canaryService and stableService instead.', routersOf(ctx));
       }
     },
   },
@@ -364,10 +394,12 @@ export const CANARY_RULES: readonly Rule[] = [
   {
     id: 'V40',
     check: ctx => forEachStep(ctx, 'setMirrorRoute', (route, path) => {
-      if (!ctx.hasRouter(...MIRROR_ROUTERS)) {
+      const routers = versionFacts(ctx.options.version).rules.mirrorRouteRouters;
+      if (!ctx.hasRouter(...routers)) {
         const routing = ctx.trafficRouting === undefined ? 'the canary has no trafficRouting' : describeRouters(ctx);
-        ctx.report(path, `The step uses setMirrorRoute, but ${routing}; mirror routes need istio.`,
-          'Route traffic through istio, or remove the setMirrorRoute step.', route);
+        const release = `Argo Rollouts ${versionFacts(ctx.options.version).version}`;
+        ctx.report(path, `The step uses setMirrorRoute, but ${routing}; in ${release} mirror routes need ${routerWords(routers, 'or')}.`,
+          `Route traffic through ${routerWords(routers, 'or')}${laterReleaseHint(ctx, 'mirrorRouteRouters')}, or remove the setMirrorRoute step.`, route);
       }
     }),
   },
@@ -478,4 +510,25 @@ export const CANARY_RULES: readonly Rule[] = [
   },
   antiAffinityVariantRule('canary'),
   antiAffinityWeightRule('canary'),
+  {
+    // not a controller check: releases before 1.10 (the version table) do not cap minPodsPerReplicaSet
+    // at spec.replicas, so each ReplicaSet keeps more pods than the Rollout asks for, also once promoted
+    id: 'V68',
+    check: ctx => {
+      const minPods = ctx.canary?.minPodsPerReplicaSet;
+      const replicas = ctx.spec?.replicas;
+      if (ctx.trafficRouting === undefined || !Number.isInteger(minPods) || !Number.isInteger(replicas) || minPods <= replicas) {
+        return;
+      }
+      const facts = versionFacts(ctx.options.version);
+      if (facts.rules.minPodsCappedAtReplicas) {
+        return;
+      }
+      const capping = VERSION_NUMBERS.filter(v => versionFacts(v).rules.minPodsCappedAtReplicas);
+      ctx.warn(`${CANARY_PATH}.minPodsPerReplicaSet`,
+        `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${minPods} pods `
+        + `in the stable and in the canary ReplicaSet, also once fully promoted${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,
+        `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`, minPods);
+    },
+  },
 ];

@@ -23,6 +23,7 @@
  *   `defaultTriggers`), and `notifications.argoproj.io/subscriptions` (a YAML list of `trigger` lists
  *   and `destinations`).
  */
+import { DEFAULT_VERSION_NUMBER, tryVersionFacts } from '../../private/versions';
 import { ManifestContext, Rule, RuleContext } from '../context';
 import { exprSyntaxError } from '../expr';
 import { asArray, asObject, asString, forEachString, isObject, listWords, ownValue, quote } from '../util';
@@ -63,8 +64,13 @@ export function readsAppVariable(text: string): boolean {
 /** First Argo Rollouts minor version whose notifications engine has the `teams-workflows` service. */
 const TEAMS_WORKFLOWS_SINCE: readonly [number, number] = [1, 10];
 
-/** True when the release's notifications engine offers `teams-workflows` (Argo Rollouts 1.10 and later). */
+/**
+ * True when the release's notifications engine offers `teams-workflows` (Argo Rollouts 1.10 and later):
+ * the version table's fact for a supported release, else by number.
+ */
 export function hasTeamsWorkflows(version: string | undefined): boolean {
+  const facts = tryVersionFacts(String(version ?? DEFAULT_VERSION_NUMBER));
+  if (facts !== undefined) return facts.rules.notificationsTeamsWorkflows;
   const [major, minor] = String(version ?? '').replace(/^v/, '').split('.').map(Number);
   return major > TEAMS_WORKFLOWS_SINCE[0] || (major === TEAMS_WORKFLOWS_SINCE[0] && minor >= TEAMS_WORKFLOWS_SINCE[1]);
 }

@@ -3,9 +3,10 @@
  * spec is stored, but every measurement of such a metric would end in Error, so they are reported as
  * findings. Values holding a `{{ … }}` placeholder are known only at run time and are not checked.
  */
+import { versionFacts } from '../../private/versions';
 import { AnalysisContext, Rule } from '../context';
 import { checkPodTemplateSpec, PodReport } from '../pod';
-import { asArray, asNumber, asObject, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoUrl, quote, substituteArgs } from '../util';
+import { asArray, asNumber, asObject, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoDuration, parseGoUrl, quote, substituteArgs } from '../util';
 
 /** Runs `check` for every metric whose provider sets `provider`, with the provider's path. */
 function forEachProvider(ctx: AnalysisContext, provider: string, check: (settings: any, path: string, metric: any) => void): void {
@@ -61,6 +62,16 @@ function checkDatadog(ctx: AnalysisContext, settings: any, path: string, metric:
   if (asString(settings.aggregator) !== '' && apiVersion === 'v1') {
     ctx.report(`${path}.aggregator`, `${label} sets datadog.aggregator ${quote(settings.aggregator)}, which apiVersion v1 does not support.`,
       'Set apiVersion: v2 (with queries), or remove aggregator.', settings.aggregator);
+  }
+  // from 1.10 (the version table): the HTTP timeout of the requests, a positive Go duration; the schema
+  // of earlier releases has no such field (S06)
+  const timeout = literal(settings.requestTimeout);
+  if (timeout !== undefined && versionFacts(ctx.options.version).rules.datadogRequestTimeout) {
+    const seconds = parseGoDuration(timeout);
+    if (seconds === undefined || seconds <= 0) {
+      ctx.report(`${path}.requestTimeout`, `${label} sets datadog.requestTimeout to ${quote(timeout)}, which is ${seconds === undefined ? 'not a duration' : 'not above zero'}; `
+        + 'every measurement would end in Error.', 'Set requestTimeout to a positive duration such as "30s" or "2m", or omit it (default 10s).', timeout);
+    }
   }
   const secretRef = asObject(settings.secretRef);
   if (secretRef?.namespaced === true && asString(secretRef.name) === '') {

@@ -7,6 +7,7 @@
  * manifests is reported (V63, V67) only with `requireReferencedObjects`; the checks of its content
  * (V58, V59, V64–V66) run only on objects that are present.
  */
+import { versionFacts } from '../../private/versions';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
 import { asArray, asNumber, asObject, asString, isObject, isSet, listWords, quote } from '../util';
 
@@ -99,6 +100,20 @@ interface VirtualServiceReference {
   readonly object: any;
 }
 
+/**
+ * `name.namespace` as the controller of the release reads it (the version table): up to 1.9 the first
+ * two dot-separated parts; from 1.10 a `.cluster.local` suffix is dropped and the last part is the
+ * namespace, the rest the name.
+ */
+function splitVirtualServiceReference(fullName: string, ctx: RuleContext): [string, string] {
+  if (versionFacts(ctx.options.version).rules.virtualServiceSplitAtLastDot) {
+    const parts = fullName.replace(/\.cluster\.local$/, '').split('.');
+    return parts.length >= 2 ? [parts.slice(0, -1).join('.'), parts[parts.length - 1]] : [parts[0], ctx.namespace];
+  }
+  const parts = fullName.split('.');
+  return [parts[0], parts.length >= 2 ? parts[1] : ctx.namespace];
+}
+
 function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {
   return ctx.memoize('traffic.virtualServices', () => {
     const istio = router(ctx, 'istio');
@@ -116,10 +131,7 @@ function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {
       if (fullName === '') {
         continue; // a missing name is a schema violation (S02)
       }
-      // `name.namespace`: the controller takes the first two dot-separated parts.
-      const parts = fullName.split('.');
-      const name = parts[0];
-      const namespace = parts.length >= 2 ? parts[1] : ctx.namespace;
+      const [name, namespace] = splitVirtualServiceReference(fullName, ctx);
       // (a VirtualService without a namespace counts as one in any namespace: see ManifestIndex)
       const object = ctx.index.object(ISTIO_GROUPS, 'VirtualService', namespace, name);
       references.push({ entry: asObject(entry) ?? {}, base, name, namespace, object });
@@ -131,7 +143,7 @@ function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {
 /**
  * True when a reference with a '.' misses its target while a VirtualService named with the whole
  * dotted name is among the manifests (in the Rollout's namespace): the author meant that one, but
- * the controller splits the name at the first '.' into name and namespace.
+ * the controller splits the name into name and namespace (at the first '.', or from 1.10 at the last).
  */
 function isMisreadDottedName(ctx: RuleContext, reference: VirtualServiceReference): boolean {
   const fullName = asString(reference.entry.name);
@@ -608,7 +620,7 @@ export const TRAFFIC_REFERENCE_RULES: readonly Rule[] = [
             `The VirtualService reference ${quote(fullName)} holds a '.', so the controller reads it as VirtualService ${quote(reference.name)} ${describeNamespace(reference.namespace)}, `
             + `not as the VirtualService ${quote(fullName)} ${describeNamespace(ctx.namespace)} among the manifests.`,
             `Rename the VirtualService to a name without '.' (e.g. ${quote(fullName.replace(/\./g, '-'))}) and reference that name; `
-            + "in istio.virtualService(s).name a '.' always means name.namespace.", fullName);
+            + "in istio.virtualService(s).name a '.' always separates name and namespace.", fullName);
         } else if (require && reference.object === undefined) {
           ctx.report(`${reference.base}.name`,
             `The VirtualService ${quote(reference.name)} does not exist among the manifests (looked for ${describeNamespace(reference.namespace)}).`,

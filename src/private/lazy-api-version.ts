@@ -1,0 +1,25 @@
+import { ApiObject, ApiObjectProps } from 'cdk8s';
+import { Construct } from 'constructs';
+
+/**
+ * An ApiObject whose `apiVersion` is decided at synth (e.g. from the app's Argo Rollouts release or
+ * its controller's flags, which may be declared after the object). `apiVersion` on the construct
+ * is the value known at construction; the manifest gets `resolve()`. A JSON patch of `/apiVersion`
+ * still wins (the escape hatch).
+ */
+export class LazyApiVersionObject extends ApiObject {
+  private readonly resolveApiVersion: () => string;
+
+  constructor(scope: Construct, id: string, props: ApiObjectProps, resolve: () => string) {
+    super(scope, id, props);
+    this.resolveApiVersion = resolve;
+  }
+
+  public toJson(): any {
+    const json = super.toJson();
+    if (json.apiVersion === this.apiVersion) {
+      json.apiVersion = this.resolveApiVersion();
+    }
+    return json;
+  }
+}
