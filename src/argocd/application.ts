@@ -46,6 +46,15 @@ export interface ArgoCdApplicationSource {
    * @default false
    */
   readonly recurse?: boolean;
+
+  /**
+   * Files of the folder that Argo CD skips (`directory.exclude`, a glob such as
+   * `argocd.k8s.yaml` or `{argocd.k8s.yaml,dev-*.yaml}`), e.g. the file of the chart that holds this
+   * Application when cdk8s writes it into the same folder.
+   *
+   * @default - none
+   */
+  readonly exclude?: string;
 }
 
 /**
@@ -170,7 +179,8 @@ export interface ArgoCdApplicationProps {
 
   /**
    * The charts whose objects the Application deploys: they give the ignoreDifferences and sync
-   * options, and get the sync waves. Must not include the Application's own chart.
+   * options, and get the sync waves. Must not include the Application's own chart. The objects of
+   * ArgoCdApplications in them are left out.
    *
    * @default - every chart of the app except the Application's own
    */
@@ -352,9 +362,25 @@ export class ArgoCdApplication extends Construct {
     return App.of(this).charts.filter(chart => chart !== own);
   }
 
+  /**
+   * The objects the Application deploys: those of its charts, without the objects of any
+   * ArgoCdApplication (two Applications in one app must not render each other).
+   */
+  private apiObjects(): ApiObject[] {
+    const objects = new Set<ApiObject>();
+    for (const chart of this.charts()) {
+      for (const construct of chart.node.findAll()) {
+        if (construct instanceof ApiObject && !construct.node.scopes.some(scope => scope instanceof ArgoCdApplication)) {
+          objects.add(construct);
+        }
+      }
+    }
+    return [...objects];
+  }
+
   /** The rendered manifests of the charts. */
   private manifests(): any[] {
-    return this.charts().flatMap(chart => chart.toJson());
+    return this.apiObjects().map(object => object.toJson());
   }
 
   /** The wave of an object, or undefined for wave 0 (no annotation). */
@@ -368,12 +394,10 @@ export class ArgoCdApplication extends Construct {
   }
 
   private annotateSyncWaves(): void {
-    for (const chart of this.charts()) {
-      for (const object of chart.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject)) {
-        const wave = this.waveOf(object);
-        if (wave !== undefined && wave !== 0 && object.metadata.toJson().annotations?.[SYNC_WAVE_ANNOTATION] === undefined) {
-          object.metadata.addAnnotation(SYNC_WAVE_ANNOTATION, String(wave));
-        }
+    for (const object of this.apiObjects()) {
+      const wave = this.waveOf(object);
+      if (wave !== undefined && wave !== 0 && object.metadata.toJson().annotations?.[SYNC_WAVE_ANNOTATION] === undefined) {
+        object.metadata.addAnnotation(SYNC_WAVE_ANNOTATION, String(wave));
       }
     }
   }
@@ -396,7 +420,9 @@ export class ArgoCdApplication extends Construct {
         repoURL: p.source.repoUrl,
         path: p.source.path,
         targetRevision: p.source.targetRevision ?? 'HEAD',
-        directory: p.source.recurse ? { recurse: true } : undefined,
+        directory: p.source.recurse || p.source.exclude !== undefined
+          ? { recurse: p.source.recurse ? true : undefined, exclude: p.source.exclude }
+          : undefined,
       },
       destination: {
         server: destination.name === undefined ? destination.server ?? 'https://kubernetes.default.svc' : undefined,

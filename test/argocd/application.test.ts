@@ -118,6 +118,9 @@ describe('ArgoCdApplication', () => {
     });
     const spec = Testing.synth(Chart.of(application)).find(m => m.metadata.name === 'only-web').spec;
     expect(spec.destination).toEqual({ name: 'prod' });
+    const excluding = new ArgoCdApplication(new Chart(app, 'third'), 'x', { name: 'x', source: { repoUrl: 'https://example.com/r.git', path: 'dist', exclude: 'argocd.k8s.yaml' } });
+    // (three Applications in one app: none renders another)
+    expect(Testing.synth(Chart.of(excluding))[0].spec.source.directory).toEqual({ exclude: 'argocd.k8s.yaml' });
     expect(spec.source).toEqual({ repoURL: 'https://example.com/r.git', targetRevision: 'HEAD', directory: { recurse: true } });
     expect(spec.project).toBe('web');
     expect(spec.syncPolicy).toEqual({ automated: { prune: true, selfHeal: true }, syncOptions: ['RespectIgnoreDifferences=true', 'CreateNamespace=true'] });
