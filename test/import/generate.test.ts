@@ -1,0 +1,182 @@
+// The importer round trip: the module it writes, compiled under strict options and synthesized,
+// yields the manifests it was given (semantically: key order, number-vs-string durations and the
+// Kubernetes defaults in NORMALIZED_DEFAULTS aside). For every upstream example file (alone, and with
+// the files of its folder together, so that Services and router objects are in the input) and for the
+// synthesized output of every example app of this project.
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Chart, Testing } from 'cdk8s';
+import * as ts from 'typescript';
+import { EXAMPLES } from '../../examples';
+import { readDocuments } from '../../src/cli/files';
+import { generateModule, ImportResult } from '../../src/import/generate';
+import { HAS_UPSTREAM, testUpstream, testUpstreamEach, UPSTREAM_DIR } from '../util';
+
+const ROOT = path.join(__dirname, '..', '..');
+const SOURCE = path.join(ROOT, 'src', 'index');
+// Inside the checkout (test-reports/ is ignored by git), so that the modules resolve node_modules.
+fs.mkdirSync(path.join(ROOT, 'test-reports'), { recursive: true });
+const WORK = fs.mkdtempSync(path.join(ROOT, 'test-reports', 'import-'));
+afterAll(() => fs.rmSync(WORK, { recursive: true, force: true }));
+
+const DURATION_FIELDS = new Set(['duration', 'interval', 'initialDelay', 'timeout', 'lookback', 'scaleDownDelay', 'step']);
+
+/** Seconds of a duration written as a number or a Go duration string. */
+function seconds(v: any): any {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return v;
+  if (/^\d+$/.test(v)) return Number(v);
+  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(v);
+  return m && v !== '' ? Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : v;
+}
+
+/** Defaults Kubernetes applies; a side that writes them equals one that leaves them out. */
+function normalize(v: any, key = '', parent = ''): any {
+  if (Array.isArray(v)) return v.map(x => normalize(x, key, parent));
+  if (v === null || typeof v !== 'object') return DURATION_FIELDS.has(key) ? seconds(v) : v;
+  const out: any = {};
+  for (const k of Object.keys(v)) {
+    if (v[k] === undefined) continue;
+    if (k === 'protocol' && v[k] === 'TCP' && key === 'ports') continue;
+    if (k === 'type' && v[k] === 'ClusterIP' && key === 'spec' && parent === 'Service') continue;
+    out[k] = normalize(v[k], k, key === '' ? v.kind : parent);
+  }
+  return out;
+}
+
+const keyOf = (m: any) => `${m.apiVersion} ${m.kind} ${m.metadata?.namespace ?? ''}/${m.metadata?.name ?? ''}`;
+
+/** Writes the module where jest can require it, with the package import pointing at the sources. */
+function writeModule(name: string, source: string): string {
+  const file = path.join(WORK, `${name.replace(/[^\w]/g, '_')}.ts`);
+  fs.writeFileSync(file, source.replace(/from 'cdk8s-argo-rollouts'/g, `from '${SOURCE}'`));
+  return file;
+}
+
+const WRITTEN: string[] = [];
+
+/** Imports the manifests, runs the module, and expects the same manifests back. */
+async function expectRoundTrip(name: string, manifests: any[]): Promise<ImportResult> {
+  // WHEN
+  const result = await generateModule(manifests);
+  // THEN every object is represented, and the module synthesizes the input
+  expect(result.failures).toEqual([]);
+  const file = writeModule(name, result.source);
+  WRITTEN.push(file);
+  let synthesized: any[] = [];
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const mod = require(file);
+    // the cdk8s of the module's own registry
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const app = require('cdk8s').Testing.app();
+    const chart: Chart = new mod.ImportedChart(app, 'imported');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    synthesized = require('cdk8s').Testing.synth(chart);
+  });
+  expect(synthesized.map(keyOf).sort()).toEqual(manifests.map(keyOf).sort());
+  const byKey = new Map(synthesized.map(m => [keyOf(m), m]));
+  for (const m of manifests) {
+    expect(normalize(byKey.get(keyOf(m)))).toEqual(normalize(m));
+  }
+  return result;
+}
+
+const EXAMPLES_DIR = path.join(UPSTREAM_DIR, 'examples');
+const UPSTREAM_FILES = HAS_UPSTREAM ? fs.readdirSync(EXAMPLES_DIR).filter(f => /\.ya?ml$/.test(f)).sort() : ['(none)'];
+/** Files of one upstream folder (`docs-getting-started__istio__*`): imported together. */
+const UPSTREAM_GROUPS = [...new Set(UPSTREAM_FILES.filter(f => f.includes('__')).map(f => f.slice(0, f.lastIndexOf('__'))))];
+const read = (files: string[]) => readDocuments(files.map(f => path.join(EXAMPLES_DIR, f)), () => '').map(d => d.manifest);
+
+describe('argo-rollouts-import round trip', () => {
+  testUpstreamEach(UPSTREAM_FILES.map(f => [f] as const))('upstream example %s', async file => {
+    await expectRoundTrip(`upstream-${file}`, read([file]));
+  });
+
+  testUpstreamEach(UPSTREAM_GROUPS.map(g => [g] as const))('upstream folder %s (its files together)', async group => {
+    const files = UPSTREAM_FILES.filter(f => f.startsWith(`${group}__`));
+    await expectRoundTrip(`upstream-group-${group}`, read(files));
+  });
+
+  test.each(EXAMPLES.map(e => [e.name, e] as const))('example app %s: import its YAML, synth again', async (name, example) => {
+    // GIVEN the manifests the example app synthesizes
+    const app = new App({ outdir: fs.mkdtempSync(path.join(WORK, 'app-')) });
+    const charts = example.define(app);
+    const manifests = charts.flatMap(c => Testing.synth(c));
+    await expectRoundTrip(`example-${name}`, manifests);
+  });
+
+  testUpstream('a Rollout whose Services are in the input defines them, with references as variables', async () => {
+    const result = await expectRoundTrip('istio-together', read(UPSTREAM_FILES.filter(f => f.startsWith('docs-getting-started__istio__'))));
+    expect(result.source).toContain("StrategyService.define({ name: 'rollouts-demo-canary'");
+    expect(result.source).toMatch(/object: RouterObject\.fromConstruct\(rolloutsDemoVsvc1\)/);
+    expect(result.source).not.toContain('fromServiceName');
+  });
+
+  testUpstream('steps become one CanaryStep call each, and a run of equal pauses a progression', async () => {
+    const result = await expectRoundTrip('canary', read(['rollout-canary.yaml']));
+    expect(result.source).toContain('CanaryStep.pause(Duration.seconds(40))');
+    expect(result.source).toContain('...CanaryStep.progression({ weights: [60, 80], pause: Duration.seconds(20) })');
+    expect(result.objects).toEqual([{ object: 'Rollout/rollout-canary', how: 'l2', reasons: [], argo: true }]);
+  });
+
+  testUpstream('templates are referenced by their variables; a template not in the input by name', async () => {
+    const together = await expectRoundTrip('analysis-together', read(['analysis-templates.yaml', 'rollout-analysis-step.yaml']));
+    expect(together.source).not.toContain('fromAnalysisTemplateName');
+    const alone = await expectRoundTrip('analysis-alone', read(['rollout-analysis-step.yaml']));
+    expect(alone.source).toMatch(/const \w+ = AnalysisTemplate\.fromAnalysisTemplateName\(this, /);
+  });
+
+  testUpstream('the output is deterministic: the same input gives the same bytes', async () => {
+    const input = read(UPSTREAM_FILES.filter(f => f.startsWith('docs-getting-started__')));
+    const first = await generateModule(input);
+    const second = await generateModule(JSON.parse(JSON.stringify(input)));
+    expect(second.source).toBe(first.source);
+  });
+
+  test('what the L2 API does not express is a commented JSON patch; a non-object cannot be represented', async () => {
+    // GIVEN a Rollout with a pod field the importer does not map, and a document that is no object
+    const rollout = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'web' },
+      spec: {
+        selector: { matchLabels: { app: 'web' } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { priorityClassName: 'high', containers: [{ name: 'web', image: 'nginx:1.27' }] },
+        },
+      },
+    };
+    // WHEN
+    const result = await expectRoundTrip('patched', [rollout]);
+    const failed = await generateModule([rollout, 'just a string']);
+    // THEN
+    expect(result.source).toContain("// /spec/template/spec/priorityClassName: a pod spec field that the importer does not map to cdk8s-plus props\n      JsonPatch.add('/spec/template/spec/priorityClassName', 'high'),");
+    expect(result.objects[0].how).toBe('patched');
+    expect(failed.failures).toEqual(['document 2: not a Kubernetes object (it needs apiVersion and kind): cannot be represented']);
+  });
+
+  test('every generated module type-checks under strict options, unused names being errors', () => {
+    // GIVEN the modules the tests above wrote
+    expect(WRITTEN.length).toBeGreaterThan(0);
+    const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
+    const options: ts.CompilerOptions = {
+      ...config.options,
+      strict: true,
+      noUnusedLocals: true,
+      noUnusedParameters: true,
+      noEmit: true,
+      rootDir: undefined,
+      outDir: undefined,
+      declaration: false,
+      types: ['node'],
+    };
+    // WHEN
+    const program = ts.createProgram(WRITTEN, options);
+    // THEN
+    const problems = WRITTEN.flatMap(f => ts.getPreEmitDiagnostics(program, program.getSourceFile(f))
+      .map(d => `${path.basename(f)}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`));
+    expect(problems).toEqual([]);
+  }, 300_000);
+});
