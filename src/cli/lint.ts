@@ -10,8 +10,8 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { parseQuantity } from '../private/quantity';
+import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { decodeUtf8, InvalidUtf8Error } from '../validation/yaml';
 
 /** Where the command reads and writes; the defaults are the process's. */

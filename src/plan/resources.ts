@@ -39,17 +39,21 @@ function containerRequest(container: any, resource: string): number | undefined 
   return quantityValue(obj(resources.requests)[resource]) ?? quantityValue(obj(resources.limits)[resource]);
 }
 
+/** The amount of `resource` a container has, by `read`, or undefined when it sets none. */
+type ContainerAmount = (container: any, resource: string) => number | undefined;
+
 /**
- * What one pod of a pod spec requests: the sum over its containers, or the largest init container
- * when that is larger (init containers run one at a time, before the others), plus the pod overhead.
+ * The total of one pod of a pod spec: the sum over its containers (and sidecars), or the largest
+ * init container when that is larger (init containers run one at a time, before the others), plus
+ * the pod overhead.
  */
-export function podRequests(podSpec: any): PodRequests {
+function podTotals(podSpec: any, amount: ContainerAmount): PodRequests {
   const spec = obj(podSpec);
   const sum = (containers: any[], resource: string) => {
     let total = 0;
     let set = true;
     for (const c of containers) {
-      const v = containerRequest(c, resource);
+      const v = amount(c, resource);
       if (v === undefined) {
         set = false;
       } else {
@@ -60,7 +64,7 @@ export function podRequests(podSpec: any): PodRequests {
   };
   const largestInit = (resource: string) => list(spec.initContainers)
     .filter(c => c.restartPolicy !== 'Always')
-    .reduce((m, c) => Math.max(m, containerRequest(c, resource) ?? 0), 0);
+    .reduce((m, c) => Math.max(m, amount(c, resource) ?? 0), 0);
   const sidecars = list(spec.initContainers).filter(c => c.restartPolicy === 'Always');
   const containers = [...list(spec.containers), ...sidecars];
   const cpu = sum(containers, 'cpu');
@@ -74,6 +78,19 @@ export function podRequests(podSpec: any): PodRequests {
     cpuSet: containers.length > 0 && cpu.set,
     memorySet: containers.length > 0 && memory.set,
   };
+}
+
+/** What one pod of a pod spec requests (requests, else limits, per container; see `podTotals`). */
+export function podRequests(podSpec: any): PodRequests {
+  return podTotals(podSpec, containerRequest);
+}
+
+/**
+ * The limits of one pod of a pod spec (see `podTotals`); `cpuSet` / `memorySet` are false when a
+ * container sets no such limit (the pod's limit is then unbounded).
+ */
+export function podLimits(podSpec: any): PodRequests {
+  return podTotals(podSpec, (container, resource) => quantityValue(obj(obj(container.resources).limits)[resource]));
 }
 
 /** A CPU amount for people: `250m`, `1.5` (cores). */

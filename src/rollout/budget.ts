@@ -72,7 +72,8 @@ export function budgetManifests(scope: IConstruct, own: any, workload?: IConstru
   const quotas = scope.node.root.node.findAll()
     .filter(c => ApiObject.isApiObject(c) && c.kind === 'ResourceQuota')
     .map(c => (c as ApiObject).toJson());
-  const budgeted = quotas.length > 0 || BUDGET_ANNOTATION_KEYS.some(key => own.metadata?.annotations?.[key] !== undefined) || APP_BUDGETS.read(scope).length > 0;
+  const annotated = BUDGET_ANNOTATION_KEYS.some(key => own.metadata?.annotations?.[key] !== undefined);
+  const budgeted = quotas.length > 0 || annotated || APP_BUDGETS.read(scope).length > 0;
   if (!budgeted) {
     return [];
   }

@@ -79,7 +79,10 @@ describe('budgets at synth', () => {
 
   test('the fix holds: maxSurge 0 keeps the update at 5 pods (docs/plan.md)', () => {
     const chart = Testing.chart();
-    webRollout(chart, { budget: { pods: 5 }, strategy: RolloutStrategy.canary({ steps: STEPS, maxSurge: kplus.PercentOrAbsolute.absolute(0), maxUnavailable: kplus.PercentOrAbsolute.absolute(1) }) });
+    const strategy = RolloutStrategy.canary({
+      steps: STEPS, maxSurge: kplus.PercentOrAbsolute.absolute(0), maxUnavailable: kplus.PercentOrAbsolute.absolute(1),
+    });
+    webRollout(chart, { budget: { pods: 5 }, strategy });
     expect(() => chart.toJson()).not.toThrow();
   });
 

@@ -158,14 +158,43 @@ describe('B03: a ResourceQuota of the Rollout\'s namespace', () => {
     expect(budgetFindings([inShop(blueGreenExample()), quota({ pods: '3' })]).map(f => f.ruleId)).toEqual(['B03']);
   });
 
-  test('limits.* are not budgets of requests', () => {
-    expect(budgetFindings([blueGreenExample(), quota({ 'limits.cpu': '1m', 'limits.memory': '1Mi' })])).toEqual([]);
+  test('limits.cpu and limits.memory: the pods\' limits at the peak', () => {
+    const rollout = blueGreenExample();
+    rollout.spec.template.spec.containers[0].resources.limits = { cpu: '500m', memory: '512Mi' };
+    // 4 pods at the switch, 500m and 512Mi each in limits: 2 CPU and 2Gi
+    const findings = budgetFindings([rollout, quota({ 'limits.cpu': '1500m', 'limits.memory': '2Gi', 'requests.cpu': '1' })]);
+    expect(findings.map(f => f.message)).toEqual([
+      expect.stringContaining('needs 2 CPU in limits, more than the ResourceQuota "team" (hard limits.cpu) allows: 1500m CPU'),
+    ]);
   });
 
-  test('the template\'s requests decide: pods without requests do not count against a CPU quota here', () => {
+  test('a quota that tracks a resource refuses pods that do not say how much of it they use', () => {
     const rollout = blueGreenExample();
-    rollout.spec.template = { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } };
-    expect(budgetFindings([rollout, quota({ 'requests.cpu': '1m' })])).toEqual([]);
+    // template() sets requests only: a quota on limits.memory refuses its pods outright
+    const findings = budgetFindings([rollout, quota({ 'limits.memory': '100Gi' })]);
+    expect(findings).toEqual([expect.objectContaining({
+      ruleId: 'B03',
+      path: 'spec.template.spec.containers[0].resources',
+      message: 'ResourceQuota "team" tracks limits.memory, so the API server refuses every pod whose containers do not all set a memory limit; '
+        + 'container "web" sets none, and no LimitRange among the manifests defaults it.',
+      fix: 'Set resources.limits.memory on every container and init container, or add a LimitRange with a default for memory to the namespace.',
+    })]);
+    // a limit defaults the request; an init container counts too
+    rollout.spec.template.spec.initContainers = [{ name: 'init', image: 'busybox', resources: { limits: { memory: '64Mi' } } }];
+    rollout.spec.template.spec.containers[0].resources = { limits: { memory: '256Mi' } };
+    expect(budgetFindings([rollout, quota({ 'requests.memory': '100Gi', 'requests.cpu': '100' })]).map(f => [f.path, f.message.split(',')[0]])).toEqual([
+      ['spec.template.spec.initContainers[0].resources', 'ResourceQuota "team" tracks requests.cpu'],
+    ]);
+    // a LimitRange of the namespace may default them: not reported
+    const limitRange = { apiVersion: 'v1', kind: 'LimitRange', metadata: { name: 'defaults' }, spec: { limits: [{ type: 'Container', default: { cpu: '1' } }] } };
+    expect(budgetFindings([rollout, quota({ 'requests.cpu': '100' }), limitRange])).toEqual([]);
+  });
+
+  test('the template\'s requests decide: pods without requests do not count against a CPU quota\'s total', () => {
+    const rollout = blueGreenExample();
+    rollout.spec.template.spec.containers[0].resources = { requests: { memory: '1Mi' } };
+    // no CPU request: the pods are refused (reported once), their CPU is not summed
+    expect(budgetFindings([rollout, quota({ 'requests.cpu': '1m' })]).map(f => f.message)).toEqual([expect.stringContaining('tracks requests.cpu')]);
     rollout.spec.template = template('2');
     expect(budgetFindings([rollout, quota({ 'requests.cpu': '7' })]).map(f => f.value)).toEqual(['8 CPU requested']);
   });

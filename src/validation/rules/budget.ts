@@ -5,7 +5,7 @@
  * maxReplicas. Three budgets: the Rollout's own (annotations, B01), the app's (ValidationOptions.budget,
  * B02) and a ResourceQuota in the Rollout's namespace (B03).
  */
-import { formatCpu, formatMemory } from '../../plan/resources';
+import { formatCpu, formatMemory, podLimits, PodRequests } from '../../plan/resources';
 import { RolloutPlan } from '../../plan/rollout-plan';
 import { PLAN_VERSIONS } from '../../plan/versions';
 import { parseQuantity } from '../../private/quantity';
@@ -32,6 +32,8 @@ interface Limit {
   readonly text: string;
   /** Where the limit comes from, for messages, e.g. `annotation budget.argo-rollouts.cdk8s.io/pods`. */
   readonly source: string;
+  /** What CPU and memory limits count: the pods' requests (budgets, quota `requests.*`) or their limits (quota `limits.*`). */
+  readonly of?: 'limits';
 }
 
 /** One peak of a plan: the update, the migration, or the update at the HPA's maxReplicas. */
@@ -47,21 +49,45 @@ interface Peak {
 
 const NANOS = 1000000000n;
 
+/** The pods' limits at a peak: its pods times one pod's limits. */
+function limitsAt(peak: Peak, pod: PodRequests): Peak {
+  return { ...peak, cpuMillicores: peak.pods * pod.cpuMillicores, memoryBytes: peak.pods * pod.memoryBytes };
+}
+
 function peakNanos(peak: Peak, resource: Limit['resource']): bigint {
   if (resource === 'pods') return BigInt(peak.pods) * NANOS;
   if (resource === 'cpu') return BigInt(peak.cpuMillicores) * 1000000n;
   return BigInt(peak.memoryBytes) * NANOS;
 }
 
-function peakText(peak: Peak, resource: Limit['resource']): string {
-  if (resource === 'pods') return `${peak.pods} pods`;
-  if (resource === 'cpu') return `${formatCpu(peak.cpuMillicores)} CPU requested`;
-  return `${formatMemory(peak.memoryBytes)} memory requested`;
+function peakText(peak: Peak, limit: Limit): string {
+  const what = limit.of === 'limits' ? 'in limits' : 'requested';
+  if (limit.resource === 'pods') return `${peak.pods} pods`;
+  if (limit.resource === 'cpu') return `${formatCpu(peak.cpuMillicores)} CPU ${what}`;
+  return `${formatMemory(peak.memoryBytes)} memory ${what}`;
 }
 
 function limitText(limit: Limit): string {
   if (limit.resource === 'pods') return `${limit.text} pods`;
   return `${limit.text} ${limit.resource === 'cpu' ? 'CPU' : 'memory'}`;
+}
+
+/** The pod spec the Rollout runs: its own template's, or that of the workload its workloadRef names (when present). */
+function podSpecOf(ctx: RuleContext): { spec: any; path: string } | undefined {
+  const template = asObject(ctx.spec.template);
+  if (template !== undefined && Object.keys(template).length > 0) {
+    return { spec: asObject(template.spec) ?? {}, path: 'spec.template.spec' };
+  }
+  const ref = asObject(ctx.spec.workloadRef);
+  if (ref === undefined) {
+    return undefined;
+  }
+  const workload = ctx.index.workload(asString(ref.kind) || 'Deployment', ctx.namespace, asString(ref.name));
+  if (!isObject(workload)) {
+    return undefined;
+  }
+  const workloadTemplate = asObject(workload.kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template);
+  return { spec: asObject(workloadTemplate?.spec) ?? {}, path: 'spec.workloadRef' };
 }
 
 /** The Rollout's plan with the run's manifests and release, or undefined when there is none to make. */
@@ -144,18 +170,28 @@ function checkBudget(ctx: RuleContext, limits: readonly Limit[], raise: string, 
   if (plan === undefined) {
     return;
   }
-  const peaks = peaksOf(plan);
+  const allPeaks = peaksOf(plan);
+  const podSpec = limits.some(l => l.of === 'limits') ? podSpecOf(ctx) : undefined;
+  const podLimit = podSpec === undefined ? undefined : podLimits(podSpec.spec);
   for (const limit of limits) {
+    let peaks = allPeaks;
+    if (limit.of === 'limits') {
+      const set = limit.resource === 'cpu' ? podLimit?.cpuSet : podLimit?.memorySet;
+      if (podLimit === undefined || !set) {
+        continue; // a pod without the limit is refused outright (reported on its own, see B03)
+      }
+      peaks = allPeaks.map(p => limitsAt(p, podLimit));
+    }
     const worst = peaks.reduce((a, b) => (peakNanos(b, limit.resource) > peakNanos(a, limit.resource) ? b : a));
     if (peakNanos(worst, limit.resource) <= limit.nanos) {
       continue;
     }
-    const unset = (limit.resource === 'cpu' && !plan.podResources.cpuSet) || (limit.resource === 'memory' && !plan.podResources.memorySet)
+    const unset = limit.of !== 'limits' && ((limit.resource === 'cpu' && !plan.podResources.cpuSet) || (limit.resource === 'memory' && !plan.podResources.memorySet))
       ? ` (counting only the containers that set a ${limit.resource === 'cpu' ? 'CPU' : 'memory'} request or limit)` : '';
     const path = worst.kind === 'migration' ? 'spec.workloadRef.scaleDown' : plan.strategy === 'blueGreen' ? BLUE_GREEN_PATH : CANARY_PATH;
     ctx.report(path,
-      `At its peak ${worst.what} needs ${peakText(worst, limit.resource)}${unset}, more than the ${limit.source} allows: ${limitText(limit)}${extra}.`,
-      fixOf(plan, worst, ctx, raise), peakText(worst, limit.resource));
+      `At its peak ${worst.what} needs ${peakText(worst, limit)}${unset}, more than the ${limit.source} allows: ${limitText(limit)}${extra}.`,
+      fixOf(plan, worst, ctx, raise), peakText(worst, limit));
   }
 }
 
@@ -235,7 +271,7 @@ function quotaLimits(quota: any): Limit[] | undefined {
   const hard = asObject(spec.hard) ?? {};
   const name = asString(asObject(quota.metadata)?.name);
   const limits: Limit[] = [];
-  const smallest = (resource: Limit['resource'], keys: string[]) => {
+  const smallest = (resource: Limit['resource'], keys: string[], of?: 'limits') => {
     let best: Limit | undefined;
     for (const key of keys) {
       if (hard[key] === undefined) {
@@ -246,7 +282,7 @@ function quotaLimits(quota: any): Limit[] | undefined {
         continue; // S-rules of the quota's own kind are not ours; an unreadable value is refused by the API server
       }
       if (best === undefined || limit.nanos < best.nanos) {
-        best = { resource, nanos: limit.nanos, text: limit.text, source: `ResourceQuota ${JSON.stringify(name)} (hard ${key})` };
+        best = { resource, nanos: limit.nanos, text: limit.text, source: `ResourceQuota ${JSON.stringify(name)} (hard ${key})`, ...(of ? { of } : {}) };
       }
     }
     if (best !== undefined) {
@@ -256,24 +292,83 @@ function quotaLimits(quota: any): Limit[] | undefined {
   smallest('pods', ['pods', 'count/pods']);
   smallest('cpu', ['requests.cpu', 'cpu']);
   smallest('memory', ['requests.memory', 'memory']);
+  smallest('cpu', ['limits.cpu'], 'limits');
+  smallest('memory', ['limits.memory'], 'limits');
   return limits;
 }
 
-/** B03: a ResourceQuota in the Rollout's namespace (unscoped; hard pods, requests.cpu / cpu, requests.memory / memory). */
+/** Containers and init containers of a pod spec, with their paths. */
+function containersOf(spec: any, path: string): Array<{ container: any; path: string }> {
+  const out: Array<{ container: any; path: string }> = [];
+  for (const field of ['initContainers', 'containers']) {
+    const list = Array.isArray(spec[field]) ? spec[field] : [];
+    list.forEach((c: any, i: number) => out.push({ container: asObject(c) ?? {}, path: `${path}.${field}[${i}]` }));
+  }
+  return out;
+}
+
+/**
+ * Under a quota that tracks a compute resource, the API server refuses a pod whose containers do not
+ * all say how much of it they use (a request, or a limit, which defaults the request; for limits.*, a
+ * limit), unless a LimitRange of the namespace fills it in: reports the first such container.
+ */
+function checkQuotaCoverage(ctx: RuleContext, quota: any, hasLimitRange: boolean): void {
+  const podSpec = podSpecOf(ctx);
+  if (hasLimitRange || podSpec === undefined) {
+    return;
+  }
+  const hard = asObject(asObject(quota.spec)?.hard) ?? {};
+  const name = asString(asObject(quota.metadata)?.name);
+  const tracked: Array<[string, 'cpu' | 'memory', boolean]> = [
+    ['requests.cpu', 'cpu', false], ['cpu', 'cpu', false], ['requests.memory', 'memory', false], ['memory', 'memory', false],
+    ['limits.cpu', 'cpu', true], ['limits.memory', 'memory', true],
+  ];
+  const reported = new Set<string>();
+  for (const [key, resource, limitsOnly] of tracked) {
+    if (hard[key] === undefined || reported.has(`${resource}${limitsOnly}`)) {
+      continue;
+    }
+    for (const { container, path } of containersOf(podSpec.spec, podSpec.path)) {
+      const resources = asObject(container.resources) ?? {};
+      const set = asObject(resources.limits)?.[resource] !== undefined || (!limitsOnly && asObject(resources.requests)?.[resource] !== undefined);
+      if (set) {
+        continue;
+      }
+      reported.add(`${resource}${limitsOnly}`);
+      const field = limitsOnly ? `limits.${resource}` : `requests.${resource}`;
+      const what = resource === 'cpu' ? 'CPU' : 'memory';
+      const where = podSpec.path === 'spec.workloadRef' ? 'spec.workloadRef' : `${path}.resources`;
+      const inWorkload = podSpec.path === 'spec.workloadRef' ? ' of the workload the workloadRef names' : '';
+      ctx.report(where,
+        `ResourceQuota ${JSON.stringify(name)} tracks ${key}, so the API server refuses every pod whose containers do not all set `
+          + `${limitsOnly ? `a ${what} limit` : `a ${what} request (or a limit, which defaults it)`}; container ${JSON.stringify(asString(container.name))}${inWorkload} `
+          + 'sets none, and no LimitRange among the manifests defaults it.',
+        `Set resources.${field} on every container and init container, or add a LimitRange with a default ${limitsOnly ? '' : 'request '}for ${resource} to the namespace.`);
+      break;
+    }
+  }
+}
+
+/** True when a core object of that kind applies to the Rollout's namespace (either has none, or they are equal). */
+function inNamespace(ctx: RuleContext, kind: string): (m: any) => boolean {
+  return m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1')
+    && (asString(asObject(m.metadata)?.namespace) === '' || ctx.namespace === '' || asString(asObject(m.metadata)?.namespace) === ctx.namespace);
+}
+
+/**
+ * B03: a ResourceQuota in the Rollout's namespace (unscoped; hard pods, requests.cpu / cpu,
+ * requests.memory / memory, limits.cpu, limits.memory), and the pods it would refuse outright.
+ */
 const B03: Rule = {
   id: 'B03',
   check(ctx) {
-    const quotas = ctx.index.manifests.filter(m => isObject(m) && m.kind === 'ResourceQuota'
-      && (m.apiVersion === undefined || m.apiVersion === 'v1'));
+    const quotas = ctx.index.manifests.filter(inNamespace(ctx, 'ResourceQuota'));
     for (const quota of quotas) {
-      const namespace = asString(asObject(quota.metadata)?.namespace);
-      if (namespace !== '' && ctx.namespace !== '' && namespace !== ctx.namespace) {
-        continue;
-      }
       const limits = quotaLimits(quota);
       if (limits === undefined) {
         continue;
       }
+      checkQuotaCoverage(ctx, quota, ctx.index.manifests.some(inNamespace(ctx, 'LimitRange')));
       checkBudget(ctx, limits, 'raise the quota',
         '; the API server refuses the pods beyond it, and the other pods of the namespace count against it too');
     }
