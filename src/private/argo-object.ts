@@ -51,10 +51,10 @@ export interface ArgoObjectOptions<S extends object> {
   /** The construct in messages. @default `<kind> <construct path>` */
   readonly subject?: string;
   /**
-   * The manifest the engine reads for the object, from the plain one (e.g. with the annotations the
-   * rules need). @default - the plain manifest
+   * The manifest the engine reads at synth, from the plain one (e.g. with the annotations the rules
+   * need). @default - the plain manifest
    */
-  readonly manifest?: (plain: ArgoManifest<S>) => ArgoManifest<S>;
+  readonly decorate?: (plain: ArgoManifest<S>) => ArgoManifest<S>;
   /** The manifests of the objects the check follows from this one (templates, Services, ...). @default - none */
   readonly related?: (own: ArgoManifest<S>) => object[];
   /** Which findings concern the construct. @default - those on its own manifest */
@@ -86,15 +86,14 @@ export class ArgoObject<S extends object> {
     return this.apiObject.name;
   }
 
-  /** The manifest the rule engine reads, with the given spec (identity and spec, not resolved through cdk8s). */
+  /** The plain manifest with the given spec: identity and spec, not resolved through cdk8s. */
   public manifest(spec: S): ArgoManifest<S> {
-    const plain = {
+    return {
       apiVersion: ARGO_API_VERSION,
       kind: this.apiObject.kind,
       metadata: { name: this.apiObject.name, namespace: this.options.clusterScoped ? undefined : this.apiObject.metadata.namespace },
       spec,
     };
-    return this.options.manifest ? this.options.manifest(plain) : plain;
   }
 
   /**
@@ -104,29 +103,9 @@ export class ArgoObject<S extends object> {
   public renderChecked(): S {
     const o = this.options;
     const spec = o.render();
-    const own = this.manifest(spec);
+    const own = o.decorate ? o.decorate(this.manifest(spec)) : this.manifest(spec);
     const related = o.related ? o.related(own) : [];
     o.check(this.owner, o.subject ?? `${o.kind} ${this.owner.node.path}`, [own, ...related], versionsToCheck(this.owner), o.keep);
     return spec;
   }
-}
-
-/**
- * The single object (id `Resource`) of an Argo Rollouts construct, with its `spec` produced at
- * synth. Superseded by `ArgoObject`; kept while Rollout still uses it.
- */
-export function defineArgoObject(scope: Construct, kind: string, metadata: ApiObjectMetadata | undefined, spec: () => any,
-  clusterScoped = false): ApiObject {
-  const props = { apiVersion: ARGO_API_VERSION, kind, metadata, spec: Lazy.any({ produce: spec }) };
-  return clusterScoped ? new ClusterScopedApiObject(scope, 'Resource', props) : new ApiObject(scope, 'Resource', props);
-}
-
-/** The plain manifest of an Argo object with a rendered spec. Superseded by `ArgoObject.manifest`; kept while Rollout still uses it. */
-export function argoManifest(apiObject: ApiObject, spec: any, clusterScoped = false): any {
-  return {
-    apiVersion: ARGO_API_VERSION,
-    kind: apiObject.kind,
-    metadata: { name: apiObject.name, namespace: clusterScoped ? undefined : apiObject.metadata.namespace },
-    spec,
-  };
 }

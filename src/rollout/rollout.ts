@@ -6,6 +6,7 @@ import { CanaryStep } from './canary-step';
 import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
 import { planOfRollout } from './rollout-plan';
 import { ResolvedService, serviceManifest } from './service-binding';
+import { RolloutSpec } from './spec';
 import { RolloutStrategy } from './strategy';
 import { BoundStrategy } from './strategy-binding';
 import { WorkloadReference } from './workload-ref';
@@ -14,11 +15,10 @@ import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/r
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { NotificationService } from '../install/notifications';
 import { RolloutPlan } from '../plan/rollout-plan';
-import { versionsToCheck } from '../private/app-registry';
-import { ARGO_API_VERSION, argoManifest, defineArgoObject } from '../private/argo-object';
+import { ARGO_API_VERSION, ArgoManifest, ArgoObject } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, TRAFFIC_ROUTER } from '../private/arguments';
-import { checkDuplicateObjects } from '../private/duplicate-objects';
-import { stripPodDefaults } from '../private/pod-defaults';
+import { LabelSelectorSpec, MetadataSpec, PodSpec } from '../private/manifest-types';
+import { renderWorkloadPodSpec } from '../private/pod-template';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
 import { CapacityBudget, checkAtSynth } from '../validation';
@@ -167,6 +167,9 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   /** @see base.Resource.apiObject */
   protected readonly apiObject: ApiObject;
 
+  /** The Argo object: the `Resource` child, its lazy spec and the rule engine at synth. */
+  private readonly argo: ArgoObject<RolloutSpec>;
+
   private readonly props: RolloutProps;
   private readonly bound: BoundStrategy;
   private readonly containerProps: (kplus.ContainerProps | undefined)[] = [];
@@ -184,8 +187,19 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     // (cdk8s-plus applies it on every render).
     super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });
     this.props = props;
-    this.apiObject = defineArgoObject(this, 'Rollout', props.metadata, () => this.renderChecked());
-    checkDuplicateObjects(this);
+    this.argo = new ArgoObject<RolloutSpec>(this, {
+      kind: 'Rollout',
+      metadata: props.metadata,
+      render: () => this._toKube(),
+      check: checkAtSynth,
+      decorate: plain => withBudgetAnnotations(withAnnotations(plain, this.apiObject), this.apiObject.metadata),
+      related: own => this.relatedManifests(own),
+      // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
+      // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
+      // checked by their constructs.
+      keep: f => f.documentIndex === 0 || f.ruleId.startsWith('V'),
+    });
+    this.apiObject = this.argo.apiObject;
 
     checkInteger('replicas', props.replicas, 0);
     checkInteger('revisionHistoryLimit', props.revisionHistoryLimit, 0);
@@ -341,7 +355,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * Rollouts version. See `RolloutPlan`.
    */
   public plan(): RolloutPlan {
-    return planOfRollout(this, withBudgetAnnotations(argoManifest(this.apiObject, this._toKube()), this.apiObject.metadata));
+    return planOfRollout(this, withBudgetAnnotations(this.argo.manifest(this._toKube()), this.apiObject.metadata));
   }
 
   /**
@@ -415,7 +429,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   }
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): RolloutSpec {
     const props = this.props;
     const ref = this.workloadRef;
     const podMetadata = ref ? undefined : this.renderPodMetadata();
@@ -444,14 +458,14 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * The labels that select this Rollout's pods: those it selects explicitly, else the labels of
    * the pod template (rendered ones may be passed in), else those of the referenced workload.
    */
-  private selectorLabels(podMetadata?: any): { [key: string]: string } {
+  private selectorLabels(podMetadata?: MetadataSpec): { [key: string]: string } {
     const explicit = this.matchLabels;
     if (Object.keys(explicit).length > 0 || this.matchExpressions.length > 0) return explicit;
     if (this.workloadRef) return this.workloadRef._podLabels() ?? {};
     return { ...((podMetadata ?? this.renderPodMetadata())?.labels ?? {}) };
   }
 
-  private renderSelector(podMetadata: any): any {
+  private renderSelector(podMetadata: MetadataSpec | undefined): LabelSelectorSpec | undefined {
     const matchExpressions = this.matchExpressions;
     if (this.workloadRef && Object.keys(this.matchLabels).length === 0 && matchExpressions.length === 0) {
       return undefined; // taken from the referenced workload
@@ -463,7 +477,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     });
   }
 
-  private renderPodMetadata(): any {
+  private renderPodMetadata(): MetadataSpec | undefined {
     const meta = this.podMetadata.toJson();
     if ((this.props.select === false || this.workloadRef) && meta.labels) {
       // the address label only serves the default selection, which is turned off
@@ -473,16 +487,13 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     return undefinedIfEmpty(meta);
   }
 
-  private renderPodSpec(): any {
+  private renderPodSpec(): PodSpec {
     if (this.containers.length === 0) {
       throw new Error(`[V07] Rollout ${this.node.path} has no containers (spec.template.spec.containers is empty). `
         + 'Fix: add one with containers: [...] or addContainer(), or take the pod template from a Deployment with workloadRef.');
     }
-    const spec: any = kplus.k8s.toJson_PodSpec(this._toPodSpec());
-    if (this.podTemplateDefaults === PodTemplateDefaults.NONE) {
-      stripPodDefaults(spec, this.props, this.containerProps, this.initContainerProps);
-    }
-    return spec;
+    return renderWorkloadPodSpec(this._toPodSpec(), this.props, this.podTemplateDefaults !== PodTemplateDefaults.NONE,
+      this.containerProps, this.initContainerProps);
   }
 
   private checkOwnTemplate(what: string) {
@@ -492,29 +503,21 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   }
 
   /**
-   * Renders the spec and runs the rule engine over it, with the objects of this app the Rollout
-   * references that it did not define itself (the Services it defines select its pods by
-   * construction). Checking while rendering means every synth checks each Rollout exactly once.
+   * The objects of this app the Rollout references that it did not define itself (the Services it
+   * defines select its pods by construction), for the rule engine, which runs on every rendering of
+   * the spec (see `ArgoObject`).
    *
-   * JSON patches added with `ApiObject.of()` are applied after this: they are an escape hatch and
-   * are not checked.
+   * JSON patches added with `ApiObject.of()` are applied after the check: they are an escape hatch
+   * and are not checked.
    */
-  private renderChecked(): any {
-    const spec = this._toKube();
-    const own = withBudgetAnnotations(withAnnotations(argoManifest(this.apiObject, spec), this.apiObject), this.apiObject.metadata);
+  private relatedManifests(own: ArgoManifest<RolloutSpec>): object[] {
     const services = Object.values(this.bound.services) as ResolvedService[];
-    const related = [
+    return [
       ...services.filter(s => !s.owned).map(serviceManifest),
       ...templateManifests(this.bound.analysisTemplates()),
       ...this.bound.routerManifests(),
       ...notificationManifestsFor(this, own),
       ...budgetManifests(this, own, this.workloadRef?._deployment),
     ].filter(m => m !== undefined);
-    // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
-    // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
-    // checked by their constructs.
-    checkAtSynth(this, `Rollout ${this.node.path}`, [own, ...related], versionsToCheck(this),
-      f => f.documentIndex === 0 || f.ruleId.startsWith('V'));
-    return spec;
   }
 }

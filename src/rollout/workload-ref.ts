@@ -1,4 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
+import { WorkloadRefSpec } from './spec';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkObjectName } from '../private/names';
 
@@ -80,7 +81,7 @@ export class WorkloadReference {
     /** @internal */ public readonly _deployment?: kplus.Deployment) {}
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): WorkloadRefSpec {
     return { apiVersion: this.apiVersion, kind: this.kind, name: this.name, scaleDown: this.scaleDown };
   }
 }

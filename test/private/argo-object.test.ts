@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import {
   AnalysisRun, AnalysisTemplate, ArgoRolloutsCrds, ArgoRolloutsVersion, ClusterAnalysisTemplate, Condition, Experiment, Metric, MetricProvider,
+  Rollout,
 } from '../../src';
 import { ArgoObject, SynthCheck } from '../../src/private/argo-object';
 import { renderPodTemplate, renderWorkloadPodSpec } from '../../src/private/pod-template';
@@ -64,21 +65,23 @@ describe('ArgoObject', () => {
     expect(calls[0].subject).toBe('MyTemplate c/owner');
   });
 
-  test('the manifest hook adds what the rules need beside the spec', () => {
+  test('the decorate hook adds what the rules need beside the spec, for the check only', () => {
     const chart = new Chart(Testing.app(), 'c');
     const owner = new Construct(chart, 'owner');
     const { calls, check } = recorder();
-    new ArgoObject(owner, {
+    const argo = new ArgoObject(owner, {
       kind: 'Rollout',
       render: () => ({}),
       check,
-      manifest: plain => ({ ...plain, metadata: { ...plain.metadata, annotations: { a: 'b' } } }),
+      decorate: plain => ({ ...plain, metadata: { ...plain.metadata, annotations: { a: 'b' } } }),
     });
     Testing.synth(chart);
     expect(calls[0].manifests[0].metadata.annotations).toEqual({ a: 'b' });
+    expect(argo.manifest({}).metadata).toEqual({ name: argo.name, namespace: undefined });
   });
 
   test.each([
+    ['Rollout', (c: Chart) => new Rollout(c, 'x', { containers: [{ image: 'nginx:1.27', portNumber: 80 }] })],
     ['AnalysisTemplate', (c: Chart) => new AnalysisTemplate(c, 'x', { metrics: [metric('m')] })],
     ['ClusterAnalysisTemplate', (c: Chart) => new ClusterAnalysisTemplate(c, 'x', { metrics: [metric('m')] })],
     ['AnalysisRun', (c: Chart) => new AnalysisRun(c, 'x', { metrics: [metric('m')] })],
