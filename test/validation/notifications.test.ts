@@ -194,6 +194,13 @@ describe('N07: the retired Office 365 connector service', () => {
     expect([hasTeamsWorkflows('1.8.3'), hasTeamsWorkflows('1.9.1'), hasTeamsWorkflows('1.10.0-rc1'), hasTeamsWorkflows('v2.0.0')]).toEqual([false, false, true, true]);
   });
 
+  test('reported on 1.10, for service.teams and service.teams.<name>', () => {
+    const findings = findingsOf('N07', [configMap({ ...CATALOG, 'service.teams': 'recipientUrls: {ops: $ops-url}\n', 'service.teams.sre': 'recipientUrls: {a: $a}\n' })], { version: '1.10.0-rc1' });
+    expect(findings.map(f => f.path)).toEqual(["data['service.teams']", "data['service.teams.sre']"]);
+    expect(findings[0].message).toMatch(/retired these connectors on 2026-03-31/);
+    expect(findings[0].fix).toMatch(/teams-workflows/);
+  });
+
   test('not reported on the versions without teams-workflows', () => {
     expect(findingsOf('N07', [configMap({ ...CATALOG, 'service.teams': 'recipientUrls: {ops: $ops-url}\n' })], { version: '1.9.1' })).toEqual([]);
   });

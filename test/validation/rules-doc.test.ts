@@ -6,7 +6,7 @@ import { testUpstream, UPSTREAM_DIR } from '../util';
 /**
  * docs/rules.md cannot rot: every rule of the rule list has a section, and every example manifest
  * in it is reported under the rule of its heading (and under no other rule but those its
- * `# also:` comment names; `# budget:` gives the run an app-wide budget). Sections without an
+ * `# also:` comment names; `# budget:` gives the run an app-wide budget, `# version:` a release). Sections without an
  * example must say why.
  */
 const DOC = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
@@ -61,7 +61,12 @@ describe('docs/rules.md', () => {
       const also = (/^# also: (.*)$/m.exec(example)?.[1] ?? '').split(/,\s*/).filter(x => x !== '');
       // `# budget: {...}` gives the lint run an app-wide budget (--budget-pods, ... of the CLI)
       const budget = /^# budget: (.*)$/m.exec(example)?.[1];
-      const findings = Linter.lintYaml(example, `docs/rules.md#${id}`, budget === undefined ? undefined : { budget: JSON.parse(budget) });
+      // `# version: 1.10.0-rc1` lints against that release (rules that depend on it, e.g. N07)
+      const version = /^# version: (\S+)$/m.exec(example)?.[1];
+      const findings = Linter.lintYaml(example, `docs/rules.md#${id}`, {
+        ...(budget === undefined ? {} : { budget: JSON.parse(budget) }),
+        ...(version === undefined ? {} : { version }),
+      });
       const ids = [...new Set(findings.map(f => f.ruleId))].sort();
       expect({ id, reported: ids.includes(id), others: ids.filter(x => x !== id && !also.includes(x)) })
         .toEqual({ id, reported: true, others: [] });
