@@ -63,15 +63,45 @@ export function withBudgetAnnotations(manifest: any, metadata: ApiObjectMetadata
   return { ...manifest, metadata: { ...manifest.metadata, annotations: { ...manifest.metadata?.annotations, ...annotations } } };
 }
 
+/** The ResourceQuotas found in an app, and what the app's first two levels looked like then. */
+interface QuotaScan {
+  readonly shape: string;
+  readonly quotas: ApiObject[];
+}
+
+const quotaScans = new WeakMap<IConstruct, QuotaScan>();
+
+/** The app's first two levels (its charts and their children), as a cheap sign that constructs were added. */
+function shapeOf(root: IConstruct): string {
+  return root.node.children.map(c => c.node.children.length).join(',');
+}
+
+/**
+ * The ResourceQuota objects of `scope`'s app. One synth renders every Rollout: the tree is searched
+ * once for them all, and again after the current synchronous run (or when a chart gains children).
+ */
+function appQuotas(scope: IConstruct): ApiObject[] {
+  const root = scope.node.root;
+  const shape = shapeOf(root);
+  const scan = quotaScans.get(root);
+  if (scan !== undefined && scan.shape === shape) {
+    return scan.quotas;
+  }
+  const quotas = root.node.findAll().filter(c => ApiObject.isApiObject(c) && c.kind === 'ResourceQuota') as ApiObject[];
+  if (scan === undefined) {
+    queueMicrotask(() => quotaScans.delete(root));
+  }
+  quotaScans.set(root, { shape, quotas });
+  return quotas;
+}
+
 /**
  * The objects of the app a budget check of `own` needs: the app's ResourceQuotas, and — when some
  * budget applies — the workload a workloadRef points at (its pods and requests make the migration's
  * peak). Nothing when no budget applies, so that a Rollout without budgets is checked as before.
  */
 export function budgetManifests(scope: IConstruct, own: any, workload?: IConstruct): any[] {
-  const quotas = scope.node.root.node.findAll()
-    .filter(c => ApiObject.isApiObject(c) && c.kind === 'ResourceQuota')
-    .map(c => (c as ApiObject).toJson());
+  const quotas = appQuotas(scope).map(q => q.toJson());
   const annotated = BUDGET_ANNOTATION_KEYS.some(key => own.metadata?.annotations?.[key] !== undefined);
   const budgeted = quotas.length > 0 || annotated || APP_BUDGETS.read(scope).length > 0;
   if (!budgeted) {

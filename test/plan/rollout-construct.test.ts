@@ -1,5 +1,6 @@
 import { ApiObject, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
 import {
   CanaryStep, Rollout, RolloutBudget, RolloutPlan, RolloutStrategy, WorkloadReference, WorkloadScaleDown,
 } from '../../src';
@@ -127,6 +128,15 @@ describe('budgets at synth', () => {
     new ApiObject(chart, 'quota', { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'team' }, spec: { hard: { 'pods': '20', 'requests.cpu': '750m' } } });
     // blue-green with 2 replicas: 4 pods at the switch, 4 × 250m = 1 CPU
     expect(() => chart.toJson()).toThrow(/\[B03\] spec.strategy.blueGreen: At its peak the update needs 1 CPU requested, more than the ResourceQuota "team" \(hard requests.cpu\) allows: 750m CPU/);
+  });
+
+  test('a ResourceQuota added after a synth, or nested in a construct, counts at the next synth', () => {
+    const chart = Testing.chart();
+    webRollout(chart);
+    expect(() => chart.toJson()).not.toThrow();
+    const team = new Construct(chart, 'team');
+    new ApiObject(team, 'quota', { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'team' }, spec: { hard: { pods: '6' } } });
+    expect(() => chart.toJson()).toThrow(/\[B03\] spec.strategy.canary: At its peak the update needs 7 pods, more than the ResourceQuota "team" \(hard pods\) allows: 6 pods/);
   });
 
   test('the workloadRef migration peak counts at synth: the Deployment\'s pods next to the Rollout\'s', () => {

@@ -349,10 +349,29 @@ function checkQuotaCoverage(ctx: RuleContext, quota: any, hasLimitRange: boolean
   }
 }
 
-/** True when a core object of that kind applies to the Rollout's namespace (either has none, or they are equal). */
-function inNamespace(ctx: RuleContext, kind: string): (m: any) => boolean {
-  return m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1')
-    && (asString(asObject(m.metadata)?.namespace) === '' || ctx.namespace === '' || asString(asObject(m.metadata)?.namespace) === ctx.namespace);
+/** ResourceQuotas and LimitRanges of each run, by its list of manifests: searched once per run, not per Rollout. */
+const CORE_OBJECTS = new WeakMap<readonly any[], { length: number; byKind: Map<string, any[]> }>();
+
+/** The core objects of a kind among the run's manifests. */
+function coreObjects(ctx: RuleContext, kind: string): any[] {
+  const manifests = ctx.index.manifests;
+  let cached = CORE_OBJECTS.get(manifests);
+  if (cached === undefined || cached.length !== manifests.length) {
+    cached = { length: manifests.length, byKind: new Map() };
+    CORE_OBJECTS.set(manifests, cached);
+  }
+  const byKind = cached.byKind;
+  let found = byKind.get(kind);
+  if (found === undefined) {
+    found = manifests.filter(m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1'));
+    byKind.set(kind, found);
+  }
+  return found;
+}
+
+/** True when an object applies to the Rollout's namespace (either has none, or they are equal). */
+function inNamespace(ctx: RuleContext): (m: any) => boolean {
+  return m => asString(asObject(m.metadata)?.namespace) === '' || ctx.namespace === '' || asString(asObject(m.metadata)?.namespace) === ctx.namespace;
 }
 
 /**
@@ -362,13 +381,13 @@ function inNamespace(ctx: RuleContext, kind: string): (m: any) => boolean {
 const B03: Rule = {
   id: 'B03',
   check(ctx) {
-    const quotas = ctx.index.manifests.filter(inNamespace(ctx, 'ResourceQuota'));
+    const quotas = coreObjects(ctx, 'ResourceQuota').filter(inNamespace(ctx));
     for (const quota of quotas) {
       const limits = quotaLimits(quota);
       if (limits === undefined) {
         continue;
       }
-      checkQuotaCoverage(ctx, quota, ctx.index.manifests.some(inNamespace(ctx, 'LimitRange')));
+      checkQuotaCoverage(ctx, quota, coreObjects(ctx, 'LimitRange').some(inNamespace(ctx)));
       checkBudget(ctx, limits, 'raise the quota',
         '; the API server refuses the pods beyond it, and the other pods of the namespace count against it too');
     }
