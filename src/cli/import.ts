@@ -89,19 +89,26 @@ class UsageError extends Error {
 export function summary(result: ImportResult): string {
   const argo = result.objects.filter(o => o.argo);
   const clean = argo.filter(o => o.how === 'l2').length;
-  const lines = [`argo-rollouts-import: ${result.objects.length} objects; ${argo.length} of Argo Rollouts kinds, `
-    + `${clean} of them through the L2 API alone (${argo.length === 0 ? 100 : Math.round((100 * clean) / argo.length)}%)`];
+  const lines = [`argo-rollouts-import: ${result.objects.length} objects; ` + (argo.length === 0 ? 'none of Argo Rollouts kinds'
+    : `${argo.length} of Argo Rollouts kinds, ${clean} of them through the L2 API alone (${Math.round((100 * clean) / argo.length)}%)`)];
   for (const o of result.objects) {
     if (o.argo && o.how !== 'l2') {
       lines.push(`  ${o.object}: ${o.how === 'plain' ? 'plain ApiObject' : 'L2 with JSON patches'}`);
       o.reasons.forEach(r => lines.push(`    - ${r}`));
     }
   }
+  const defined = result.objects.filter(o => o.how === 'defined-by').length;
+  if (defined > 0) lines.push(`  ${defined} Services defined by their Rollout (StrategyService.define)`);
   const services = result.objects.filter(o => !o.argo && o.how === 'patched');
   services.forEach(o => {
     lines.push(`  ${o.object}: defined by its Rollout, with JSON patches`);
     o.reasons.forEach(r => lines.push(`    - ${r}`));
   });
+  const install = result.objects.filter(o => o.how === 'install').length;
+  if (install > 0) {
+    lines.push(`  ${install} objects of the Argo Rollouts install declared by ArgoRollouts / ArgoRolloutsCrds`);
+    [...new Set(result.objects.filter(o => o.how === 'install').flatMap(o => o.reasons))].forEach(r => lines.push(`    - ${r}`));
+  }
   const plain = result.objects.filter(o => !o.argo && o.how === 'plain').length;
   if (plain > 0) lines.push(`  ${plain} other objects (not of an Argo Rollouts kind) kept as plain ApiObjects`);
   result.failures.forEach(f => lines.push(`  could not be represented: ${f}`));

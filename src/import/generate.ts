@@ -30,8 +30,11 @@ export interface ImportOptions {
 export interface ImportedObject {
   /** `Kind/name`. */
   readonly object: string;
-  /** `l2`: through the L2 API alone; `patched`: L2 plus JSON patches; `plain`: a plain ApiObject. */
-  readonly how: 'l2' | 'patched' | 'plain' | 'defined-by';
+  /**
+   * `l2`: through the L2 API alone; `patched`: L2 plus JSON patches; `plain`: a plain ApiObject;
+   * `install`: an object of the install, declared by `ArgoRollouts` / `ArgoRolloutsCrds`.
+   */
+  readonly how: 'l2' | 'patched' | 'plain' | 'defined-by' | 'install';
   /** For Argo objects not fully expressed: why (one line per gap). */
   readonly reasons: string[];
   /** Whether the object is of an Argo Rollouts kind. */
@@ -61,6 +64,8 @@ interface Item {
   level: number;
   /** A Rollout takes its Services by name (fromServiceName) even when the input holds them. */
   servicesByName: boolean;
+  /** Declared by the install construct (ArgoRollouts / ArgoRolloutsCrds). */
+  byInstall?: boolean;
   /** Services a Rollout defines: the Rollout's item and role. */
   definedBy?: { readonly rollout: Item; readonly role: string };
   demotedBecause?: string;
@@ -178,6 +183,10 @@ function authentication(a: any): string | undefined {
 
 /** The generator of one module. */
 class ModuleWriter {
+  /** The statements that declare the install, when the input holds one (see `findInstall`). */
+  public installStatements: string[] = [];
+  /** The escape hatches of the install declaration. */
+  public installNotes: string[] = [];
   private readonly items: Item[];
   private readonly byKindName = new Map<string, Item>();
   private statements: string[] = [];
@@ -854,9 +863,10 @@ class ModuleWriter {
     this.statements.push(`const ${item.variable} = new ApiObject(this, ${lit(item.id)}, ${lit(item.manifest)});`);
   }
 
+
   /** The constructor body for the current levels. */
   public body(): string[] {
-    this.statements = [];
+    this.statements = [...this.installStatements];
     this.refs = new Map();
     this.reasons = new Map();
     this.usedIds = new Set([...this.items.map(i => i.id), this.chartName]);
@@ -884,7 +894,7 @@ class ModuleWriter {
     for (const rank of [0, 1, 2, 3]) {
       for (const item of this.items.filter(i => order(i) === rank)) {
         if (rank === 0) {
-          if (decided.get(item)) continue;
+          if (decided.get(item) || item.byInstall) continue;
           this.plain(item, item.argo ? `kept as a plain ApiObject: ${item.demotedBecause}` : undefined);
           continue;
         }
@@ -988,6 +998,7 @@ export async function generateModule(manifests: any[], options: ImportOptions = 
     return ok;
   });
   const writer = new ModuleWriter(usable, chartName);
+  findInstall(writer);
 
   for (let round = 0; ; round++) {
     const outcome = generateOnce(writer, [...failures]);
@@ -1019,6 +1030,92 @@ function unusedVariablesDropped(statements: string[], patches: string[]): string
     const uses = all.match(new RegExp(`(?<![\\w$.])${m[1]}\\b(?!\\s*:)`, 'g'))?.length ?? 0;
     return uses > 1 ? st : m[2];
   });
+}
+
+/**
+ * The install: an `ArgoRollouts` (and an `ArgoRolloutsCrds` for CRDs of their own) whose objects are
+ * the input's, exactly. Returns the statements, or none when no such declaration reproduces them.
+ */
+function findInstall(writer: ModuleWriter): void {
+  const items = writer.all;
+  const find = (kind: string, name: string) => items.find(i => i.kind === kind && i.name === name);
+  const controller = find('Deployment', 'argo-rollouts');
+  const image = controller?.manifest?.spec?.template?.spec?.containers?.[0]?.image;
+  const tag = typeof image === 'string' ? /argo-rollouts:v(\d+)\.(\d+)\.(\d+)(?:-(rc\d+))?$/.exec(image) : null;
+  const versions = Object.keys(library.ArgoRolloutsVersion).filter(k => /^V\d/.test(k));
+  const crds = items.filter(i => i.kind === 'CustomResourceDefinition' && /\.argoproj\.io$/.test(i.name));
+  const annotations = crds[0]?.manifest?.metadata?.annotations ?? {};
+  const wave = annotations['argocd.argoproj.io/sync-wave'];
+  const crdProps = (version: string) => obj({
+    version,
+    serverSideApply: /ServerSideApply=true/.test(annotations['argocd.argoproj.io/sync-options'] ?? '') ? 'true' : undefined,
+    syncWave: typeof wave === 'string' && /^-?\d+$/.test(wave) ? wave : undefined,
+  });
+  const versionOf = (name: string | undefined) => {
+    const key = name && `V${name.replace(/[.-]/g, '_').toUpperCase()}`;
+    return key && versions.includes(key) ? `ArgoRolloutsVersion.${key}` : undefined;
+  };
+  const tagged = tag ? versionOf(`${tag[1]}.${tag[2]}.${tag[3]}${tag[4] ? `-${tag[4]}` : ''}`) : undefined;
+  const candidates: string[][] = [];
+  // an image that is not the release's (upstream's install.yaml runs :latest): the controller's image options
+  const other = typeof image === 'string' && !tagged ? /^quay\.io\/argoproj\/argo-rollouts:([\w.-]+)$/.exec(image) : null;
+  for (const version of tagged ? [tagged] : other ? versions.map(v => `ArgoRolloutsVersion.${v}`) : []) {
+    const namespace = controller!.manifest.metadata?.namespace;
+    const props = (withCrds: boolean) => obj({
+      version,
+      namespace: namespace && namespace !== 'argo-rollouts' ? lit(namespace) : undefined,
+      namespaced: find('ClusterRole', 'argo-rollouts') ? undefined : 'true',
+      crds: withCrds ? undefined : 'false',
+      dashboard: find('Deployment', 'argo-rollouts-dashboard') ? 'true' : undefined,
+      notifications: find('ConfigMap', 'argo-rollouts-notification-configmap') ? 'true' : undefined,
+    });
+    const strip = namespace === undefined ? [
+      '// Escape hatch: like upstream\'s install.yaml, no namespace on the objects (it is applied with kubectl apply -n)',
+      'for (const child of argoRolloutsInstall.node.findAll()) {',
+      '  if (child instanceof ApiObject && child.metadata.namespace !== undefined) child.addJsonPatch(JsonPatch.remove(\'/metadata/namespace\'));',
+      '}',
+    ] : [];
+    const install = (withCrds: boolean) => [`const argoRolloutsInstall = new ArgoRollouts(this, 'argo-rollouts', ${props(withCrds)});`, ...strip];
+    candidates.push(install(crds.length > 0));
+    if (crds.length > 0) candidates.push([...install(false), `new ArgoRolloutsCrds(this, 'crds', ${crdProps(version)});`]);
+  }
+  if (candidates.length === 0 && crds.length === 5) {
+    // the CRDs alone: their version is that of the bundled definitions that match
+    for (const key of versions) candidates.push([`new ArgoRolloutsCrds(this, 'crds', ${crdProps(`ArgoRolloutsVersion.${key}`)});`]);
+  }
+  const byKey = new Map(items.map(i => [i.key, i]));
+  for (const statements of candidates) {
+    let out: Synthesized;
+    try {
+      out = evaluate(statements);
+    } catch (error) {
+      continue;
+    }
+    const produced = [...out.byKey.entries()];
+    if (produced.length === 0 || !produced.every(([k]) => byKey.has(k))) continue;
+    // the controller's image may differ (upstream's install.yaml runs :latest, which ArgoRollouts refuses: it pins the release)
+    const imageOps: PatchOperation[] = [];
+    const exact = produced.every(([k, o]) => {
+      const ops = diffManifest(o.json, byKey.get(k)!.manifest);
+      if (byKey.get(k) === controller && ops.every(op => /^\/spec\/template\/spec\/containers\/0\/(image|imagePullPolicy)$/.test(op.path))) {
+        imageOps.push(...ops);
+        return true;
+      }
+      return ops.length === 0;
+    });
+    if (exact) {
+      produced.forEach(([k]) => (byKey.get(k)!.byInstall = true));
+      if (statements.some(st => st.startsWith('// Escape hatch: like upstream'))) {
+        writer.installNotes.push('no namespace on the objects, as upstream\'s install.yaml (a JSON patch: ArgoRollouts always writes its namespace)');
+      }
+      if (imageOps.length > 0) writer.installNotes.push(`the controller image ${image} (a JSON patch: ArgoRollouts pins the image to its version)`);
+      const patch = imageOps.length === 0 ? [] : [
+        `argoRolloutsInstall.controllerDeployment.addJsonPatch(\n// the image is not the release's: ArgoRollouts pins the controller image to its version\n${imageOps.map(patchCall).join(',\n')},\n);`,
+      ];
+      writer.installStatements = [...statements, ...patch];
+      return;
+    }
+  }
 }
 
 /** One step down: Services by name, then no traffic routing, then a plain ApiObject. */
@@ -1085,6 +1182,10 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
       });
       patches.push(`${target}.addJsonPatch(\n${lines.join('\n')}\n);`);
     }
+    if (item.byInstall) {
+      objects.push({ object: label, how: 'install', reasons: [...writer.installNotes], argo: item.argo });
+      continue;
+    }
     const how = item.argo && item.level >= 2 ? 'plain' : item.definedBy ? 'defined-by' : !item.argo ? 'plain' : ops.length > 0 ? 'patched' : 'l2';
     if (item.argo && item.demotedBecause) reasons.unshift(item.demotedBecause);
     objects.push({ object: label, how: how === 'defined-by' && ops.length > 0 ? 'patched' : how, reasons, argo: item.argo });
@@ -1103,7 +1204,6 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
         owner.demotedBecause = `a JSON patch cannot reproduce its ${item.definedBy!.role} Service ${item.name}`;
         return { body: [], objects: [], failures, retry: true };
       }
-      if (process.env.IMPORT_DEBUG) console.error(JSON.stringify(diffManifest(got.json, item.manifest)), JSON.stringify(got.json));
       failures.push(`${item.kind}/${item.name}: even with JSON patches, the synthesized object differs from the input`);
     }
   }

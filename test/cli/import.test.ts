@@ -3,6 +3,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as YAML from 'yaml';
 import { ImportCommandIo, main } from '../../src/cli/import';
+import { testUpstream, UPSTREAM_DIR } from '../util';
 
 /** Runs the command in this process; returns its exit status, output and the files it wrote. */
 async function importCli(args: string[], stdin: string = ''): Promise<{ code: number; stdout: string; stderr: string; files: Map<string, string> }> {
@@ -71,7 +72,11 @@ describe('argo-rollouts-import', () => {
     expect(r.stdout).toContain("stableService: StrategyService.define({ name: 'web-stable' })");
     expect(r.stdout).toContain('...CanaryStep.progression({ weights: [20, 50], pause: Duration.minutes(1) })');
     expect(r.stdout).toContain("new WebChart(app, 'web');");
-    expect(r.stderr).toBe('argo-rollouts-import: 3 objects; 1 of Argo Rollouts kinds, 1 of them through the L2 API alone (100%)\n');
+    expect(r.stderr).toBe([
+      'argo-rollouts-import: 3 objects; 1 of Argo Rollouts kinds, 1 of them through the L2 API alone (100%)',
+      '  2 Services defined by their Rollout (StrategyService.define)',
+      '',
+    ].join('\n'));
   });
 
   test('standard input, and --out: the module is written to the file', async () => {
@@ -97,6 +102,12 @@ describe('argo-rollouts-import', () => {
       '    - a pod spec field that the importer does not map to cdk8s-plus props',
       '',
     ].join('\n'));
+  });
+
+  testUpstream('an install manifest: its objects are declared by ArgoRollouts, the summary says so', async () => {
+    const r = await importCli([path.join(UPSTREAM_DIR, 'v1.9.1', 'namespace-install.yaml')]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('10 objects of the Argo Rollouts install declared by ArgoRollouts / ArgoRolloutsCrds');
   });
 
   test.each([

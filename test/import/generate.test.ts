@@ -127,6 +127,35 @@ describe('argo-rollouts-import round trip', () => {
     expect(alone.source).toMatch(/const \w+ = AnalysisTemplate\.fromAnalysisTemplateName\(this, /);
   });
 
+  testUpstream('an upstream install manifest becomes ArgoRollouts, its differences JSON patches', async () => {
+    // GIVEN upstream's install.yaml (objects without a namespace, the controller image :latest)
+    const manifests = readDocuments([path.join(UPSTREAM_DIR, 'v1.9.1', 'install.yaml')], () => '').map(d => d.manifest);
+    // WHEN / THEN
+    const result = await expectRoundTrip('upstream-install', manifests);
+    expect(result.source).toContain("new ArgoRollouts(this, 'argo-rollouts', { version: ArgoRolloutsVersion.V1_9_1 })");
+    expect(result.source).toContain("JsonPatch.replace('/spec/template/spec/containers/0/image', 'quay.io/argoproj/argo-rollouts:latest')");
+    expect(result.objects.map(o => o.how)).toEqual(manifests.map(() => 'install'));
+    expect(result.objects[0].reasons).toEqual([
+      'no namespace on the objects, as upstream\'s install.yaml (a JSON patch: ArgoRollouts always writes its namespace)',
+      'the controller image quay.io/argoproj/argo-rollouts:latest (a JSON patch: ArgoRollouts pins the image to its version)',
+    ]);
+  });
+
+  testUpstream('the namespaced install too', async () => {
+    const manifests = readDocuments([path.join(UPSTREAM_DIR, 'v1.9.1', 'namespace-install.yaml')], () => '').map(d => d.manifest);
+    const result = await expectRoundTrip('upstream-namespace-install', manifests);
+    expect(result.source).toMatch(/new ArgoRollouts\(this, 'argo-rollouts', \{[^}]*namespaced: true/);
+  });
+
+  test('the install of an example app is ArgoRollouts and ArgoRolloutsCrds, without escape hatches', async () => {
+    const app = new App();
+    const manifests = EXAMPLES.find(e => e.name === 'install')!.define(app).flatMap(c => Testing.synth(c));
+    const result = await expectRoundTrip('example-install-decl', manifests);
+    expect(result.source).toContain("new ArgoRolloutsCrds(this, 'crds', { version: ArgoRolloutsVersion.V1_9_1, serverSideApply: true, syncWave: -1 });");
+    expect(result.source).not.toContain('JsonPatch');
+    expect(new Set(result.objects.map(o => `${o.how} ${o.reasons.length}`))).toEqual(new Set(['install 0']));
+  });
+
   testUpstream('the output is deterministic: the same input gives the same bytes', async () => {
     const input = read(UPSTREAM_FILES.filter(f => f.startsWith('docs-getting-started__')));
     const first = await generateModule(input);
