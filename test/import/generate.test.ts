@@ -156,6 +156,17 @@ describe('argo-rollouts-import round trip', () => {
     expect(new Set(result.objects.map(o => `${o.how} ${o.reasons.length}`))).toEqual(new Set(['install 0']));
   });
 
+  test('docs/import.md shows what the importer writes for the YAML it shows', async () => {
+    // GIVEN the page's YAML (the "before") and TypeScript (the "after")
+    const page = fs.readFileSync(path.join(ROOT, 'docs', 'import.md'), 'utf8');
+    const before = /```yaml\n([\s\S]*?)\n```/.exec(page)![1];
+    const after = /```ts\n([\s\S]*?)\n```/.exec(page)![1];
+    // WHEN
+    const result = await generateModule(readDocuments(['-'], () => before).map(d => d.manifest), { chartName: 'RolloutsDemoChart' });
+    // THEN
+    expect(result.source).toBe(`${after}\n`);
+  });
+
   testUpstream('the output is deterministic: the same input gives the same bytes', async () => {
     const input = read(UPSTREAM_FILES.filter(f => f.startsWith('docs-getting-started__')));
     const first = await generateModule(input);
