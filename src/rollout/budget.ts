@@ -63,10 +63,13 @@ export function withBudgetAnnotations(manifest: any, metadata: ApiObjectMetadata
   return { ...manifest, metadata: { ...manifest.metadata, annotations: { ...manifest.metadata?.annotations, ...annotations } } };
 }
 
-/** The ResourceQuotas found in an app, and what the app's first two levels looked like then. */
+/** The kinds a budget check reads from the app besides the Rollout's own objects. */
+const BUDGET_KINDS: ReadonlySet<string> = new Set(['ResourceQuota', 'HorizontalPodAutoscaler']);
+
+/** The ResourceQuotas and HPAs found in an app, and what the app's first two levels looked like then. */
 interface QuotaScan {
   readonly shape: string;
-  readonly quotas: ApiObject[];
+  readonly objects: ApiObject[];
 }
 
 const quotaScans = new WeakMap<IConstruct, QuotaScan>();
@@ -77,37 +80,46 @@ function shapeOf(root: IConstruct): string {
 }
 
 /**
- * The ResourceQuota objects of `scope`'s app. One synth renders every Rollout: the tree is searched
- * once for them all, and again after the current synchronous run (or when a chart gains children).
+ * The ResourceQuota and HorizontalPodAutoscaler objects of `scope`'s app. One synth renders every
+ * Rollout: the tree is searched once for them all, and again after the current synchronous run (or
+ * when a chart gains children).
  */
-function appQuotas(scope: IConstruct): ApiObject[] {
+function appBudgetObjects(scope: IConstruct): ApiObject[] {
   const root = scope.node.root;
   const shape = shapeOf(root);
   const scan = quotaScans.get(root);
   if (scan !== undefined && scan.shape === shape) {
-    return scan.quotas;
+    return scan.objects;
   }
-  const quotas = root.node.findAll().filter(c => ApiObject.isApiObject(c) && c.kind === 'ResourceQuota') as ApiObject[];
+  const objects = root.node.findAll().filter(c => ApiObject.isApiObject(c) && BUDGET_KINDS.has(c.kind)) as ApiObject[];
   if (scan === undefined) {
     queueMicrotask(() => quotaScans.delete(root));
   }
-  quotaScans.set(root, { shape, quotas });
-  return quotas;
+  quotaScans.set(root, { shape, objects });
+  return objects;
 }
 
 /**
  * The objects of the app a budget check of `own` needs: the app's ResourceQuotas, and — when some
  * budget applies — the workload a workloadRef points at (its pods and requests make the migration's
- * peak). Nothing when no budget applies, so that a Rollout without budgets is checked as before.
+ * peak) and, for a Rollout an autoscaler scales (`hasAutoscaler`, so its manifest leaves out
+ * spec.replicas), the HPA that targets it (the update at its maxReplicas). Nothing when no budget
+ * applies, so that a Rollout without budgets is checked as before.
  */
 export function budgetManifests(scope: IConstruct, own: any, workload?: IConstruct): any[] {
-  const quotas = appQuotas(scope).map(q => q.toJson());
+  const objects = appBudgetObjects(scope);
+  const quotas = objects.filter(o => o.kind === 'ResourceQuota').map(q => q.toJson());
   const annotated = BUDGET_ANNOTATION_KEYS.some(key => own.metadata?.annotations?.[key] !== undefined);
   const budgeted = quotas.length > 0 || annotated || APP_BUDGETS.read(scope).length > 0;
   if (!budgeted) {
     return [];
   }
   const extra = workload !== undefined ? [ApiObject.of(workload).toJson()] : [];
+  if ((scope as { hasAutoscaler?: boolean }).hasAutoscaler === true) {
+    const name = own.metadata?.name;
+    extra.push(...objects.filter(o => o.kind === 'HorizontalPodAutoscaler').map(o => o.toJson())
+      .filter(h => h.spec?.scaleTargetRef?.kind === 'Rollout' && h.spec?.scaleTargetRef?.name === name));
+  }
   return [...quotas, ...extra];
 }
 

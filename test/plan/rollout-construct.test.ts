@@ -139,6 +139,14 @@ describe('budgets at synth', () => {
     expect(() => chart.toJson()).toThrow(/\[B03\] spec.strategy.canary: At its peak the update needs 7 pods, more than the ResourceQuota "team" \(hard pods\) allows: 6 pods/);
   });
 
+  test('an autoscaled Rollout: the update at the HPA\'s maxReplicas counts at synth', () => {
+    const chart = Testing.chart();
+    const rollout = webRollout(chart, { budget: { pods: 12 }, replicas: undefined });
+    new kplus.HorizontalPodAutoscaler(chart, 'hpa', { target: rollout, minReplicas: 2, maxReplicas: 10 });
+    // 10 replicas, maxSurge 25% = 3: setWeight 20 and the full promotion within 10 + 3 pods
+    expect(() => chart.toJson()).toThrow(/\[B01\] spec.strategy.canary: At its peak the update at the maxReplicas \(10\) of HorizontalPodAutoscaler "[^"]+" needs 13 pods, more than the budget of annotation budget.argo-rollouts.cdk8s.io\/pods allows: 12 pods\. Fix: Lower the HorizontalPodAutoscaler's maxReplicas/);
+  });
+
   test('the workloadRef migration peak counts at synth: the Deployment\'s pods next to the Rollout\'s', () => {
     const chart = Testing.chart();
     const deployment = new kplus.Deployment(chart, 'deploy', {
