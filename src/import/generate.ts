@@ -535,7 +535,10 @@ class ModuleWriter {
       name: lit(name),
       ports,
       port: derived && spec.ports[0].port !== containerPorts[0]?.containerPort ? num(spec.ports[0].port) : undefined,
+      protocol: derived && new Set(spec.ports.map((p: any) => p.protocol)).size === 1
+        && spec.ports.some((p: any, i: number) => p.protocol !== containerPorts[i]?.protocol) ? PROTOCOLS[spec.ports[0].protocol] : undefined,
       serviceType: types[spec.type],
+      headless: spec.clusterIP === 'None' ? 'true' : undefined,
       labels: stringMap(svc.manifest.metadata?.labels),
       annotations: stringMap(svc.manifest.metadata?.annotations),
     }));
@@ -1109,8 +1112,12 @@ function findInstall(writer: ModuleWriter): void {
         writer.installNotes.push('no namespace on the objects, as upstream\'s install.yaml (a JSON patch: ArgoRollouts always writes its namespace)');
       }
       if (imageOps.length > 0) writer.installNotes.push(`the controller image ${image} (a JSON patch: ArgoRollouts pins the image to its version)`);
+      // found by kind and name, not by a property of ArgoRollouts (the install's structure is its own business)
       const patch = imageOps.length === 0 ? [] : [
-        `argoRolloutsInstall.controllerDeployment.addJsonPatch(\n// the image is not the release's: ArgoRollouts pins the controller image to its version\n${imageOps.map(patchCall).join(',\n')},\n);`,
+        '// Escape hatch: the controller image is not the release\'s (ArgoRollouts pins the image to its version)',
+        'for (const child of argoRolloutsInstall.node.findAll()) {',
+        `  if (child instanceof ApiObject && child.kind === 'Deployment' && child.name === 'argo-rollouts') child.addJsonPatch(${imageOps.map(patchCall).join(', ')});`,
+        '}',
       ];
       writer.installStatements = [...statements, ...patch];
       return;
