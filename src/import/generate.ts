@@ -181,6 +181,14 @@ function authentication(a: any): string | undefined {
   return call('MetricAuthentication.sigv4', Object.keys(sigv4).length > 0 ? lit(sigv4) : undefined);
 }
 
+/**
+ * A `//` comment of one line. Its text comes from the input (names, keys, messages), and the body is
+ * run: a line terminator in it would end the comment and make the rest code.
+ */
+function lineComment(text: string): string {
+  return `// ${text.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
+}
+
 /** The generator of one module. */
 class ModuleWriter {
   /** The statements that declare the install, when the input holds one (see `findInstall`). */
@@ -265,7 +273,7 @@ class ModuleWriter {
     if (!variable) {
       variable = identifier(`${name}-ref`, 'template');
       const fn = cluster ? 'ClusterAnalysisTemplate.fromClusterAnalysisTemplateName' : 'AnalysisTemplate.fromAnalysisTemplateName';
-      this.statements.push(`// '${name}' is not among the imported objects: referenced by name`);
+      this.statements.push(lineComment(`'${name}' is not among the imported objects: referenced by name`));
       this.statements.push(`const ${variable} = ${fn}(this, ${lit(this.freshId(`${name}-ref`))}, ${lit(name)});`);
       this.refs.set(refKey, variable);
     }
@@ -862,7 +870,7 @@ class ModuleWriter {
   }
 
   private plain(item: Item, comment?: string): void {
-    if (comment) this.statements.push(`// ${comment}`);
+    if (comment) this.statements.push(lineComment(comment));
     this.statements.push(`const ${item.variable} = new ApiObject(this, ${lit(item.id)}, ${lit(item.manifest)});`);
   }
 
@@ -1185,7 +1193,7 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
       const lines = ops.map(op => {
         const reason = why(op.path);
         if (!reasons.includes(reason)) reasons.push(reason);
-        return `// ${op.path}: ${reason}\n${patchCall(op)},`;
+        return `${lineComment(`${op.path}: ${reason}`)}\n${patchCall(op)},`;
       });
       patches.push(`${target}.addJsonPatch(\n${lines.join('\n')}\n);`);
     }

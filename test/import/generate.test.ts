@@ -197,6 +197,30 @@ describe('argo-rollouts-import round trip', () => {
     expect(failed.failures).toEqual(['document 2: not a Kubernetes object (it needs apiVersion and kind): cannot be represented']);
   });
 
+  test('text from the input never becomes code: a line break in a key stays inside its comment', async () => {
+    // GIVEN a Rollout with a router key (patched in, with the path in a comment) that holds a line break and code
+    const evil = "evil\nthrow new Error('injected');";
+    const rollout = {
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Rollout',
+      metadata: { name: 'web' },
+      spec: {
+        selector: { matchLabels: { app: 'web' } },
+        template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27', ports: [{ containerPort: 80 }] }] } },
+        strategy: {
+          canary: {
+            stableService: 'web-stable',
+            canaryService: 'web-canary',
+            trafficRouting: { nginx: { stableIngress: 'web' }, [evil]: {} },
+          },
+        },
+      },
+    };
+    // WHEN / THEN the module runs (no error thrown) and reproduces the key
+    const result = await expectRoundTrip('injection', [rollout]);
+    expect(result.source).toContain("// /spec/strategy/canary/trafficRouting/evil throw new Error('injected');: a traffic routing field");
+  });
+
   test('every generated module type-checks under strict options, unused names being errors', () => {
     // GIVEN the modules the tests above wrote
     expect(WRITTEN.length).toBeGreaterThan(0);
