@@ -49,6 +49,14 @@ export * from './install/version';
 export * from './install/app-version';
 export * from './install/crds';
 export * from './install/argo-rollouts';
+export {
+  ArgoRolloutsConfig, ArgoRolloutsConfigProps, ArgoRolloutsController, ArgoRolloutsControllerProps, ControllerAffinity, ControllerDisruptionBudget,
+  ControllerOptions, ControllerSpreadConstraint, UnsatisfiableSpreadAction,
+} from './install/controller';
+export { ArgoRolloutsRbac, ArgoRolloutsRbacProps } from './install/controller-rbac';
+export { ArgoRolloutsMetrics, ArgoRolloutsMetricsProps, MetricsOptions } from './install/metrics';
+export { ArgoRolloutsDashboard, ArgoRolloutsDashboardProps, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './install/dashboard';
+export { ArgoRolloutsNotifications, ArgoRolloutsNotificationsProps } from './install/notifications-install';
 export * from './install/controller-flags';
 export * from './install/image';
 export * from './install/notifications';

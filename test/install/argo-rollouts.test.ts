@@ -2,7 +2,7 @@ import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
   ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
-  ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy,
+  ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy, UnsatisfiableSpreadAction,
 } from '../../src';
 import { loadUpstream, testUpstream } from '../util';
 
@@ -136,8 +136,8 @@ describe('knobs', () => {
       controller: {
         resources: { cpu: { request: kplus.Cpu.millis(100) } },
         nodeSelector: { pool: 'system' },
-        tolerations: [{ key: 'system', operator: 'Exists', effect: 'NoSchedule' }],
-        topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' }],
+        tolerations: [kplus.NodeTaintQuery.exists('system', { effect: kplus.TaintEffect.NO_SCHEDULE })],
+        topologySpreadConstraints: [{ topology: kplus.Topology.ZONE, whenUnsatisfiable: UnsatisfiableSpreadAction.SCHEDULE_ANYWAY }],
         priorityClassName: 'system-cluster-critical',
         podLabels: { team: 'platform' },
         podAnnotations: { note: 'x' },
@@ -167,7 +167,9 @@ describe('knobs', () => {
     expect(c.resources).toEqual({ requests: { cpu: '100m' } });
     expect(pod.nodeSelector).toEqual({ pool: 'system' });
     expect(pod.tolerations).toEqual([{ key: 'system', operator: 'Exists', effect: 'NoSchedule' }]);
-    expect(pod.topologySpreadConstraints[0].topologyKey).toEqual('topology.kubernetes.io/zone');
+    expect(pod.topologySpreadConstraints).toEqual([{
+      maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway', labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'argo-rollouts' } },
+    }]);
     expect(pod.priorityClassName).toEqual('system-cluster-critical');
     expect(pod.imagePullSecrets).toEqual([{ name: 'mirror-creds' }]);
     expect(d.spec.template.metadata).toEqual({ labels: { 'team': 'platform', 'app.kubernetes.io/name': 'argo-rollouts' }, annotations: { note: 'x' } });

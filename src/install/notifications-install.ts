@@ -1,0 +1,76 @@
+import { Construct } from 'constructs';
+import { loadNotificationCatalog } from './data';
+import { NotificationOptions } from './notifications';
+import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subjectOf } from './objects';
+import { notificationConfigData } from './render';
+import { ArgoRolloutsVersion } from './version';
+import { argumentOrDefault } from '../private/arguments';
+
+/** The names the controller reads its notification settings from. */
+const SECRET = 'argo-rollouts-notification-secret';
+const CONFIG_MAP = 'argo-rollouts-notification-configmap';
+
+/**
+ * Properties of the controller's notification settings.
+ */
+export interface ArgoRolloutsNotificationsProps extends NotificationOptions {
+  /**
+   * The Argo Rollouts release (its catalog of triggers and templates).
+   *
+   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   */
+  readonly version?: ArgoRolloutsVersion;
+
+  /**
+   * The namespace of the controller.
+   *
+   * @default 'argo-rollouts'
+   */
+  readonly namespace?: string;
+
+  /**
+   * Define the ConfigMap `argo-rollouts-notification-configmap` (the catalog and the settings). Without
+   * it only the Secret is defined, as in upstream's `install.yaml`.
+   *
+   * @default true
+   */
+  readonly configMap?: boolean;
+}
+
+/**
+ * The controller's notification settings: the Secret `argo-rollouts-notification-secret` (empty, with
+ * values, or left to another tool) and the ConfigMap `argo-rollouts-notification-configmap` with the
+ * release's catalog of triggers and templates and your services, triggers, templates and default
+ * subscriptions. `ApiObject.of(notifications)` is the ConfigMap (or, without it, the Secret).
+ */
+export class ArgoRolloutsNotifications extends Construct {
+  /** The name of the notification Secret. */
+  public readonly secretName: string = SECRET;
+
+  /** The name of the notification ConfigMap, when it is defined. */
+  public readonly configMapName?: string;
+
+  /** Whether the Secret is defined here (not with `NotificationSecret.external()`). */
+  public readonly definesSecret: boolean;
+
+  constructor(scope: Construct, id: string, props: ArgoRolloutsNotificationsProps = {}) {
+    props = argumentOrDefault('new ArgoRolloutsNotifications()', 'props', props, 'object', {});
+    super(scope, id);
+    const namespace = props.namespace ?? DEFAULT_NAMESPACE;
+    checkNamespace(subjectOf(this, 'ArgoRolloutsNotifications'), namespace);
+    const version = props.version ?? ArgoRolloutsVersion.defaultVersion();
+    const secret = props.secret;
+    this.definesSecret = secret?._mode !== 'external';
+    const withConfigMap = props.configMap ?? true;
+    if (this.definesSecret) {
+      defineObject(this, withConfigMap ? 'secret' : 'Resource', GVK.secret, objectMeta(namespace, SECRET), {
+        stringData: secret?._mode === 'values' ? { ...secret._values } : undefined,
+      });
+    }
+    if (withConfigMap) {
+      const data = notificationConfigData(loadNotificationCatalog(version), props);
+      defineObject(this, 'Resource', GVK.configMap, objectMeta(namespace, CONFIG_MAP), { data });
+      this.configMapName = CONFIG_MAP;
+    }
+  }
+}
