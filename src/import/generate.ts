@@ -8,7 +8,7 @@
  * a comment saying why; an object the L2 API refuses is kept as a plain `ApiObject`. The module is
  * run once more with the patches, and must then synthesize the input.
  */
-import { ApiObject, Chart, Duration, JsonPatch, Size, Testing } from 'cdk8s';
+import { ApiObject, App, Chart, Duration, JsonPatch, Size } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as prettierEstree from 'prettier/plugins/estree';
 import * as prettierTs from 'prettier/plugins/typescript';
@@ -948,7 +948,8 @@ interface Synthesized {
 }
 
 function evaluate(statements: string[]): Synthesized {
-  const app = Testing.app();
+  // nothing is written: the app is never synthesized to disk (Testing.app() would make a folder per run)
+  const app = new App({ outdir: 'dist' });
   const chart = new Chart(app, 'import');
   const { names, values } = scopeNames();
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
@@ -961,7 +962,7 @@ function evaluate(statements: string[]): Synthesized {
       byKey.set(keyOf(json), { json, top: c.node.scopes[2]?.node.id ?? c.node.id });
     }
   }
-  Testing.synth(chart);
+  chart.toJson();
   return { byKey };
 }
 
