@@ -2,7 +2,7 @@
  * `argo-rollouts-lint`: runs the Argo Rollouts rules on YAML and JSON files written by anyone.
  * Thin: arguments → files → the linter (parse, rule engine) → findings printed.
  *
- *   argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors]
+ *   argo-rollouts-lint [--version 1.10.0-rc1|1.9.1|1.8.4|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors]
  *                      [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
  *
  * Exit status: 0 no errors (warnings alone exit 0 unless --warnings-as-errors), 1 errors, 2 bad usage
@@ -11,6 +11,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseQuantity } from '../private/quantity';
+import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { decodeUtf8, InvalidUtf8Error } from '../validation/yaml';
 
@@ -24,7 +25,7 @@ export interface LintCommandIo {
   readonly readStdin: () => string | Uint8Array;
 }
 
-const USAGE = `Usage: argo-rollouts-lint [--version 1.9.1|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors]
+const USAGE = `Usage: argo-rollouts-lint [--version ${VERSION_NUMBERS.join('|')}] [--format text|json] [--no-refs] [--warnings-as-errors]
                           [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
 
 Checks Argo Rollouts manifests against the CRD schema and the controller's rules.
@@ -32,7 +33,8 @@ PATH is a YAML or JSON file, a folder (searched recursively for *.yaml, *.yml an
 in sorted order), or - for standard input. All files are checked together: references between
 them (Services, analysis templates, ...) are resolved among them.
 
-  --version V    Argo Rollouts release whose CRD schemas apply: 1.9.1 (default) or 1.8.3
+  --version V    Argo Rollouts release whose CRD schemas and rules apply: ${VERSION_NUMBERS.join(', ')}
+                 (default ${DEFAULT_VERSION_NUMBER})
   --format F     text (default): one line per finding and a summary; json: an array of findings
   --no-refs      do not report referenced objects that are missing from the given files
                  (Services V47, analysis templates V50 and X06, traffic objects, workloads);
@@ -292,7 +294,7 @@ export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): n
     io.stderr(`argo-rollouts-lint: no PATH given.\n\n${USAGE}`);
     return 2;
   }
-  const version = (args.version ?? '1.9.1').replace(/^v/, '');
+  const version = (args.version ?? DEFAULT_VERSION_NUMBER).replace(/^v/, '');
   try {
     const sources = readSources(args.paths, io);
     const findings = Linter.lintSources(sources, { version, requireReferencedObjects: args.requireReferencedObjects, budget: args.budget });

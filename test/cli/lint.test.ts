@@ -136,6 +136,17 @@ describe('argo-rollouts-lint', () => {
     expect(lint(['--version=v1.8.3', file]).code).toBe(1);
   });
 
+  test('every release of the version table: 1.10.0-rc1 has Datadog requestTimeout, and the help lists them all', () => {
+    const template = [
+      'apiVersion: argoproj.io/v1alpha1', 'kind: AnalysisTemplate', 'metadata: {name: dd}', 'spec:', '  metrics:',
+      '    - name: errors', '      provider: {datadog: {query: "sum:errors{*}", requestTimeout: 30s}}', '',
+    ].join('\n');
+    const file = path.join(tempDir({ 'dd.yaml': template }), 'dd.yaml');
+    expect(lint([file]).stdout).toContain('[S06]');
+    expect(lint(['--version', '1.10.0-rc1', file])).toEqual({ code: 0, stdout: 'No findings: 1 file checked against Argo Rollouts 1.10.0-rc1.\n', stderr: '' });
+    expect(lint(['--help']).stdout).toContain('[--version 1.10.0-rc1|1.9.1|1.8.4|1.8.3]');
+  });
+
   test('- reads standard input', () => {
     expect(lint(['-'], bad('piped')).stdout).toMatch(/^<stdin>:0 Rollout\/piped /);
     expect(lint(['-'], rollout('piped')).code).toBe(0);
