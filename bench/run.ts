@@ -24,7 +24,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } from '../src';
 import { planThroughput } from './plan';
 import { main as lintMain } from '../src/cli/lint';
-import * as engine from '../src/validation/engine';
+import * as engine from '../src/validation/private/engine';
 
 const ROOT = path.join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -6,7 +6,7 @@
  */
 import * as fs from 'fs';
 import { FindingSeverity, LintFinding, Linter } from './validation/linter';
-import { schemaVersion } from './validation/schema-loader';
+import { schemaVersion } from './validation/private/schema-loader';
 
 /**
  * Properties of `ArgoRolloutsValidation`, as written under `properties:` of the cdk8s.yaml

@@ -2,13 +2,13 @@ import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
-import { checkMetric, renderMetric } from './render';
-import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './spec';
+import { checkMetric, renderMetric } from './private/render';
+import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './private/spec';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
 import { argumentOrDefault } from '../private/arguments';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
-import { checkAtSynth } from '../validation';
+import { checkAtSynth } from '../validation/private';
 
 /**
  * Properties of an AnalysisRun.

@@ -2,14 +2,14 @@ import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
 import { Metric } from './metric';
-import { checkMetric, renderMetric, templateRef } from './render';
-import { AnalysisTemplateSpec } from './spec';
+import { checkMetric, renderMetric, templateRef } from './private/render';
+import { AnalysisTemplateSpec } from './private/spec';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, SCOPE } from '../private/arguments';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
-import { checkAtSynth, FindingSeverity } from '../validation';
+import { checkAtSynth, FindingSeverity } from '../validation/private';
 
 /** Warnings on a template used by nothing (A15–A17) that the Rollouts and Experiments using it judge. */
 const JUDGED_BY_USES: ReadonlySet<string> = new Set(['A15', 'A16', 'A17']);

@@ -1,4 +1,4 @@
-import { ArgSpec } from './spec';
+import { ArgSpec } from './private/spec';
 
 /**
  * Which pod-template hash an analysis argument takes its value from.

@@ -1,13 +1,13 @@
 import { checkArgument } from '../private/arguments';
+import { prune, RenderedProvider } from './private/providers/common';
+import { pluginSpec, PluginSpec } from './private/providers/plugin';
 import { cloudWatchSpec, CloudWatchMetricOptions, CloudWatchSpec } from './providers/cloud-watch';
-import { prune, RenderedProvider } from './providers/common';
 import { datadogQueriesSpec, DatadogQueriesOptions, datadogQuerySpec, DatadogQueryOptions, DatadogSpec } from './providers/datadog';
 import { graphiteSpec, GraphiteMetricOptions, GraphiteSpec } from './providers/graphite';
 import { influxDbSpec, InfluxDbMetricOptions, InfluxDbSpec } from './providers/influxdb';
 import { jobSpec, JobMetricOptions, JobSpec } from './providers/job';
 import { kayentaSpec, KayentaMetricOptions, KayentaSpec } from './providers/kayenta';
 import { newRelicSpec, NewRelicMetricOptions, NewRelicSpec } from './providers/new-relic';
-import { pluginSpec, PluginSpec } from './providers/plugin';
 import { prometheusSpec, PrometheusMetricOptions, PrometheusSpec } from './providers/prometheus';
 import { skyWalkingSpec, SkyWalkingMetricOptions, SkyWalkingSpec } from './providers/skywalking';
 import { wavefrontSpec, WavefrontMetricOptions, WavefrontSpec } from './providers/wavefront';

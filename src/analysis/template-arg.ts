@@ -1,4 +1,4 @@
-import { ArgSpec } from './spec';
+import { ArgSpec } from './private/spec';
 import { checkArgument } from '../private/arguments';
 import { isAnalysisName } from '../private/name-syntax';
 

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { controllerOwnedFields } from './ignore-differences';
+import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { IgnoreDifference } from '../traffic/router';
 

@@ -8,8 +8,8 @@
  * or unreadable input.
  */
 import * as fs from 'fs';
-import { InputError, readDocuments, ReadDocument } from './files';
-import { generateModule, ImportResult } from '../import/generate';
+import { InputError, readDocuments, ReadDocument } from './private/files';
+import { generateModule, ImportResult } from '../import/private/generate';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface ImportCommandIo {

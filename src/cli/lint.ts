@@ -13,7 +13,7 @@ import * as path from 'path';
 import { parseQuantity } from '../private/quantity';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
-import { decodeUtf8, InvalidUtf8Error } from '../validation/yaml';
+import { decodeUtf8, InvalidUtf8Error } from '../validation/private/yaml';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {

@@ -9,9 +9,9 @@
  * usage or unreadable input.
  */
 import * as fs from 'fs';
-import { InputError, readDocuments, ReadDocument } from './files';
+import { InputError, readDocuments, ReadDocument } from './private/files';
+import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/private/versions';
 import { RolloutPlan } from '../plan/rollout-plan';
-import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/versions';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface PlanCommandIo {

@@ -3,14 +3,14 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults } from './pod-template';
-import { checkUniqueNames, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './render';
+import { checkUniqueNames, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './private/render';
 import { templateManifestsDeep } from '../analysis/analysis-template-ref';
-import { renderDryRun, renderMeasurementRetention } from '../analysis/render';
+import { renderDryRun, renderMeasurementRetention } from '../analysis/private/render';
 import { ArgoObject } from '../private/argo-object';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { renderPodTemplate } from '../private/pod-template';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
-import { checkAtSynth } from '../validation';
+import { checkAtSynth } from '../validation/private';
 
 /**
  * A set of pods an Experiment runs.

@@ -2,10 +2,10 @@ import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import {
   checkNamespace, componentLabels, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, RBAC_GROUP, renderRule, subjectOf,
-} from './objects';
+} from './private/objects';
+import { aggregateRules, controllerRules } from './private/render';
+import { controllerRequirements } from './private/requirements';
 import { PolicyRule, ProviderPermissions } from './rbac';
-import { aggregateRules, controllerRules } from './render';
-import { controllerRequirements } from './requirements';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
 

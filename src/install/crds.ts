@@ -1,6 +1,6 @@
 import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { loadCrd, loadCrds } from './data';
+import { loadCrd, loadCrds } from './private/data';
 import { ArgoRolloutsVersion } from './version';
 import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault } from '../private/arguments';

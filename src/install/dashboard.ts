@@ -5,8 +5,8 @@ import { ImageOptions } from './image';
 import {
   checkNamespace, componentLabels, DASHBOARD, DASHBOARD_PORT, DASHBOARD_SELECTOR, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, RBAC_GROUP,
   renderResources, renderRule, RESTRICTED_CONTAINER, subjectOf,
-} from './objects';
-import { dashboardRules, imageReference } from './render';
+} from './private/objects';
+import { dashboardRules, imageReference } from './private/render';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 

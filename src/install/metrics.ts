@@ -1,5 +1,5 @@
 import { Construct } from 'constructs';
-import { checkNamespace, componentLabels, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, SELECTOR, subjectOf } from './objects';
+import { checkNamespace, componentLabels, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, SELECTOR, subjectOf } from './private/objects';
 import { argumentOrDefault } from '../private/arguments';
 import { checkInteger } from '../private/utils';
 

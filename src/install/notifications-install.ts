@@ -1,8 +1,8 @@
 import { Construct } from 'constructs';
-import { loadNotificationCatalog } from './data';
 import { NotificationOptions } from './notifications';
-import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subjectOf } from './objects';
-import { notificationConfigData } from './render';
+import { loadNotificationCatalog } from './private/data';
+import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subjectOf } from './private/objects';
+import { notificationConfigData } from './private/render';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault } from '../private/arguments';
 

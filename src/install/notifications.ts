@@ -1,4 +1,4 @@
-import { checkKey, secretRef, toYaml } from './notification-util';
+import { checkKey, secretRef, toYaml } from './private/notification-util';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 
 /**

@@ -3,10 +3,10 @@
  * controller sets next, from a Rollout manifest (spec and status) and its current ReplicaSets.
  */
 
-import { readSpec, readStatus } from './controller';
-import { replicaCountsOf, rsState } from './counts';
+import { readSpec, readStatus } from './private/controller';
+import { replicaCountsOf, rsState } from './private/counts';
+import { versionArithmetic } from './private/versions';
 import { NextReplicaCountsOptions, ReplicaCounts } from './types';
-import { versionArithmetic } from './versions';
 
 /**
  * The replica counts the Argo Rollouts controller sets next for a Rollout: pure, over plain

@@ -5,16 +5,16 @@
  * an HPA-scaled Rollout at its minimum and maximum.
  */
 
-import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './controller';
-import { renderMarkdown, renderSvg, renderText } from './render';
+import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './private/controller';
+import { renderMarkdown, renderSvg, renderText } from './private/render';
+import { podRequests, PodRequests } from './private/resources';
+import { CanarySimulation, Move } from './private/simulate';
+import { versionArithmetic, VersionArithmetic } from './private/versions';
 import { nextReplicaCounts } from './replica-counts';
-import { podRequests, PodRequests } from './resources';
-import { CanarySimulation, Move } from './simulate';
 import {
   NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources, PlanStep,
   PlanTotals, ReplicaCounts, RolloutPlanJson,
 } from './types';
-import { versionArithmetic, VersionArithmetic } from './versions';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 
 /** Options of `RolloutPlan.fromManifest`. */

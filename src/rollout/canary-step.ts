@@ -1,10 +1,10 @@
 import { Duration } from 'cdk8s';
-import { CanaryStepContext } from './step-context';
+import { CanaryStepContext } from './private/step-context';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
-import { renderRolloutAnalysis } from '../analysis/render';
+import { renderRolloutAnalysis } from '../analysis/private/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
-import { renderExperimentStep } from '../experiment/render';
+import { renderExperimentStep } from '../experiment/private/render';
 import { argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';

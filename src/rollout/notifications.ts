@@ -7,14 +7,14 @@
  */
 import { ApiObject, ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { loadNotificationCatalog } from '../install/data';
 import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
-import { notificationConfigData } from '../install/render';
+import { loadNotificationCatalog } from '../install/private/data';
+import { notificationConfigData } from '../install/private/render';
 import { ArgoRolloutsVersion } from '../install/version';
 import { appVersion, versionsToCheck } from '../private/app-registry';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
-import { checkAtSynth } from '../validation';
+import { checkAtSynth } from '../validation/private';
 
 /** Names of the notification ConfigMap and Secret the controller reads. */
 const NOTIFICATION_CONFIG_MAP = 'argo-rollouts-notification-configmap';

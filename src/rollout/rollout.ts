@@ -4,13 +4,13 @@ import { Construct } from 'constructs';
 import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './budget';
 import { CanaryStep } from './canary-step';
 import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
-import { planOfRollout } from './rollout-plan';
-import { ResolvedService, serviceManifest } from './service-binding';
-import { RolloutSpec } from './spec';
+import { planOfRollout } from './private/rollout-plan';
+import { ResolvedService, serviceManifest } from './private/service-binding';
+import { RolloutSpec } from './private/spec';
+import { BoundStrategy } from './private/strategy-binding';
 import { RolloutStrategy } from './strategy';
-import { BoundStrategy } from './strategy-binding';
 import { WorkloadReference } from './workload-ref';
-import { templateManifests } from '../analysis/render';
+import { templateManifests } from '../analysis/private/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { NotificationService } from '../install/notifications';
@@ -21,7 +21,7 @@ import { LabelSelectorSpec, MetadataSpec, PodSpec } from '../private/manifest-ty
 import { renderWorkloadPodSpec } from '../private/pod-template';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
-import { CapacityBudget, checkAtSynth } from '../validation';
+import { CapacityBudget, checkAtSynth } from '../validation/private';
 
 /**
  * Properties of a Rollout.

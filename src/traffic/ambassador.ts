@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Binding, port, services } from './binding';
-import { appObjects, defineRouterObject } from './objects';
-import { OwnedFieldsContext } from './owned-fields';
+import { Binding, port, services } from './private/binding';
+import { appObjects, defineRouterObject } from './private/objects';
+import { OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 

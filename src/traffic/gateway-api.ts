@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
-import { port, services } from './binding';
-import { appObjects, defineRouterObject } from './objects';
-import { nameOf, objectsIn, OwnedFieldsContext } from './owned-fields';
 import { PluginRouter } from './plugin';
+import { port, services } from './private/binding';
+import { appObjects, defineRouterObject } from './private/objects';
+import { nameOf, objectsIn, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter } from './router';
 import { RouterObject } from './router-object';
 import { ControllerPlugin } from '../install/plugins';

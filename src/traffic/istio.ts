@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Binding, services } from './binding';
-import { appObjects, defineRouterObject } from './objects';
-import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './owned-fields';
+import { Binding, services } from './private/binding';
+import { appObjects, defineRouterObject } from './private/objects';
+import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { checkInteger, undefinedIfEmpty } from '../private/utils';

@@ -1,6 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Binding } from './binding';
+import { Binding } from './private/binding';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';

@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Binding, services } from './binding';
-import { defineRouterObject } from './objects';
-import { nameOf, OwnedFieldsContext } from './owned-fields';
+import { Binding, services } from './private/binding';
+import { defineRouterObject } from './private/objects';
+import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 
 /** Options of the SMI router. */

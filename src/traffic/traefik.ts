@@ -1,11 +1,11 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Binding, port, services } from './binding';
-import { appObjects, defineRouterObject } from './objects';
-import { nameOf, OwnedFieldsContext } from './owned-fields';
+import { Binding, port, services } from './private/binding';
+import { appObjects, defineRouterObject } from './private/objects';
+import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
-import { controllerTraefikApiVersion } from '../install/requirements';
+import { controllerTraefikApiVersion } from '../install/private/requirements';
 import { LazyApiVersionObject } from '../private/lazy-api-version';
 
 /** Options of the Traefik router. */

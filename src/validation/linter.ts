@@ -2,9 +2,9 @@
  * The linter: the rule engine over manifests written by anyone (Helm or kustomize output,
  * hand-written YAML, cdk8s output), as the `argo-rollouts-lint` command runs it.
  */
-import { validateManifests } from './engine';
+import { validateManifests } from './private/engine';
+import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './private/yaml';
 import { CapacityBudget, FindingSeverity } from './types';
-import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './yaml';
 
 export { CapacityBudget, FindingSeverity } from './types';
 

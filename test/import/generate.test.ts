@@ -8,8 +8,8 @@ import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import * as ts from 'typescript';
 import { EXAMPLES } from '../../examples';
-import { readDocuments } from '../../src/cli/files';
-import { generateModule, ImportResult } from '../../src/import/generate';
+import { readDocuments } from '../../src/cli/private/files';
+import { generateModule, ImportResult } from '../../src/import/private/generate';
 import { HAS_UPSTREAM, testUpstream, testUpstreamEach, UPSTREAM_DIR } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');

@@ -5,7 +5,7 @@ import * as path from 'path';
 import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { ArgoRollouts } from '../../src/install/argo-rollouts';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
-import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/data';
+import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/private/data';
 import { ArgoRolloutsVersion } from '../../src/install/version';
 import { describeUpstream, loadUpstream, synth, testUpstream, upstreamDir } from '../util';
 
@@ -246,7 +246,7 @@ describe('install data', () => {
       // A private module registry in which no file exists; `require` is how jest loads modules into it.
       jest.doMock('fs', () => ({ ...jest.requireActual('fs'), existsSync: () => false }));
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const data: typeof import('../../src/install/data') = require('../../src/install/data');
+      const data: typeof import('../../src/install/private/data') = require('../../src/install/private/data');
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const versions: typeof import('../../src/install/version') = require('../../src/install/version');
       expect(() => data.loadCrds(versions.ArgoRolloutsVersion.V1_8_3)).toThrow(

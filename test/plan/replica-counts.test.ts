@@ -1,5 +1,5 @@
 import { nextReplicaCounts } from '../../src/plan';
-import { approximateWeightedCounts, canaryFenceposts, readSpec } from '../../src/plan/controller';
+import { approximateWeightedCounts, canaryFenceposts, readSpec } from '../../src/plan/private/controller';
 
 // Every expectation below is worked out by hand from the controller's rules (utils/replicaset at
 // the release named), not taken from the implementation.

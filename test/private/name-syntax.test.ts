@@ -6,7 +6,7 @@ import {
   dns1035LabelError, dns1123LabelError, dns1123SubdomainError, hasDns1123LabelChars, isAnalysisName, isPluginName, labelValueError,
   qualifiedNameError,
 } from '../../src/private/name-syntax';
-import * as engine from '../../src/validation/util';
+import * as engine from '../../src/validation/private/util';
 
 const SRC = path.join(__dirname, '..', '..', 'src');
 

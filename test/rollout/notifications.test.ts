@@ -4,7 +4,7 @@ import {
   SubscriptionTrigger,
 } from '../../src';
 import { registerNotificationObjects } from '../../src/private/notification-objects';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 import { synth } from '../util';
 
 const container = { name: 'web', image: 'nginx:1.27', portNumber: 8080 };

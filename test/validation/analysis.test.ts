@@ -1,7 +1,7 @@
 import {
   analysisRun, analysisTemplate, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric,
 } from './helpers';
-import { FindingSeverity, validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation/private';
 
 const M0 = 'spec.metrics[0]';
 

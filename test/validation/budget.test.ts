@@ -1,4 +1,4 @@
-import { Finding, validateManifests, ValidationOptions } from '../../src/validation';
+import { Finding, validateManifests, ValidationOptions } from '../../src/validation/private';
 import { blueGreenExample, gettingStartedCanary, migration, template } from '../plan/fixtures';
 
 // Peaks are the plan's (docs/plan.md): blue-green with 2 replicas runs 4 pods at the switch; each pod

@@ -1,5 +1,5 @@
 import { expectFinding, expectNoFinding, findingsOf, routedRollout, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 const CANARY = 'spec.strategy.canary';
 const STEPS = `${CANARY}.steps`;

@@ -1,6 +1,6 @@
 import { rolloutWithSteps } from './helpers';
-import { checkFindings, FindingSeverity } from '../../src/validation';
-import { consequenceOf } from '../../src/validation/rules/consequences';
+import { checkFindings, FindingSeverity } from '../../src/validation/private';
+import { consequenceOf } from '../../src/validation/private/rules/consequences';
 
 describe('consequences of findings (issue 10)', () => {
   test.each([

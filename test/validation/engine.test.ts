@@ -1,5 +1,5 @@
 import { analysisRun, analysisTemplate, blueGreenRollout, metric, routedRollout, service, validExperiment, validRollout } from './helpers';
-import { formatFinding, validateManifests } from '../../src/validation';
+import { formatFinding, validateManifests } from '../../src/validation/private';
 
 /** Freezes a value and everything inside it, so that any write by the engine throws. */
 function deepFreeze<T>(value: T): T {

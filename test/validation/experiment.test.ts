@@ -1,7 +1,7 @@
 import {
   analysisTemplate, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, rolloutWithSteps, validExperiment,
 } from './helpers';
-import { FindingSeverity, validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation/private';
 
 const REQUIRE = { requireReferencedObjects: true };
 const T0 = 'spec.templates[0]';

@@ -19,8 +19,8 @@ import {
   AnalysisTemplate, AntiAffinity, CanaryStep, Condition, ExperimentSpecRef, ManagedRoute, MetricProvider, ReplicaProgressThreshold, Rollout,
   RolloutStrategy, StrategyService, StringMatch, TrafficRouting,
 } from '../../src';
-import { checkFindings, FindingSeverity, validateManifests } from '../../src/validation';
 import { Linter } from '../../src/validation/linter';
+import { checkFindings, FindingSeverity, validateManifests } from '../../src/validation/private';
 
 // ---------------------------------------------------------------------------------------------
 // 1. The L2 API

@@ -1,5 +1,5 @@
 import { findingsOf, validRollout } from './helpers';
-import { FindingSeverity, validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation/private';
 
 /** An HPA (or KEDA ScaledObject) scaling `target`. */
 function scaler(target: any, extra: any = {}): any {

@@ -1,4 +1,4 @@
-import { Finding, validateManifests, ValidationOptions } from '../../src/validation';
+import { Finding, validateManifests, ValidationOptions } from '../../src/validation/private';
 
 /** A small valid canary Rollout; every call returns a fresh copy that tests may change. */
 export function validRollout(): any {

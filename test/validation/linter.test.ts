@@ -1,6 +1,6 @@
 import { blueGreenRollout, service, validRollout } from './helpers';
 import { Linter } from '../../src/validation/linter';
-import { documentStartLines, parseYamlDocuments } from '../../src/validation/yaml';
+import { documentStartLines, parseYamlDocuments } from '../../src/validation/private/yaml';
 
 const ROLLOUT_YAML = `# a comment
 apiVersion: argoproj.io/v1alpha1

@@ -2,8 +2,8 @@ import { App, Chart, Duration, Testing } from 'cdk8s';
 import { expectFinding, validRollout } from './helpers';
 import { CanaryStep, Rollout, RolloutStrategy } from '../../src';
 import { Linter } from '../../src/validation/linter';
-import { quote } from '../../src/validation/util';
-import { aliasProblem, decodeUtf8, invalidUtf8Offset, MAX_ALIAS_EXPANSION, parseYaml } from '../../src/validation/yaml';
+import { quote } from '../../src/validation/private/util';
+import { aliasProblem, decodeUtf8, invalidUtf8Offset, MAX_ALIAS_EXPANSION, parseYaml } from '../../src/validation/private/yaml';
 
 describe('quote', () => {
   test('writes small values as JSON', () => {

@@ -1,6 +1,6 @@
 import { expectFinding, expectNoFinding, findingsOf, routedRollout, service, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
 import { Linter } from '../../src/validation/linter';
+import { validateManifests } from '../../src/validation/private';
 
 /** Object names and namespaces (S07), checked by the rule of each kind as the API server does. */
 describe('S07 object names', () => {

@@ -1,10 +1,10 @@
 import { findingsOf, validRollout } from './helpers';
-import { loadNotificationCatalog } from '../../src/install/data';
+import { loadNotificationCatalog } from '../../src/install/private/data';
 import { ArgoRolloutsVersion } from '../../src/install/version';
-import { validateManifests } from '../../src/validation';
-import { exprSyntaxError } from '../../src/validation/expr';
-import { consequenceOf } from '../../src/validation/rules/consequences';
-import { hasTeamsWorkflows, readsAppVariable } from '../../src/validation/rules/notifications';
+import { validateManifests } from '../../src/validation/private';
+import { exprSyntaxError } from '../../src/validation/private/expr';
+import { consequenceOf } from '../../src/validation/private/rules/consequences';
+import { hasTeamsWorkflows, readsAppVariable } from '../../src/validation/private/rules/notifications';
 
 /** A notification ConfigMap with `data` (in namespace argo-rollouts unless `namespace` says otherwise). */
 function configMap(data: Record<string, string>, namespace: string | undefined = 'argo-rollouts', name = 'argo-rollouts-notification-configmap'): any {

@@ -1,5 +1,5 @@
 import { expectFinding, expectNoFinding } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 const SHA = 'a'.repeat(64);
 

@@ -1,7 +1,7 @@
 import { expectFinding, findingsOf, validRollout } from './helpers';
-import { Finding, validateManifests } from '../../src/validation';
-import { compareQuantities, parseQuantity } from '../../src/validation/pod';
-import { consequenceOf } from '../../src/validation/rules/consequences';
+import { Finding, validateManifests } from '../../src/validation/private';
+import { compareQuantities, parseQuantity } from '../../src/validation/private/pod';
+import { consequenceOf } from '../../src/validation/private/rules/consequences';
 
 /**
  * Kubernetes pod-template validation (V07): one or more cases per Kubernetes rule, each with the bad

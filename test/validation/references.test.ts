@@ -2,7 +2,7 @@ import {
   analysisTemplate, blueGreenRollout, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, rolloutWithSteps, service,
   validRollout,
 } from './helpers';
-import { FindingSeverity, validateManifests } from '../../src/validation';
+import { FindingSeverity, validateManifests } from '../../src/validation/private';
 
 const REQUIRE = { requireReferencedObjects: true };
 const CANARY = 'spec.strategy.canary';

@@ -1,5 +1,5 @@
 import { expectFinding, expectNoFinding, findingsOf, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 describe('Rollout spec (V01-V13)', () => {
   test('the fixture is valid', () => {

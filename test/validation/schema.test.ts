@@ -6,9 +6,9 @@ import {
   analysisRun, analysisTemplate, blueGreenRollout, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, validExperiment,
   validRollout,
 } from './helpers';
-import { validateManifests } from '../../src/validation';
-import { closestField, joinPath, pointerToPath } from '../../src/validation/fields';
-import { schemaValidator, schemaVersion, SCHEMA_VERSIONS } from '../../src/validation/schema-loader';
+import { validateManifests } from '../../src/validation/private';
+import { closestField, joinPath, pointerToPath } from '../../src/validation/private/fields';
+import { schemaValidator, schemaVersion, SCHEMA_VERSIONS } from '../../src/validation/private/schema-loader';
 
 const S_RULES = ['S01', 'S02', 'S03', 'S04', 'S06'];
 

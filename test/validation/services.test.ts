@@ -1,5 +1,5 @@
 import { blueGreenRollout, expectFinding, expectNoFinding, findingsOf, routedRollout, service, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 const REQUIRE = { requireReferencedObjects: true };
 const MANAGED_BY = 'argo-rollouts.argoproj.io/managed-by-rollouts';

@@ -1,5 +1,5 @@
 import { blueGreenRollout, expectFinding, expectNoFinding, findingsOf, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 const PREFERRED = 'preferredDuringSchedulingIgnoredDuringExecution';
 const REQUIRED = 'requiredDuringSchedulingIgnoredDuringExecution';

@@ -1,6 +1,6 @@
 import { expectFinding, expectNoFinding, service } from './helpers';
-import { validateManifests } from '../../src/validation';
-import { k8sFieldTable } from '../../src/validation/schema-loader';
+import { validateManifests } from '../../src/validation/private';
+import { k8sFieldTable } from '../../src/validation/private/schema-loader';
 
 function ingress(apiVersion: string, spec: any): any {
   return { apiVersion, kind: 'Ingress', metadata: { name: 'web' }, spec };

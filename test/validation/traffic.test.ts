@@ -1,5 +1,5 @@
 import { expectFinding, expectNoFinding, findingsOf, routedRollout, service, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 const REQUIRE = { requireReferencedObjects: true };
 const ROUTING = 'spec.strategy.canary.trafficRouting';

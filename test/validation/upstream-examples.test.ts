@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { parseAllDocuments } from 'yaml';
-import { Finding, validateManifests } from '../../src/validation';
+import { Finding, validateManifests } from '../../src/validation/private';
 import { describeUpstream, HAS_UPSTREAM, UPSTREAM_DIR } from '../util';
 
 /**

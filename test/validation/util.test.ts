@@ -1,7 +1,7 @@
 import {
   argReferences, compileGoRegexp, dns1123LabelError, forEachString, ianaServiceNameError, intOrPercentValue, intOrStringValue, labelValueError,
   parseGoDuration, parseGoUrl, pauseDurationSeconds, qualifiedNameError, quote, substituteArgs,
-} from '../../src/validation/util';
+} from '../../src/validation/private/util';
 
 describe('util', () => {
   describe('parseGoDuration', () => {

@@ -1,7 +1,7 @@
 // The rules that differ between Argo Rollouts releases (the version table's `rules`): each one is
 // checked against the release that has it and one that does not.
 import { analysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, routedRollout, service, validRollout } from './helpers';
-import { validateManifests } from '../../src/validation';
+import { validateManifests } from '../../src/validation/private';
 
 const V1_9 = { version: '1.9.1' };
 const V1_10 = { version: '1.10.0-rc1' };

@@ -1,6 +1,6 @@
-import { checkUrl, requireText } from './common';
 import { argumentOrDefault, checkArgument } from '../../private/arguments';
 import { undefinedIfEmpty } from '../../private/utils';
+import { checkUrl, requireText } from '../private/providers/common';
 
 /** The rendered `sigv4` authentication. */
 export interface Sigv4Spec {

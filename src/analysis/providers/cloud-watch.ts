@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
-import { hasPlaceholder, positiveGoDuration, requireText } from './common';
 import { toSeconds, undefinedIfEmpty } from '../../private/utils';
+import { hasPlaceholder, positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
  * The metric of a CloudWatch `metricStat`.

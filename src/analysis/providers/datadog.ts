@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { positiveGoDuration, requireText } from './common';
+import { positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
  * Datadog's aggregations of a v2 query's time series into one value.

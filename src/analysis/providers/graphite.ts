@@ -1,4 +1,4 @@
-import { checkUrl, requireText } from './common';
+import { checkUrl, requireText } from '../private/providers/common';
 
 /**
  * Options of `MetricProvider.graphite()`.

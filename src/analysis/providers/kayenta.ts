@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
-import { checkUrl, requireText } from './common';
 import { checkInteger, toSeconds } from '../../private/utils';
+import { checkUrl, requireText } from '../private/providers/common';
 
 /**
  * The pass and marginal scores of a Kayenta judgement (0 to 100), written as `threshold.pass`

@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
-import { requireText } from './common';
 import { toSeconds } from '../../private/utils';
+import { requireText } from '../private/providers/common';
 
 /**
  * Options of `MetricProvider.newRelic()`.

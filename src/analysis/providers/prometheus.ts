@@ -1,7 +1,7 @@
 import { Duration } from 'cdk8s';
 import { AuthenticationSpec, MetricAuthentication } from './authentication';
-import { checkUrl, hasPlaceholder, headerList, HeaderSpec, positiveGoDuration, requireText } from './common';
 import { toSeconds } from '../../private/utils';
+import { checkUrl, hasPlaceholder, headerList, HeaderSpec, positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
  * A Prometheus range query: the query is evaluated at every `step` between `start` and `end`,

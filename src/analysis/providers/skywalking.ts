@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { checkUrl, positiveGoDuration, requireText } from './common';
+import { checkUrl, positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
  * Options of `MetricProvider.skywalking()`.

@@ -1,4 +1,4 @@
-import { requireText } from './common';
+import { requireText } from '../private/providers/common';
 
 /**
  * Options of `MetricProvider.wavefront()`.

@@ -1,7 +1,7 @@
 import { Duration } from 'cdk8s';
 import { AuthenticationSpec, MetricAuthentication } from './authentication';
-import { checkUrl, headerList, HeaderSpec, requireText } from './common';
 import { toSeconds } from '../../private/utils';
+import { checkUrl, headerList, HeaderSpec, requireText } from '../private/providers/common';
 
 /**
  * The HTTP methods of the Web provider.

@@ -1,0 +1,78 @@
+import { Duration } from 'cdk8s';
+import { toGoDuration, undefinedIfEmpty } from '../../../private/utils';
+
+/** The value of `metrics[].provider`: one provider's rendered body under its key. */
+export interface RenderedProvider {
+  readonly [kind: string]: object;
+}
+
+/** A `headers` entry of the Prometheus and Web providers. */
+export interface HeaderSpec {
+  readonly key: string;
+  readonly value: string;
+}
+
+/** Whether a string holds an argument placeholder (`{{args.x}}`), resolved by the controller. */
+export function hasPlaceholder(value: string): boolean {
+  return value.includes('{{');
+}
+
+/** Throws unless `value` is a non-empty string. */
+export function requireText(field: string, value: string | undefined, fix?: string) {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Error(`'${field}' must be a non-empty string, got ${JSON.stringify(value)}.${fix ? ` ${fix}` : ''}`);
+  }
+}
+
+/** Throws unless `value` is an absolute URL with a host; values with `{{` placeholders are not checked. */
+export function checkUrl(field: string, value: string) {
+  if (hasPlaceholder(value)) return;
+  let ok = false;
+  try {
+    const u = new URL(value);
+    ok = u.protocol !== '' && u.host !== '';
+  } catch {
+    ok = false;
+  }
+  if (!ok) {
+    throw new Error(`'${field}' must be an absolute URL with a scheme and a host, got '${value}'. Use e.g. 'http://prometheus.monitoring:9090'.`);
+  }
+}
+
+/** The `headers` list of a provider, or undefined when there are none. */
+export function headerList(where: string, headers: { [name: string]: string } | undefined): HeaderSpec[] | undefined {
+  const list = Object.entries(headers ?? {}).map(([key, value]) => {
+    requireText(`${where} header name`, key);
+    if (typeof value !== 'string') {
+      throw new Error(`${where} header '${key}' must have a string value, got ${JSON.stringify(value)}.`);
+    }
+    return { key, value };
+  });
+  return undefinedIfEmpty(list);
+}
+
+/** A Go duration of at least one second. */
+export function positiveGoDuration(field: string, duration: Duration): string {
+  const text = toGoDuration(field, duration);
+  if (text === '0s') {
+    throw new Error(`'${field}' must be at least 1 second, got 0s. Use e.g. Duration.minutes(5).`);
+  }
+  return text;
+}
+
+/** A copy without `undefined` values (so the manifest holds only what is set). */
+export function prune<T>(value: T): T {
+  return pruneAny(value);
+}
+
+function pruneAny(value: any): any {
+  if (Array.isArray(value)) return value.map(pruneAny);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: any = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (v !== undefined) out[k] = pruneAny(v);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,97 @@
+import { IAnalysisTemplate, templateManifestsDeep } from '../analysis-template-ref';
+import { AnalysisArg } from '../args';
+import { Metric } from '../metric';
+import { MetricProvider } from '../metric-provider';
+import { RolloutAnalysisOptions } from '../rollout-analysis';
+import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec';
+import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
+import { isAnalysisName } from '../../private/name-syntax';
+import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../../private/utils';
+
+/** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
+export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): RolloutAnalysisSpec {
+  checkArgument(where, 'options', options, 'object');
+  checkListArgument(where, 'templates', options.templates, ANALYSIS_TEMPLATE, true);
+  checkListArgument(where, 'args', options.args, { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" }, true);
+  if (!options.templates || options.templates.length === 0) {
+    throw new Error(`${where}: at least one analysis template is required. Pass templates: [template].`);
+  }
+  const seen = new Set<string>();
+  for (const arg of options.args ?? []) {
+    if (seen.has(arg.name)) {
+      throw new Error(`${where}: analysis argument '${arg.name}' is given twice. Give each argument once.`);
+    }
+    seen.add(arg.name);
+  }
+  return {
+    templates: options.templates.map(templateRef),
+    args: undefinedIfEmpty((options.args ?? []).map(a => a._toKube())),
+    dryRun: renderDryRun(options.dryRunMetrics),
+    measurementRetention: renderMeasurementRetention(where, options.measurementRetention),
+    analysisRunMetadata: metadataBlock(options.analysisRunLabels, options.analysisRunAnnotations),
+  };
+}
+
+/** A `dryRun` list of metric names (or patterns). */
+export function renderDryRun(metrics: string[] | undefined): MetricNameSpec[] | undefined {
+  return undefinedIfEmpty((metrics ?? []).map(metricName => ({ metricName })));
+}
+
+/** A `measurementRetention` list from metric name (or pattern) → number kept; throws on a bad number. */
+export function renderMeasurementRetention(where: string,
+  retention: { [metricName: string]: number } | undefined): MeasurementRetentionSpec[] | undefined {
+  return undefinedIfEmpty(Object.entries(retention ?? {}).map(([metricName, limit]) => {
+    if (!Number.isInteger(limit) || limit < 0) {
+      throw new Error(`${where}: measurementRetention for '${metricName}' must be a non-negative integer, got ${limit}.`);
+    }
+    return { metricName, limit };
+  }));
+}
+
+/** A reference to a template, as in `templates[]` of an analysis. */
+export function templateRef(t: IAnalysisTemplate): TemplateRefSpec {
+  return t.clusterScope ? { templateName: t.name, clusterScope: true } : { templateName: t.name };
+}
+
+/** The manifests of templates this app defines, and of those they compose, for reference checks. */
+export function templateManifests(templates: IAnalysisTemplate[]): any[] {
+  return templateManifestsDeep(templates);
+}
+
+/** Checks a metric's own values eagerly, with the field, value and fix. */
+export function checkMetric(where: string, m: Metric): void {
+  checkArgument(where, 'metric', m, 'object');
+  checkArgument(`${where}, metric '${m.name}'`, 'provider', m.provider, { class: MetricProvider, name: 'MetricProvider', example: 'a factory such as MetricProvider.prometheus({ ... })' });
+  if (!m.name || !isAnalysisName(m.name)) {
+    throw new Error(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);
+  }
+  const at = `${where}, metric '${m.name}'`;
+  checkInteger(`${at}: count`, m.count, 0);
+  checkInteger(`${at}: failureLimit`, m.failureLimit, -1);
+  checkInteger(`${at}: inconclusiveLimit`, m.inconclusiveLimit, 0);
+  checkInteger(`${at}: consecutiveErrorLimit`, m.consecutiveErrorLimit, 0);
+  checkInteger(`${at}: consecutiveSuccessLimit`, m.consecutiveSuccessLimit, 0);
+  checkInteger(`${at}: measurementRetention`, m.measurementRetention, 0);
+  if (m.condition && (m.successCondition !== undefined || m.failureCondition !== undefined)) {
+    throw new Error(`${at}: give either condition or successCondition/failureCondition, not both.`);
+  }
+  if (m.interval) toGoDuration(`${at}: interval`, m.interval);
+  if (m.initialDelay) toGoDuration(`${at}: initialDelay`, m.initialDelay);
+}
+
+/** A metric as it appears in `spec.metrics`. */
+export function renderMetric(m: Metric): MetricSpec {
+  return {
+    name: m.name,
+    interval: m.interval ? toGoDuration('interval', m.interval) : undefined,
+    initialDelay: m.initialDelay ? toGoDuration('initialDelay', m.initialDelay) : undefined,
+    count: m.count,
+    successCondition: m.condition ? m.condition.successCondition : m.successCondition,
+    failureCondition: m.condition ? m.condition.failureCondition : m.failureCondition,
+    failureLimit: m.failureLimit,
+    inconclusiveLimit: m.inconclusiveLimit,
+    consecutiveErrorLimit: m.consecutiveErrorLimit,
+    consecutiveSuccessLimit: m.consecutiveSuccessLimit,
+    provider: m.provider._toKube(),
+  };
+}

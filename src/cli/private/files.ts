@@ -1,0 +1,137 @@
+/**
+ * Reading the PATH arguments of the commands: files, folders (searched recursively for *.yaml,
+ * *.yml and *.json, in sorted order) and `-` for standard input, as UTF-8, parsed into documents
+ * with the engine's YAML / JSON reader (src/validation/yaml.ts). `List` documents are unpacked.
+ *
+ * The same conventions as `argo-rollouts-lint`.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { decodeUtf8, InvalidUtf8Error, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from '../../validation/private/yaml';
+
+/** Thrown for unreadable input and syntax errors: the commands exit 2. */
+export class InputError extends Error {
+}
+
+/** One document read from the paths. */
+export interface ReadDocument {
+  /** The file it came from (`<stdin>` for `-`). */
+  readonly file: string;
+  /** Its index among the file's documents. */
+  readonly documentIndex: number;
+  /** The parsed object (an item of a List is one document of its own, with the List's index). */
+  readonly manifest: any;
+}
+
+const MANIFEST_FILE = /\.(ya?ml|json)$/i;
+/** Folders not searched: hidden ones (.git, ...) and installed packages. */
+const SKIPPED_FOLDER = /^(\.|node_modules$)/;
+
+function walk(folder: string, found: string[], visited: Set<string>): void {
+  const real = fs.realpathSync(folder);
+  if (visited.has(real)) {
+    return; // a symbolic link back into a folder already searched
+  }
+  visited.add(real);
+  const names = fs.readdirSync(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const name of names) {
+    const full = path.join(folder, name);
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(full);
+    } catch {
+      continue; // a dangling symbolic link
+    }
+    if (stat.isDirectory()) {
+      if (!SKIPPED_FOLDER.test(name)) {
+        walk(full, found, visited);
+      }
+    } else if (stat.isFile() && MANIFEST_FILE.test(name)) {
+      found.push(full);
+    }
+  }
+}
+
+function describeError(error: any): string {
+  if (error?.code === 'ENOENT') return 'no such file or folder';
+  if (error?.code === 'EACCES') return 'permission denied';
+  if (error?.code === 'EISDIR') return 'is a folder';
+  return String(error?.message ?? error);
+}
+
+function utf8Text(file: string, bytes: Uint8Array): string {
+  try {
+    return decodeUtf8(bytes);
+  } catch (error) {
+    if (error instanceof InvalidUtf8Error) {
+      throw new InputError(`${file}:${error.line}:${error.column}: ${error.message}. Save the file as UTF-8 (kubectl refuses it as it is).`);
+    }
+    throw error;
+  }
+}
+
+function parse(file: string, text: string, json: boolean): any[] {
+  try {
+    return json ? parseJsonDocuments(text) : parseYamlDocuments(text);
+  } catch (error) {
+    if (error instanceof YamlSyntaxError) {
+      const where = error.line > 0 ? `${file}:${error.line}:${error.column}` : file;
+      throw new InputError(`${where}: ${json ? 'JSON' : 'YAML'} syntax error: ${error.reason}`);
+    }
+    throw error;
+  }
+}
+
+function isList(document: any): boolean {
+  return document !== null && typeof document === 'object' && typeof document.kind === 'string' && /List$/.test(document.kind)
+    && Array.isArray(document.items);
+}
+
+/** Reads and parses the given paths; throws `InputError` for anything unreadable. */
+export function readDocuments(paths: readonly string[], readStdin: () => string | Uint8Array): ReadDocument[] {
+  const out: ReadDocument[] = [];
+  const add = (file: string, text: string, json: boolean) => {
+    parse(file, text, json).forEach((document, documentIndex) => {
+      if (isList(document)) {
+        for (const item of document.items) {
+          out.push({ file, documentIndex, manifest: item });
+        }
+      } else if (document !== null && document !== undefined) {
+        out.push({ file, documentIndex, manifest: document });
+      }
+    });
+  };
+  for (const given of paths) {
+    if (given === '-') {
+      let input: string | Uint8Array;
+      try {
+        input = readStdin();
+      } catch (error) {
+        throw new InputError(`cannot read standard input: ${describeError(error)}.`);
+      }
+      add('<stdin>', typeof input === 'string' ? input : utf8Text('<stdin>', input), false);
+      continue;
+    }
+    let files: string[];
+    try {
+      if (fs.statSync(given).isDirectory()) {
+        files = [];
+        walk(given, files, new Set());
+      } else {
+        files = [given];
+      }
+    } catch (error) {
+      throw new InputError(`cannot read ${given}: ${describeError(error)}.`);
+    }
+    for (const file of files) {
+      let bytes: Uint8Array;
+      try {
+        bytes = fs.readFileSync(file);
+      } catch (error) {
+        throw new InputError(`cannot read ${file}: ${describeError(error)}.`);
+      }
+      add(file, utf8Text(file, bytes), /\.json$/i.test(file));
+    }
+  }
+  return out;
+}

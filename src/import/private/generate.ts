@@ -1,0 +1,1270 @@
+/**
+ * The importer: Argo Rollouts manifests → one TypeScript module that declares the same objects with
+ * this library's L2 API (a cdk8s `Chart` class).
+ *
+ * How it stays exact: the constructor body it writes is plain JavaScript as well as TypeScript, so it
+ * is run here, against the library, and what it synthesizes is compared with the input
+ * (src/import/diff.ts). What the L2 calls did not reproduce becomes a JSON patch on the object, with
+ * a comment saying why; an object the L2 API refuses is kept as a plain `ApiObject`. The module is
+ * run once more with the patches, and must then synthesize the input.
+ */
+import { ApiObject, App, Chart, Duration, JsonPatch, Size } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import * as prettierEstree from 'prettier/plugins/estree';
+import * as prettierTs from 'prettier/plugins/typescript';
+import * as prettier from 'prettier/standalone';
+import { call, identifier, lit, obj, opt } from './code';
+import { diffManifest, durationSeconds, PatchOperation } from './diff';
+import * as library from '../../index';
+
+const ARGO = 'argoproj.io/v1alpha1';
+const PACKAGE = 'cdk8s-argo-rollouts';
+
+/** Options of `generateModule`. */
+export interface ImportOptions {
+  /** The name of the exported Chart class. @default 'ImportedChart' */
+  readonly chartName?: string;
+}
+
+/** How one object of the input was declared. */
+export interface ImportedObject {
+  /** `Kind/name`. */
+  readonly object: string;
+  /**
+   * `l2`: through the L2 API alone; `patched`: L2 plus JSON patches; `plain`: a plain ApiObject;
+   * `install`: an object of the install, declared by `ArgoRollouts` / `ArgoRolloutsCrds`.
+   */
+  readonly how: 'l2' | 'patched' | 'plain' | 'defined-by' | 'install';
+  /** For Argo objects not fully expressed: why (one line per gap). */
+  readonly reasons: string[];
+  /** Whether the object is of an Argo Rollouts kind. */
+  readonly argo: boolean;
+}
+
+/** The result of an import. */
+export interface ImportResult {
+  /** The TypeScript module. */
+  readonly source: string;
+  /** How each input object was declared, in input order. */
+  readonly objects: ImportedObject[];
+  /** Objects that could not be represented at all (the CLI exits 1). */
+  readonly failures: string[];
+}
+
+interface Item {
+  readonly index: number;
+  readonly manifest: any;
+  readonly kind: string;
+  readonly name: string;
+  readonly key: string;
+  readonly argo: boolean;
+  variable: string;
+  id: string;
+  /** 0: full L2; 1: L2 without traffic routing and with Services by name; 2: plain ApiObject. */
+  level: number;
+  /** A Rollout takes its Services by name (fromServiceName) even when the input holds them. */
+  servicesByName: boolean;
+  /** Declared by the install construct (ArgoRollouts / ArgoRolloutsCrds). */
+  byInstall?: boolean;
+  /** Services a Rollout defines: the Rollout's item and role. */
+  definedBy?: { readonly rollout: Item; readonly role: string };
+  demotedBecause?: string;
+}
+
+function keyOf(m: any): string {
+  return `${m?.apiVersion}|${m?.kind}|${m?.metadata?.namespace ?? ''}|${m?.metadata?.name ?? ''}`;
+}
+
+/** `Duration` code for a duration value (seconds or Go duration), when it is whole seconds. */
+function duration(v: any): string | undefined {
+  const s = durationSeconds(v);
+  if (s === undefined) return undefined;
+  if (s > 0 && s % 3600 === 0) return `Duration.hours(${s / 3600})`;
+  if (s > 0 && s % 60 === 0) return `Duration.minutes(${s / 60})`;
+  return `Duration.seconds(${s})`;
+}
+
+function num(v: any): string | undefined {
+  return typeof v === 'number' ? String(v) : undefined;
+}
+
+function str(v: any): string | undefined {
+  return typeof v === 'string' ? lit(v) : undefined;
+}
+
+function bool(v: any): string | undefined {
+  return typeof v === 'boolean' ? String(v) : undefined;
+}
+
+function stringMap(v: any): string | undefined {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length === 0) return undefined;
+  return Object.values(v).every(x => typeof x === 'string') ? lit(v) : undefined;
+}
+
+function list(items: (string | undefined)[]): string | undefined {
+  const defined = items.filter((i): i is string => i !== undefined);
+  return defined.length === 0 ? undefined : `[${defined.join(', ')}]`;
+}
+
+function percentOrAbsolute(v: any): string | undefined {
+  if (typeof v === 'number') return `kplus.PercentOrAbsolute.absolute(${v})`;
+  if (typeof v === 'string' && /^\d+%$/.test(v)) return `kplus.PercentOrAbsolute.percent(${v.slice(0, -1)})`;
+  return undefined;
+}
+
+const PROTOCOLS: { [p: string]: string } = { TCP: 'kplus.Protocol.TCP', UDP: 'kplus.Protocol.UDP', SCTP: 'kplus.Protocol.SCTP' };
+const PULL_POLICIES: { [p: string]: string } = {
+  Always: 'kplus.ImagePullPolicy.ALWAYS', IfNotPresent: 'kplus.ImagePullPolicy.IF_NOT_PRESENT', Never: 'kplus.ImagePullPolicy.NEVER',
+};
+
+function resourceQuantity(kind: 'cpu' | 'memory', v: any): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  if (kind === 'cpu') {
+    const m = /^(\d+)m$/.exec(v);
+    return m ? `kplus.Cpu.millis(${m[1]})` : undefined;
+  }
+  const m = /^(\d+)(Mi|Gi)$/.exec(v);
+  if (!m) return undefined;
+  return `Size.${m[2] === 'Mi' ? 'mebibytes' : 'gibibytes'}(${m[1]})`;
+}
+
+function resources(r: any): string | undefined {
+  if (!r || typeof r !== 'object') return undefined;
+  const part = (kind: 'cpu' | 'memory') => obj({
+    request: resourceQuantity(kind, r.requests?.[kind]),
+    limit: resourceQuantity(kind, r.limits?.[kind]),
+  });
+  return obj({ cpu: part('cpu'), memory: part('memory') });
+}
+
+/** cdk8s-plus container props for a container manifest (what they do not cover is patched). */
+function container(c: any): string {
+  const env = Array.isArray(c.env) && c.env.length > 0 && c.env.every((e: any) => typeof e?.name === 'string' && typeof e.value === 'string'
+    && Object.keys(e).length === 2)
+    ? `{ ${c.env.map((e: any) => `${lit(e.name)}: kplus.EnvValue.fromValue(${lit(e.value)})`).join(', ')} }`
+    : undefined;
+  const ports = Array.isArray(c.ports) ? list(c.ports.map((p: any) => obj({
+    number: num(p.containerPort), name: str(p.name), protocol: PROTOCOLS[p.protocol], hostPort: num(p.hostPort),
+  }))) : undefined;
+  return obj({
+    name: str(c.name),
+    image: str(c.image),
+    imagePullPolicy: PULL_POLICIES[c.imagePullPolicy],
+    command: Array.isArray(c.command) && c.command.every((x: any) => typeof x === 'string') ? lit(c.command) : undefined,
+    args: Array.isArray(c.args) && c.args.every((x: any) => typeof x === 'string') ? lit(c.args) : undefined,
+    workingDir: str(c.workingDir),
+    ports,
+    envVariables: env,
+    resources: resources(c.resources),
+  }) ?? '{}';
+}
+
+function containers(list_: any): string | undefined {
+  return Array.isArray(list_) && list_.length > 0 ? `[${list_.map(container).join(', ')}]` : undefined;
+}
+
+function metadata(m: any): string | undefined {
+  return obj({
+    name: str(m?.name), namespace: str(m?.namespace), labels: stringMap(m?.labels), annotations: stringMap(m?.annotations),
+  });
+}
+
+function roleMetadata(m: any): string | undefined {
+  return obj({ labels: stringMap(m?.labels), annotations: stringMap(m?.annotations) });
+}
+
+/** `MetricAuthentication.sigv4()` for a sigv4 block (oauth2 is left to a patch). */
+function authentication(a: any): string | undefined {
+  const sigv4 = a?.sigv4;
+  if (!sigv4 || typeof sigv4 !== 'object' || Object.keys(a).length !== 1) return undefined;
+  if (!Object.keys(sigv4).every(k => ['region', 'profile', 'roleArn'].includes(k) && typeof sigv4[k] === 'string')) return undefined;
+  return call('MetricAuthentication.sigv4', Object.keys(sigv4).length > 0 ? lit(sigv4) : undefined);
+}
+
+/**
+ * A `//` comment of one line. Its text comes from the input (names, keys, messages), and the body is
+ * run: a line terminator in it would end the comment and make the rest code.
+ */
+function lineComment(text: string): string {
+  return `// ${text.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
+}
+
+/** The generator of one module. */
+class ModuleWriter {
+  /** The statements that declare the install, when the input holds one (see `findInstall`). */
+  public installStatements: string[] = [];
+  /** The escape hatches of the install declaration. */
+  public installNotes: string[] = [];
+  private readonly items: Item[];
+  private readonly byKindName = new Map<string, Item>();
+  private statements: string[] = [];
+  private refs = new Map<string, string>();
+  private usedIds = new Set<string>();
+  private reasons = new Map<Item, string[]>();
+
+  constructor(manifests: any[], private readonly chartName: string) {
+    const variables = new Set<string>();
+    const ids = new Set<string>();
+    const names = manifests.map(m => String(m?.metadata?.name ?? ''));
+    this.items = manifests.map((m, index) => {
+      const kind = String(m?.kind ?? 'Object');
+      const name = String(m?.metadata?.name ?? '');
+      const fallback = kind.charAt(0).toLowerCase() + kind.slice(1);
+      let variable = identifier(name, fallback);
+      if (names.filter(n => n === name).length > 1 || variables.has(variable)) variable = identifier(`${name}-${kind}`, fallback);
+      for (let i = 2; variables.has(variable); i++) variable = `${identifier(`${name}-${kind}`, fallback)}${i}`;
+      variables.add(variable);
+      let id = name || kind.toLowerCase();
+      if (ids.has(id)) id = `${kind.toLowerCase()}-${id}`;
+      for (let i = 2; ids.has(id); i++) id = `${kind.toLowerCase()}-${name}-${i}`;
+      ids.add(id);
+      const item: Item = {
+        index,
+        manifest: m,
+        kind,
+        name,
+        key: keyOf(m),
+        argo: m?.apiVersion === ARGO
+          && ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'].includes(kind),
+        variable,
+        id,
+        level: 0,
+        servicesByName: false,
+      };
+      this.byKindName.set(`${kind}/${name}`, item);
+      return item;
+    });
+    this.items.forEach(i => this.usedIds.add(i.id));
+    this.usedIds.add(chartName);
+  }
+
+  public get all(): Item[] {
+    return this.items;
+  }
+
+  private find(kind: string, name: any): Item | undefined {
+    return typeof name === 'string' ? this.byKindName.get(`${kind}/${name}`) : undefined;
+  }
+
+  private gap(item: Item, reason: string) {
+    const list_ = this.reasons.get(item) ?? [];
+    if (!list_.includes(reason)) list_.push(reason);
+    this.reasons.set(item, list_);
+  }
+
+  public reasonsOf(item: Item): string[] {
+    return this.reasons.get(item) ?? [];
+  }
+
+  private freshId(base: string): string {
+    let id = base;
+    for (let i = 2; this.usedIds.has(id); i++) id = `${base}-${i}`;
+    this.usedIds.add(id);
+    return id;
+  }
+
+  /** A template reference: the template's variable, or a reference by name. */
+  private template(name: any, cluster: boolean): string | undefined {
+    if (typeof name !== 'string') return undefined;
+    const item = this.find(cluster ? 'ClusterAnalysisTemplate' : 'AnalysisTemplate', name);
+    if (item && item.level < 2) return item.variable;
+    const refKey = `${cluster}/${name}`;
+    let variable = this.refs.get(refKey);
+    if (!variable) {
+      variable = identifier(`${name}-ref`, 'template');
+      const fn = cluster ? 'ClusterAnalysisTemplate.fromClusterAnalysisTemplateName' : 'AnalysisTemplate.fromAnalysisTemplateName';
+      this.statements.push(lineComment(`'${name}' is not among the imported objects: referenced by name`));
+      this.statements.push(`const ${variable} = ${fn}(this, ${lit(this.freshId(`${name}-ref`))}, ${lit(name)});`);
+      this.refs.set(refKey, variable);
+    }
+    return variable;
+  }
+
+  private rolloutArgs(args: any): string | undefined {
+    if (!Array.isArray(args)) return undefined;
+    return list(args.map((a: any) => {
+      if (typeof a?.value === 'string') return call('AnalysisArg.value', lit(a.name), lit(a.value));
+      const hash = a?.valueFrom?.podTemplateHashValue;
+      if (hash === 'Stable' || hash === 'Latest') return call('AnalysisArg.fromPodTemplateHash', lit(a.name), `PodTemplateHash.${hash.toUpperCase()}`);
+      const field = a?.valueFrom?.fieldRef?.fieldPath;
+      if (typeof field === 'string') return call('AnalysisArg.fromFieldRef', lit(a.name), lit(field));
+      return undefined;
+    }));
+  }
+
+  private rolloutAnalysis(a: any): string | undefined {
+    if (!a || !Array.isArray(a.templates)) return undefined;
+    const templates = list(a.templates.map((t: any) => this.template(t?.templateName, t?.clusterScope === true)));
+    const retention = Array.isArray(a.measurementRetention)
+      ? Object.fromEntries(a.measurementRetention.filter((r: any) => typeof r?.limit === 'number').map((r: any) => [r.metricName, r.limit]))
+      : {};
+    return obj({
+      templates: templates ?? '[]',
+      args: this.rolloutArgs(a.args),
+      dryRunMetrics: Array.isArray(a.dryRun) ? list(a.dryRun.map((d: any) => str(d?.metricName))) : undefined,
+      measurementRetention: Object.keys(retention).length > 0 ? lit(retention) : undefined,
+      analysisRunLabels: stringMap(a.analysisRunMetadata?.labels),
+      analysisRunAnnotations: stringMap(a.analysisRunMetadata?.annotations),
+    });
+  }
+
+  private routerObject(kinds: string[], name: any): string | undefined {
+    if (typeof name !== 'string') return undefined;
+    for (const kind of kinds) {
+      const item = this.find(kind, name);
+      if (item) return call('RouterObject.fromConstruct', item.variable);
+    }
+    return call('RouterObject.fromName', lit(name));
+  }
+
+  private routers(tr: any, rollout: Item): string | undefined {
+    if (!tr || typeof tr !== 'object') return undefined;
+    const out: string[] = [];
+    for (const router of Object.keys(tr).sort()) {
+      const r = tr[router];
+      switch (router) {
+        case 'istio': {
+          const vss = r.virtualServices ?? (r.virtualService ? [r.virtualService] : []);
+          const dr = r.destinationRule;
+          const drItem = this.find('DestinationRule', dr?.name);
+          out.push(call('TrafficRouting.istio', obj({
+            virtualServices: list(vss.map((v: any) => obj({
+              object: this.routerObject(['VirtualService'], v?.name),
+              routes: Array.isArray(v?.routes) ? lit(v.routes) : undefined,
+              tlsRoutes: Array.isArray(v?.tlsRoutes)
+                ? list(v.tlsRoutes.map((t: any) => obj({ port: num(t.port), sniHosts: opt(t.sniHosts) }))) : undefined,
+              tcpRoutePorts: Array.isArray(v?.tcpRoutes) ? list(v.tcpRoutes.map((t: any) => num(t.port))) : undefined,
+            }))),
+            subsets: dr ? obj({
+              host: lit(drItem?.manifest?.spec?.host ?? dr.name),
+              destinationRule: this.routerObject(['DestinationRule'], dr.name),
+              canarySubsetName: str(dr.canarySubsetName),
+              stableSubsetName: str(dr.stableSubsetName),
+            }) : undefined,
+          })));
+          break;
+        }
+        case 'nginx':
+          out.push(call('TrafficRouting.nginx', obj({
+            stableIngresses: list([...(r.stableIngress ? [r.stableIngress] : []), ...(r.stableIngresses ?? [])]
+              .map((n: any) => this.routerObject(['Ingress'], n))),
+            annotationPrefix: str(r.annotationPrefix),
+            additionalIngressAnnotations: stringMap(r.additionalIngressAnnotations),
+            canaryIngressAnnotations: stringMap(r.canaryIngressAnnotations),
+          })));
+          break;
+        case 'alb':
+          out.push(call('TrafficRouting.alb', obj({
+            ingresses: list([...(r.ingress ? [r.ingress] : []), ...(r.ingresses ?? [])].map((n: any) => this.routerObject(['Ingress'], n))),
+            servicePort: num(r.servicePort),
+            rootService: str(r.rootService),
+            annotationPrefix: str(r.annotationPrefix),
+          })));
+          break;
+        case 'smi':
+          out.push(call('TrafficRouting.smi', obj({
+            rootService: str(r.rootService), trafficSplitName: str(r.trafficSplitName), defineTrafficSplit: 'false',
+          })));
+          break;
+        case 'ambassador':
+          out.push(call('TrafficRouting.ambassador', obj({
+            mappings: Array.isArray(r.mappings) ? list(r.mappings.map((n: any) => this.routerObject(['Mapping'], n))) : undefined,
+          })));
+          break;
+        case 'apisix':
+          out.push(call('TrafficRouting.apisix', obj({
+            route: this.routerObject(['ApisixRoute'], r.route?.name),
+            rules: Array.isArray(r.route?.rules) ? lit(r.route.rules) : undefined,
+          })));
+          break;
+        case 'appMesh':
+          out.push(call('TrafficRouting.appMesh', obj({
+            virtualService: this.routerObject(['VirtualService'], r.virtualService?.name),
+            routes: Array.isArray(r.virtualService?.routes) ? lit(r.virtualService.routes) : undefined,
+            canaryVirtualNode: this.routerObject(['VirtualNode'], r.virtualNodeGroup?.canaryVirtualNodeRef?.name),
+            stableVirtualNode: this.routerObject(['VirtualNode'], r.virtualNodeGroup?.stableVirtualNodeRef?.name),
+          })));
+          break;
+        case 'traefik':
+          out.push(call('TrafficRouting.traefik', obj({
+            weightedTraefikService: this.routerObject(['TraefikService'], r.weightedTraefikServiceName),
+          })));
+          break;
+        case 'plugins':
+          for (const name of Object.keys(r ?? {}).sort()) {
+            out.push(call('TrafficRouting.plugin', lit(name), obj({ config: r[name] && typeof r[name] === 'object' ? lit(r[name]) : undefined })));
+          }
+          break;
+        case 'managedRoutes':
+          break; // rendered from the steps' routes
+        default:
+          this.gap(rollout, `trafficRouting.${router}: no TrafficRouting factory for it`);
+      }
+    }
+    return list(out);
+  }
+
+  private step(s: any, maxTrafficWeight: number | undefined, rollout: Item): string | undefined {
+    const keys = Object.keys(s ?? {});
+    if (keys.length > 1) {
+      const parts = keys.map(k => this.step({ [k]: s[k] }, maxTrafficWeight, rollout));
+      return parts.every(p => p !== undefined) ? call('CanaryStep.combined', `[${parts.join(', ')}]`) : undefined;
+    }
+    if (keys.length === 0) return undefined;
+    const v = s[keys[0]];
+    switch (keys[0]) {
+      case 'setWeight':
+        return typeof v === 'number' ? call('CanaryStep.setWeight', String(v), maxTrafficWeight ? `{ maxTrafficWeight: ${maxTrafficWeight} }` : undefined) : undefined;
+      case 'pause':
+        return v?.duration === undefined ? 'CanaryStep.pause()' : call('CanaryStep.pause', duration(v.duration));
+      case 'setCanaryScale':
+        return call('CanaryStep.canaryScale', obj({ replicas: num(v?.replicas), weight: num(v?.weight), matchTrafficWeight: bool(v?.matchTrafficWeight) }) ?? '{}');
+      case 'analysis': {
+        const a = this.rolloutAnalysis(v);
+        return a ? call('CanaryStep.analysis', a) : undefined;
+      }
+      case 'experiment':
+        return call('CanaryStep.experiment', this.experimentStep(v));
+      case 'setHeaderRoute':
+        return call('CanaryStep.setHeaderRoute', call('ManagedRoute.named', lit(v?.name)), Array.isArray(v?.match) ? list(v.match.map((m: any) => obj({
+          headerName: str(m.headerName), headerValue: this.stringMatch(m.headerValue),
+        }))) : undefined);
+      case 'setMirrorRoute':
+        return call('CanaryStep.setMirrorRoute', call('ManagedRoute.named', lit(v?.name)), obj({
+          matches: Array.isArray(v?.match) ? list(v.match.map((m: any) => obj({
+            method: this.stringMatch(m.method),
+            path: this.stringMatch(m.path),
+            headers: m.headers ? obj(Object.fromEntries(Object.entries(m.headers).map(([k, x]) => [k, this.stringMatch(x)]))) : undefined,
+          }))) : undefined,
+          percentage: num(v?.percentage),
+        }));
+      case 'plugin':
+        return call('CanaryStep.plugin', lit(v?.name), v?.config !== undefined ? lit(v.config) : undefined);
+      default:
+        this.gap(rollout, `step '${keys[0]}': no CanaryStep factory for it`);
+        return undefined;
+    }
+  }
+
+  private stringMatch(m: any): string | undefined {
+    if (!m || typeof m !== 'object') return undefined;
+    for (const kind of ['exact', 'prefix', 'regex']) {
+      if (typeof m[kind] === 'string') return call(`StringMatch.${kind}`, lit(m[kind]));
+    }
+    return undefined;
+  }
+
+  /** One `CanaryStep` call per step, with runs of setWeight + equal pauses as a progression. */
+  private steps(steps: any[], maxTrafficWeight: number | undefined, rollout: Item): string {
+    const out: string[] = [];
+    let i = 0;
+    while (i < steps.length) {
+      const run: { weight: number; pause: any }[] = [];
+      let j = i;
+      while (j + 1 < steps.length && Object.keys(steps[j] ?? {}).join() === 'setWeight' && Object.keys(steps[j + 1] ?? {}).join() === 'pause'
+        && typeof steps[j].setWeight === 'number' && (run.length === 0 || steps[j].setWeight > run[run.length - 1].weight)) {
+        run.push({ weight: steps[j].setWeight, pause: steps[j + 1].pause?.duration });
+        j += 2;
+      }
+      const timed = [...new Set(run.filter(r => r.pause !== undefined).map(r => durationSeconds(r.pause)))];
+      if (run.length >= 2 && !maxTrafficWeight && timed.length <= 1 && !timed.includes(undefined)) {
+        const pause = run.find(r => r.pause !== undefined)?.pause;
+        const indefinite = run.filter(r => r.pause === undefined).map(r => r.weight);
+        out.push(`...${call('CanaryStep.progression', obj({
+          weights: lit(run.map(r => r.weight)),
+          pause: pause !== undefined ? duration(pause) : undefined,
+          indefinitePauseAfter: pause !== undefined && indefinite.length > 0 ? lit(indefinite) : undefined,
+        }))}`);
+        i = j;
+        continue;
+      }
+      const step = this.step(steps[i], maxTrafficWeight, rollout);
+      if (step) out.push(step);
+      i++;
+    }
+    return `[${out.join(', ')}]`;
+  }
+
+  private experimentAnalyses(analyses: any): string | undefined {
+    if (!Array.isArray(analyses)) return undefined;
+    return list(analyses.map((a: any) => obj({
+      name: str(a?.name),
+      template: this.template(a?.templateName, a?.clusterScope === true),
+      args: this.rolloutArgs(a?.args),
+      requiredForCompletion: bool(a?.requiredForCompletion),
+    })));
+  }
+
+  private experimentStep(e: any): string {
+    return obj({
+      templates: list((e?.templates ?? []).map((t: any) => obj({
+        name: str(t?.name),
+        specRef: t?.specRef === 'stable' ? 'ExperimentSpecRef.STABLE' : t?.specRef === 'canary' ? 'ExperimentSpecRef.CANARY' : undefined,
+        replicas: num(t?.replicas),
+        weight: num(t?.weight),
+        labels: stringMap(t?.metadata?.labels),
+        annotations: stringMap(t?.metadata?.annotations),
+        selector: stringMap(t?.selector?.matchLabels),
+        service: t?.service && Object.keys(t.service).length === 0 ? 'true' : undefined,
+        serviceName: str(t?.service?.name),
+      }))) ?? '[]',
+      duration: e?.duration !== undefined ? duration(e.duration) : undefined,
+      analyses: this.experimentAnalyses(e?.analyses),
+      dryRunMetrics: Array.isArray(e?.dryRun) ? list(e.dryRun.map((d: any) => str(d?.metricName))) : undefined,
+      analysisRunLabels: stringMap(e?.analysisRunMetadata?.labels),
+      analysisRunAnnotations: stringMap(e?.analysisRunMetadata?.annotations),
+    }) ?? '{ templates: [] }';
+  }
+
+  /** A Service of a strategy role: defined by the Rollout when the input holds it and no one else defines it. */
+  private strategyService(name: any, role: string, rollout: Item): string | undefined {
+    if (typeof name !== 'string') return undefined;
+    const svc = this.find('Service', name);
+    if (!svc || rollout.servicesByName || (svc.definedBy && svc.definedBy.rollout !== rollout)) return call('StrategyService.fromServiceName', lit(name));
+    svc.definedBy = { rollout, role };
+    const spec = svc.manifest.spec ?? {};
+    // ports that define() derives from the container ports (targeting them by name) are left out
+    const containerPorts: any[] = (rollout.manifest.spec?.template?.spec?.containers ?? []).flatMap((c: any) => c?.ports ?? []);
+    const derived = Array.isArray(spec.ports) && spec.ports.length === containerPorts.length && spec.ports.length > 0
+      && spec.ports.every((p: any, i: number) => typeof p?.targetPort === 'string' && p.targetPort === containerPorts[i]?.name
+        && (p.name === undefined || p.name === containerPorts[i]?.name) && p.nodePort === undefined
+        && (spec.ports.length === 1 || p.port === containerPorts[i]?.containerPort));
+    const ports = derived ? undefined : Array.isArray(spec.ports) ? list(spec.ports.map((p: any) => obj({
+      port: num(p.port),
+      targetPort: typeof p.targetPort === 'number' ? String(p.targetPort) : undefined,
+      name: str(p.name),
+      protocol: PROTOCOLS[p.protocol],
+      nodePort: num(p.nodePort),
+    }))) : undefined;
+    const types: { [t: string]: string } = {
+      ClusterIP: 'kplus.ServiceType.CLUSTER_IP', NodePort: 'kplus.ServiceType.NODE_PORT', LoadBalancer: 'kplus.ServiceType.LOAD_BALANCER',
+    };
+    return call('StrategyService.define', obj({
+      name: lit(name),
+      ports,
+      port: derived && spec.ports[0].port !== containerPorts[0]?.containerPort ? num(spec.ports[0].port) : undefined,
+      protocol: derived && new Set(spec.ports.map((p: any) => p.protocol)).size === 1
+        && spec.ports.some((p: any, i: number) => p.protocol !== containerPorts[i]?.protocol) ? PROTOCOLS[spec.ports[0].protocol] : undefined,
+      serviceType: types[spec.type],
+      headless: spec.clusterIP === 'None' ? 'true' : undefined,
+      labels: stringMap(svc.manifest.metadata?.labels),
+      annotations: stringMap(svc.manifest.metadata?.annotations),
+    }));
+  }
+
+  private strategy(st: any, rollout: Item): string | undefined {
+    if (st?.blueGreen) {
+      const b = st.blueGreen;
+      return call('RolloutStrategy.blueGreen', obj({
+        activeService: this.strategyService(b.activeService, 'active', rollout),
+        previewService: b.previewService === undefined ? 'StrategyService.none()' : this.strategyService(b.previewService, 'preview', rollout),
+        autoPromotionEnabled: bool(b.autoPromotionEnabled),
+        autoPromotionDelay: b.autoPromotionSeconds !== undefined ? duration(b.autoPromotionSeconds) : undefined,
+        previewReplicaCount: num(b.previewReplicaCount),
+        maxUnavailable: percentOrAbsolute(b.maxUnavailable),
+        scaleDownDelay: b.scaleDownDelaySeconds !== undefined ? duration(b.scaleDownDelaySeconds) : undefined,
+        scaleDownDelayRevisionLimit: num(b.scaleDownDelayRevisionLimit),
+        abortScaleDownDelay: b.abortScaleDownDelaySeconds !== undefined ? duration(b.abortScaleDownDelaySeconds) : undefined,
+        prePromotionAnalysis: this.rolloutAnalysis(b.prePromotionAnalysis),
+        postPromotionAnalysis: this.rolloutAnalysis(b.postPromotionAnalysis),
+        antiAffinity: this.antiAffinity(b.antiAffinity),
+        activeMetadata: roleMetadata(b.activeMetadata),
+        previewMetadata: roleMetadata(b.previewMetadata),
+      }));
+    }
+    if (!st?.canary) return undefined;
+    const c = st.canary;
+    const analysis = this.rolloutAnalysis(c.analysis);
+    return call('RolloutStrategy.canary', obj({
+      steps: Array.isArray(c.steps) ? this.steps(c.steps, c.trafficRouting?.maxTrafficWeight ?? undefined, rollout) : undefined,
+      maxSurge: percentOrAbsolute(c.maxSurge),
+      maxUnavailable: percentOrAbsolute(c.maxUnavailable),
+      stableService: this.strategyService(c.stableService, 'stable', rollout),
+      canaryService: this.strategyService(c.canaryService, 'canary', rollout),
+      pingPong: c.pingPong ? obj({
+        pingService: this.strategyService(c.pingPong.pingService, 'ping', rollout),
+        pongService: this.strategyService(c.pingPong.pongService, 'pong', rollout),
+      }) : undefined,
+      trafficRouting: rollout.level === 0 ? this.routers(c.trafficRouting, rollout) : undefined,
+      maxTrafficWeight: rollout.level === 0 ? num(c.trafficRouting?.maxTrafficWeight) : undefined,
+      analysis: analysis && c.analysis.startingStep !== undefined
+        ? analysis.replace(/ }$/, `, startingStep: ${num(c.analysis.startingStep)} }`) : analysis,
+      canaryMetadata: roleMetadata(c.canaryMetadata),
+      stableMetadata: roleMetadata(c.stableMetadata),
+      scaleDownDelay: c.scaleDownDelaySeconds !== undefined ? duration(c.scaleDownDelaySeconds) : undefined,
+      scaleDownDelayRevisionLimit: num(c.scaleDownDelayRevisionLimit),
+      abortScaleDownDelay: c.abortScaleDownDelaySeconds !== undefined ? duration(c.abortScaleDownDelaySeconds) : undefined,
+      dynamicStableScale: bool(c.dynamicStableScale),
+      minPodsPerReplicaSet: num(c.minPodsPerReplicaSet),
+      antiAffinity: this.antiAffinity(c.antiAffinity),
+    }));
+  }
+
+  private antiAffinity(a: any): string | undefined {
+    if (a?.requiredDuringSchedulingIgnoredDuringExecution) return 'AntiAffinity.required()';
+    const w = a?.preferredDuringSchedulingIgnoredDuringExecution?.weight;
+    return typeof w === 'number' ? `AntiAffinity.preferred(${w})` : undefined;
+  }
+
+  private rollout(item: Item): void {
+    const m = item.manifest;
+    const spec = m.spec ?? {};
+    const ref = spec.workloadRef;
+    const scaleDowns: { [s: string]: string } = {
+      never: 'WorkloadScaleDown.NEVER', onsuccess: 'WorkloadScaleDown.ON_SUCCESS', progressively: 'WorkloadScaleDown.PROGRESSIVELY',
+    };
+    const deployment = ref ? this.find('Deployment', ref.name) : undefined;
+    const template = spec.template ?? {};
+    const props = obj({
+      metadata: metadata(m.metadata),
+      replicas: num(spec.replicas),
+      select: 'false',
+      podTemplateDefaults: ref ? undefined : 'PodTemplateDefaults.NONE',
+      podMetadata: ref ? undefined : roleMetadata(template.metadata),
+      containers: ref ? undefined : containers(template.spec?.containers),
+      initContainers: ref ? undefined : containers(template.spec?.initContainers),
+      workloadRef: ref ? call('WorkloadReference.fromDeploymentName', lit(ref.name), obj({
+        scaleDown: scaleDowns[ref.scaleDown],
+        podLabels: stringMap(deployment?.manifest?.spec?.template?.metadata?.labels ?? spec.selector?.matchLabels),
+      })) : undefined,
+      minReady: spec.minReadySeconds !== undefined ? duration(spec.minReadySeconds) : undefined,
+      progressDeadline: spec.progressDeadlineSeconds !== undefined ? duration(spec.progressDeadlineSeconds) : undefined,
+      progressDeadlineAbort: bool(spec.progressDeadlineAbort),
+      revisionHistoryLimit: num(spec.revisionHistoryLimit),
+      paused: bool(spec.paused),
+      restartAt: typeof spec.restartAt === 'string' ? `new Date(${lit(spec.restartAt)})` : undefined,
+      rollbackWindowRevisions: num(spec.rollbackWindow?.revisions),
+      successfulRunHistoryLimit: num(spec.analysis?.successfulRunHistoryLimit),
+      unsuccessfulRunHistoryLimit: num(spec.analysis?.unsuccessfulRunHistoryLimit),
+      strategy: this.strategy(spec.strategy, item),
+    });
+    this.statements.push(`const ${item.variable} = new Rollout(this, ${lit(item.id)}, ${props ?? '{}'});`);
+    const selected = spec.selector?.matchLabels;
+    const podLabels = template.metadata?.labels;
+    if (stringMap(selected) && (ref || JSON.stringify(selected) !== JSON.stringify(podLabels))) {
+      this.statements.push(`${item.variable}.select(kplus.LabelSelector.of({ labels: ${lit(selected)} }));`);
+    }
+  }
+
+  private provider(p: any, item: Item): string | undefined {
+    const kinds = Object.keys(p ?? {});
+    if (kinds.length !== 1) return undefined;
+    const v = p[kinds[0]] ?? {};
+    const headers = (h: any) => Array.isArray(h) && h.every((x: any) => typeof x?.key === 'string' && typeof x.value === 'string')
+      && new Set(h.map((x: any) => x.key)).size === h.length ? lit(Object.fromEntries(h.map((x: any) => [x.key, x.value]))) : undefined;
+    switch (kinds[0]) {
+      case 'prometheus':
+        return call('MetricProvider.prometheus', obj({
+          address: str(v.address),
+          query: str(v.query) ?? "''",
+          timeout: v.timeout !== undefined ? duration(v.timeout) : undefined,
+          insecure: bool(v.insecure),
+          headers: headers(v.headers),
+          authentication: authentication(v.authentication),
+        }));
+      case 'web': {
+        const methods: { [m: string]: string } = { GET: 'WebMethod.GET', POST: 'WebMethod.POST', PUT: 'WebMethod.PUT' };
+        return call('MetricProvider.web', obj({
+          url: str(v.url) ?? "''",
+          method: methods[v.method],
+          headers: headers(v.headers),
+          body: str(v.body),
+          jsonBody: v.jsonBody !== undefined ? lit(v.jsonBody) : undefined,
+          jsonPath: str(v.jsonPath),
+          timeout: v.timeoutSeconds !== undefined ? duration(v.timeoutSeconds) : undefined,
+          insecure: bool(v.insecure),
+          authentication: authentication(v.authentication),
+        }));
+      }
+      case 'job': {
+        const pod = v.spec?.template ?? {};
+        const policies: { [r: string]: string } = { Never: 'kplus.RestartPolicy.NEVER', OnFailure: 'kplus.RestartPolicy.ON_FAILURE' };
+        return call('MetricProvider.job', obj({
+          containers: containers(pod.spec?.containers) ?? '[]',
+          labels: stringMap(v.metadata?.labels),
+          annotations: stringMap(v.metadata?.annotations),
+          podLabels: stringMap(pod.metadata?.labels),
+          podAnnotations: stringMap(pod.metadata?.annotations),
+          backoffLimit: num(v.spec?.backoffLimit),
+          activeDeadline: v.spec?.activeDeadlineSeconds !== undefined ? duration(v.spec.activeDeadlineSeconds) : undefined,
+          ttlAfterFinished: v.spec?.ttlSecondsAfterFinished !== undefined ? duration(v.spec.ttlSecondsAfterFinished) : undefined,
+          serviceAccountName: str(pod.spec?.serviceAccountName),
+          restartPolicy: policies[pod.spec?.restartPolicy],
+        }));
+      }
+      case 'newRelic':
+        return call('MetricProvider.newRelic', obj({ query: str(v.query) ?? "''", profile: str(v.profile), timeout: v.timeout !== undefined ? duration(v.timeout) : undefined }));
+      case 'wavefront':
+        return call('MetricProvider.wavefront', obj({ address: str(v.address) ?? "''", query: str(v.query) ?? "''" }));
+      case 'graphite':
+        return call('MetricProvider.graphite', obj({ address: str(v.address) ?? "''", query: str(v.query) ?? "''" }));
+      case 'influxdb':
+        return call('MetricProvider.influxdb', obj({ query: str(v.query) ?? "''", profile: str(v.profile) }));
+      case 'skywalking':
+        return call('MetricProvider.skywalking', obj({ address: str(v.address) ?? "''", query: str(v.query) ?? "''", interval: duration(v.interval) ?? 'Duration.minutes(5)' }));
+      case 'datadog':
+        if (typeof v.query === 'string') return call('MetricProvider.datadogQuery', obj({ query: lit(v.query), interval: v.interval !== undefined ? duration(v.interval) : undefined }));
+        if (v.queries) {
+          const aggregators = ['avg', 'min', 'max', 'sum', 'last', 'percentile', 'mean', 'l2norm', 'area'];
+          return call('MetricProvider.datadogQueries', obj({
+            queries: stringMap(v.queries),
+            formula: str(v.formula),
+            aggregator: aggregators.includes(v.aggregator) ? `DatadogAggregator.${v.aggregator.toUpperCase()}` : undefined,
+            interval: v.interval !== undefined ? duration(v.interval) : undefined,
+          }));
+        }
+        return undefined;
+      case 'kayenta': {
+        const window = (w: any) => obj({
+          scope: str(w?.scope),
+          region: str(w?.region),
+          step: duration(w?.step),
+          start: str(w?.start),
+          end: str(w?.end),
+        });
+        return call('MetricProvider.kayenta', obj({
+          address: str(v.address),
+          application: str(v.application),
+          canaryConfigName: str(v.canaryConfigName),
+          metricsAccountName: str(v.metricsAccountName),
+          configurationAccountName: str(v.configurationAccountName),
+          storageAccountName: str(v.storageAccountName),
+          threshold: obj({ passScore: num(v.threshold?.pass), marginalScore: num(v.threshold?.marginal) }),
+          scopes: Array.isArray(v.scopes) ? list(v.scopes.map((sc: any) => obj({
+            name: str(sc?.name),
+            controlScope: window(sc?.controlScope),
+            experimentScope: window(sc?.experimentScope),
+          }))) : undefined,
+          lookback: bool(v.lookback),
+        }));
+      }
+      case 'cloudWatch': {
+        const dimensions = (d: any) => (Array.isArray(d) && d.length > 0
+          ? lit(Object.fromEntries(d.map((x: any) => [x?.name, x?.value]))) : undefined);
+        return call('MetricProvider.cloudWatch', obj({
+          interval: v.interval !== undefined ? duration(v.interval) : undefined,
+          metricDataQueries: list((v.metricDataQueries ?? []).map((q: any) => obj({
+            id: str(q?.id),
+            expression: str(q?.expression),
+            label: str(q?.label),
+            metricStat: q?.metricStat ? obj({
+              metric: obj({
+                namespace: str(q.metricStat.metric?.namespace),
+                metricName: str(q.metricStat.metric?.metricName),
+                dimensions: dimensions(q.metricStat.metric?.dimensions),
+              }) ?? '{}',
+              period: duration(q.metricStat.period),
+              stat: str(q.metricStat.stat),
+              unit: str(q.metricStat.unit),
+            }) : undefined,
+            period: q?.period !== undefined ? duration(q.period) : undefined,
+            returnData: bool(q?.returnData),
+          }))) ?? '[]',
+        }));
+      }
+      case 'plugin': {
+        const names = Object.keys(v);
+        return names.length === 1 ? call('MetricProvider.plugin', lit(names[0]), v[names[0]] !== undefined ? lit(v[names[0]]) : undefined) : undefined;
+      }
+      default:
+        this.gap(item, `metric provider '${kinds[0]}': the importer has no mapping to its MetricProvider factory yet`);
+        return undefined;
+    }
+  }
+
+  private metrics(metrics: any, spec: any, item: Item): string | undefined {
+    if (!Array.isArray(metrics)) return undefined;
+    const dry = new Set((spec?.dryRun ?? []).map((d: any) => d?.metricName));
+    const retention = new Map((spec?.measurementRetention ?? []).map((r: any) => [r?.metricName, r?.limit]));
+    return list(metrics.map((m: any) => {
+      const provider = this.provider(m?.provider, item);
+      if (!provider) throw new Demote(`metric '${m?.name}': provider ${Object.keys(m?.provider ?? {}).join(', ')} has no MetricProvider mapping`);
+      const condition = typeof m.successCondition === 'string'
+        ? call('Condition.expression', lit(m.successCondition), str(m.failureCondition))
+        : typeof m.failureCondition === 'string' ? call('Condition.failureExpression', lit(m.failureCondition)) : undefined;
+      return obj({
+        name: str(m.name),
+        provider,
+        interval: m.interval !== undefined ? duration(m.interval) : undefined,
+        initialDelay: m.initialDelay !== undefined ? duration(m.initialDelay) : undefined,
+        count: num(m.count),
+        condition,
+        failureLimit: num(m.failureLimit),
+        inconclusiveLimit: num(m.inconclusiveLimit),
+        consecutiveErrorLimit: num(m.consecutiveErrorLimit),
+        consecutiveSuccessLimit: num(m.consecutiveSuccessLimit),
+        dryRun: dry.has(m.name) ? 'true' : undefined,
+        measurementRetention: typeof retention.get(m.name) === 'number' ? String(retention.get(m.name)) : undefined,
+      });
+    }));
+  }
+
+  private templateArgs(args: any): string | undefined {
+    if (!Array.isArray(args)) return undefined;
+    return list(args.map((a: any) => {
+      if (typeof a?.value === 'string') return call('AnalysisTemplateArg.withDefault', lit(a.name), lit(a.value));
+      const secret = a?.valueFrom?.secretKeyRef;
+      if (secret) return call('AnalysisTemplateArg.fromSecret', lit(a.name), lit(secret.name), lit(secret.key));
+      const field = a?.valueFrom?.fieldRef?.fieldPath;
+      if (typeof field === 'string') return call('AnalysisTemplateArg.fromFieldRef', lit(a.name), lit(field));
+      return call('AnalysisTemplateArg.required', lit(a?.name));
+    }));
+  }
+
+  private analysisTemplate(item: Item): void {
+    const spec = item.manifest.spec ?? {};
+    const props = obj({
+      metadata: metadata(item.manifest.metadata),
+      args: this.templateArgs(spec.args),
+      metrics: this.metrics(spec.metrics, spec, item),
+      templates: Array.isArray(spec.templates)
+        ? list(spec.templates.map((t: any) => this.template(t?.templateName, t?.clusterScope === true))) : undefined,
+    });
+    this.statements.push(`const ${item.variable} = new ${item.kind}(this, ${lit(item.id)}, ${props ?? '{}'});`);
+  }
+
+  private analysisRun(item: Item): void {
+    const spec = item.manifest.spec ?? {};
+    const props = obj({
+      metadata: metadata(item.manifest.metadata),
+      args: Array.isArray(spec.args) ? list(spec.args.map((a: any) => typeof a?.value === 'string'
+        ? call('AnalysisTemplateArg.withDefault', lit(a.name), lit(a.value)) : call('AnalysisTemplateArg.required', lit(a?.name)))) : undefined,
+      metrics: this.metrics(spec.metrics, spec, item),
+      terminate: bool(spec.terminate),
+      ttlAfterCompletion: duration(spec.ttlStrategy?.secondsAfterCompletion),
+      ttlAfterSuccess: duration(spec.ttlStrategy?.secondsAfterSuccess),
+      ttlAfterFailure: duration(spec.ttlStrategy?.secondsAfterFailure),
+    });
+    this.statements.push(`const ${item.variable} = new AnalysisRun(this, ${lit(item.id)}, ${props ?? '{}'});`);
+  }
+
+  private experiment(item: Item): void {
+    const spec = item.manifest.spec ?? {};
+    const retention = Array.isArray(spec.measurementRetention)
+      ? Object.fromEntries(spec.measurementRetention.filter((r: any) => typeof r?.limit === 'number').map((r: any) => [r.metricName, r.limit])) : {};
+    const props = obj({
+      metadata: metadata(item.manifest.metadata),
+      templates: list((spec.templates ?? []).map((t: any) => obj({
+        name: str(t?.name),
+        containers: containers(t?.template?.spec?.containers) ?? '[]',
+        labels: stringMap(t?.template?.metadata?.labels) ?? '{}',
+        annotations: stringMap(t?.template?.metadata?.annotations),
+        selector: stringMap(t?.selector?.matchLabels),
+        replicas: num(t?.replicas),
+        minReady: t?.minReadySeconds !== undefined ? duration(t.minReadySeconds) : undefined,
+        service: t?.service && Object.keys(t.service).length === 0 ? 'true' : undefined,
+        serviceName: str(t?.service?.name),
+        podTemplateDefaults: 'PodTemplateDefaults.NONE',
+      }))) ?? '[]',
+      duration: spec.duration !== undefined ? duration(spec.duration) : undefined,
+      progressDeadline: spec.progressDeadlineSeconds !== undefined ? duration(spec.progressDeadlineSeconds) : undefined,
+      analyses: this.experimentAnalyses(spec.analyses),
+      dryRunMetrics: Array.isArray(spec.dryRun) ? list(spec.dryRun.map((d: any) => str(d?.metricName))) : undefined,
+      measurementRetention: Object.keys(retention).length > 0 ? lit(retention) : undefined,
+      analysisRunLabels: stringMap(spec.analysisRunMetadata?.labels),
+      analysisRunAnnotations: stringMap(spec.analysisRunMetadata?.annotations),
+      scaleDownDelay: spec.scaleDownDelaySeconds !== undefined ? duration(spec.scaleDownDelaySeconds) : undefined,
+      terminate: bool(spec.terminate),
+    });
+    this.statements.push(`const ${item.variable} = new Experiment(this, ${lit(item.id)}, ${props});`);
+  }
+
+  private plain(item: Item, comment?: string): void {
+    if (comment) this.statements.push(lineComment(comment));
+    this.statements.push(`const ${item.variable} = new ApiObject(this, ${lit(item.id)}, ${lit(item.manifest)});`);
+  }
+
+
+  /** The constructor body for the current levels. */
+  public body(): string[] {
+    this.statements = [...this.installStatements];
+    this.refs = new Map();
+    this.reasons = new Map();
+    this.usedIds = new Set([...this.items.map(i => i.id), this.chartName]);
+    this.items.forEach(i => (i.definedBy = undefined));
+    const order = (i: Item) => {
+      if (!i.argo || i.level >= 2) return 0;
+      if (i.kind === 'AnalysisTemplate' || i.kind === 'ClusterAnalysisTemplate') return i.manifest.spec?.templates ? 2 : 1;
+      return 3;
+    };
+    // Services defined by Rollouts are decided first, so that they are not also declared on their own.
+    const rollouts = this.items.filter(i => i.argo && i.kind === 'Rollout' && i.level < 2);
+    for (const r of rollouts) {
+      const st = r.manifest.spec?.strategy ?? {};
+      if (r.servicesByName) continue;
+      const roles: [any, string][] = [[st.canary?.stableService, 'stable'], [st.canary?.canaryService, 'canary'],
+        [st.canary?.pingPong?.pingService, 'ping'], [st.canary?.pingPong?.pongService, 'pong'],
+        [st.blueGreen?.activeService, 'active'], [st.blueGreen?.previewService, 'preview']];
+      for (const [name, role] of roles) {
+        const svc = this.find('Service', name);
+        if (svc && !svc.definedBy && svc.manifest.apiVersion === 'v1') svc.definedBy = { rollout: r, role };
+      }
+    }
+    const decided = new Map(this.items.map(i => [i, i.definedBy] as const));
+    this.items.forEach(i => (i.definedBy = undefined));
+    for (const rank of [0, 1, 2, 3]) {
+      for (const item of this.items.filter(i => order(i) === rank)) {
+        if (rank === 0) {
+          if (decided.get(item) || item.byInstall) continue;
+          this.plain(item, item.argo ? `kept as a plain ApiObject: ${item.demotedBecause}` : undefined);
+          continue;
+        }
+        try {
+          const mark = this.statements.length;
+          try {
+            if (item.kind === 'Rollout') this.rollout(item);
+            else if (item.kind === 'AnalysisRun') this.analysisRun(item);
+            else if (item.kind === 'Experiment') this.experiment(item);
+            else this.analysisTemplate(item);
+          } catch (error) {
+            this.statements.length = mark;
+            throw error;
+          }
+        } catch (error) {
+          if (!(error instanceof Demote)) throw error;
+          item.level = 2;
+          item.demotedBecause = error.message;
+          this.plain(item, `kept as a plain ApiObject: ${error.message}`);
+        }
+      }
+    }
+    return this.statements;
+  }
+}
+
+class Demote extends Error {
+}
+
+/** The names the constructor body may use, and their values. */
+function scopeNames(): { names: string[]; values: any[] } {
+  const lib = library as any;
+  const names = ['ApiObject', 'Duration', 'JsonPatch', 'Size', 'kplus', ...Object.keys(lib).filter(n => n !== 'crds' && /^[A-Z]/.test(n))];
+  const values = [ApiObject, Duration, JsonPatch, Size, kplus, ...names.slice(5).map(n => lib[n])];
+  return { names, values };
+}
+
+interface Synthesized {
+  readonly byKey: Map<string, { readonly json: any; readonly top: string }>;
+}
+
+function evaluate(statements: string[]): Synthesized {
+  // nothing is written: the app is never synthesized to disk (Testing.app() would make a folder per run)
+  const app = new App({ outdir: 'dist' });
+  const chart = new Chart(app, 'import');
+  const { names, values } = scopeNames();
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const fn = new Function(...names, statements.join('\n'));
+  fn.call(chart, ...values);
+  const byKey = new Map<string, { json: any; top: string }>();
+  for (const c of chart.node.findAll()) {
+    if (c instanceof ApiObject) {
+      const json = c.toJson();
+      byKey.set(keyOf(json), { json, top: c.node.scopes[2]?.node.id ?? c.node.id });
+    }
+  }
+  chart.toJson();
+  return { byKey };
+}
+
+/** Why a patched field is not expressed by the generated L2 calls (the API gap it points to). */
+function why(path: string): string {
+  const table: [RegExp, string][] = [
+    [/^\/spec\/template\/spec\/containers\/\d+\/(livenessProbe|readinessProbe|startupProbe)/, 'probes: cdk8s-plus probes (ContainerProps.liveness...) are not generated by the importer'],
+    [/\/containers\/\d+\/resources/, 'container resources other than cpu millis and Mi/Gi memory are not generated by the importer'],
+    [/\/containers\/\d+\/env/, 'env other than plain values (valueFrom, ...) is not generated by the importer'],
+    [/\/containers\/\d+\/volumeMounts|\/spec\/volumes/, 'volumes: cdk8s-plus volumes are not generated by the importer'],
+    [/^\/spec\/template\/spec\//, 'a pod spec field that the importer does not map to cdk8s-plus props'],
+    [/^\/spec\/strategy\/canary\/trafficRouting/, 'a traffic routing field that no TrafficRouting option reproduces'],
+    [/^\/spec\/strategy\/canary\/steps/, 'steps that no CanaryStep factory reproduces as written'],
+    [/^\/spec\/selector/, 'a selector that Workload.select() with labels does not reproduce'],
+    [/^\/metadata/, 'metadata that the L2 props do not reproduce'],
+    [/^\/spec\/metrics\/\d+\/provider/, 'a metric provider field that no MetricProvider option reproduces'],
+  ];
+  return table.find(([re]) => re.test(path))?.[1] ?? 'not reproduced by the generated L2 calls';
+}
+
+function patchCall(op: PatchOperation): string {
+  switch (op.op) {
+    case 'remove': return call('JsonPatch.remove', lit(op.path));
+    case 'add': return call('JsonPatch.add', lit(op.path), lit(op.value));
+    default: return call('JsonPatch.replace', lit(op.path), lit(op.value));
+  }
+}
+
+const ACCESSORS: { [role: string]: string } = {
+  stable: 'stableService', canary: 'canaryService', active: 'activeService', preview: 'previewService',
+};
+
+/**
+ * Generates the module for the given manifests.
+ */
+export async function generateModule(manifests: any[], options: ImportOptions = {}): Promise<ImportResult> {
+  const chartName = options.chartName ?? 'ImportedChart';
+  if (!/^[A-Z][A-Za-z0-9_]*$/.test(chartName)) {
+    throw new Error(`--chart-name '${chartName}' is not a class name: use letters and digits, starting with a capital letter (e.g. MyAppChart).`);
+  }
+  const failures: string[] = [];
+  const usable = manifests.filter((m, i) => {
+    const ok = m !== null && typeof m === 'object' && !Array.isArray(m) && typeof m.apiVersion === 'string' && typeof m.kind === 'string';
+    if (!ok) failures.push(`document ${i + 1}: not a Kubernetes object (it needs apiVersion and kind): cannot be represented`);
+    return ok;
+  });
+  const writer = new ModuleWriter(usable, chartName);
+  findInstall(writer);
+
+  for (let round = 0; ; round++) {
+    const outcome = generateOnce(writer, [...failures]);
+    if (outcome.retry && round < writer.all.length) continue;
+    return { source: await format(moduleSource(chartName, outcome.body)), objects: outcome.objects, failures: outcome.failures };
+  }
+}
+
+interface Outcome {
+  readonly body: string[];
+  readonly objects: ImportedObject[];
+  readonly failures: string[];
+  /** A Rollout was demoted: generate again. */
+  readonly retry: boolean;
+}
+
+/** Source text without string literals, comments and spreads (for looking up the names it uses). */
+function codeOnly(text: string): string {
+  return text.replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"/g, "''").replace(/\/\/.*$/gm, '').replace(/\.\.\./g, ' ');
+}
+
+/** `const x = new ...` becomes `new ...` where nothing refers to `x`. */
+function unusedVariablesDropped(statements: string[], patches: string[]): string[] {
+  const all = codeOnly([...statements, ...patches].join('\n'));
+  return statements.map(st => {
+    const m = /^const (\w+) = (new [\s\S]*)$/.exec(st);
+    if (!m) return st;
+    // not counting object keys of the same name
+    const uses = all.match(new RegExp(`(?<![\\w$.])${m[1]}\\b(?!\\s*:)`, 'g'))?.length ?? 0;
+    return uses > 1 ? st : m[2];
+  });
+}
+
+/**
+ * The install: an `ArgoRollouts` (and an `ArgoRolloutsCrds` for CRDs of their own) whose objects are
+ * the input's, exactly. Returns the statements, or none when no such declaration reproduces them.
+ */
+function findInstall(writer: ModuleWriter): void {
+  const items = writer.all;
+  const find = (kind: string, name: string) => items.find(i => i.kind === kind && i.name === name);
+  const controller = find('Deployment', 'argo-rollouts');
+  const image = controller?.manifest?.spec?.template?.spec?.containers?.[0]?.image;
+  const tag = typeof image === 'string' ? /argo-rollouts:v(\d+)\.(\d+)\.(\d+)(?:-(rc\d+))?$/.exec(image) : null;
+  const versions = Object.keys(library.ArgoRolloutsVersion).filter(k => /^V\d/.test(k));
+  const crds = items.filter(i => i.kind === 'CustomResourceDefinition' && /\.argoproj\.io$/.test(i.name));
+  const annotations = crds[0]?.manifest?.metadata?.annotations ?? {};
+  const wave = annotations['argocd.argoproj.io/sync-wave'];
+  const crdProps = (version: string) => obj({
+    version,
+    serverSideApply: /ServerSideApply=true/.test(annotations['argocd.argoproj.io/sync-options'] ?? '') ? 'true' : undefined,
+    syncWave: typeof wave === 'string' && /^-?\d+$/.test(wave) ? wave : undefined,
+  });
+  const versionOf = (name: string | undefined) => {
+    const key = name && `V${name.replace(/[.-]/g, '_').toUpperCase()}`;
+    return key && versions.includes(key) ? `ArgoRolloutsVersion.${key}` : undefined;
+  };
+  const tagged = tag ? versionOf(`${tag[1]}.${tag[2]}.${tag[3]}${tag[4] ? `-${tag[4]}` : ''}`) : undefined;
+  const candidates: string[][] = [];
+  // an image that is not the release's (upstream's install.yaml runs :latest): the controller's image options
+  const other = typeof image === 'string' && !tagged ? /^quay\.io\/argoproj\/argo-rollouts:([\w.-]+)$/.exec(image) : null;
+  for (const version of tagged ? [tagged] : other ? versions.map(v => `ArgoRolloutsVersion.${v}`) : []) {
+    const namespace = controller!.manifest.metadata?.namespace;
+    const props = (withCrds: boolean) => obj({
+      version,
+      namespace: namespace && namespace !== 'argo-rollouts' ? lit(namespace) : undefined,
+      namespaced: find('ClusterRole', 'argo-rollouts') ? undefined : 'true',
+      crds: withCrds ? undefined : 'false',
+      dashboard: find('Deployment', 'argo-rollouts-dashboard') ? 'true' : undefined,
+      notifications: find('ConfigMap', 'argo-rollouts-notification-configmap') ? 'true' : undefined,
+    });
+    const strip = namespace === undefined ? [
+      '// Escape hatch: like upstream\'s install.yaml, no namespace on the objects (it is applied with kubectl apply -n)',
+      'for (const child of argoRolloutsInstall.node.findAll()) {',
+      '  if (child instanceof ApiObject && child.metadata.namespace !== undefined) child.addJsonPatch(JsonPatch.remove(\'/metadata/namespace\'));',
+      '}',
+    ] : [];
+    const install = (withCrds: boolean) => [`const argoRolloutsInstall = new ArgoRollouts(this, 'argo-rollouts', ${props(withCrds)});`, ...strip];
+    candidates.push(install(crds.length > 0));
+    if (crds.length > 0) candidates.push([...install(false), `new ArgoRolloutsCrds(this, 'crds', ${crdProps(version)});`]);
+  }
+  if (candidates.length === 0 && crds.length === 5) {
+    // the CRDs alone: their version is that of the bundled definitions that match
+    for (const key of versions) candidates.push([`new ArgoRolloutsCrds(this, 'crds', ${crdProps(`ArgoRolloutsVersion.${key}`)});`]);
+  }
+  const byKey = new Map(items.map(i => [i.key, i]));
+  for (const statements of candidates) {
+    let out: Synthesized;
+    try {
+      out = evaluate(statements);
+    } catch (error) {
+      continue;
+    }
+    const produced = [...out.byKey.entries()];
+    if (produced.length === 0 || !produced.every(([k]) => byKey.has(k))) continue;
+    // the controller's image may differ (upstream's install.yaml runs :latest, which ArgoRollouts refuses: it pins the release)
+    const imageOps: PatchOperation[] = [];
+    const exact = produced.every(([k, o]) => {
+      const ops = diffManifest(o.json, byKey.get(k)!.manifest);
+      if (byKey.get(k) === controller && ops.every(op => /^\/spec\/template\/spec\/containers\/0\/(image|imagePullPolicy)$/.test(op.path))) {
+        imageOps.push(...ops);
+        return true;
+      }
+      return ops.length === 0;
+    });
+    if (exact) {
+      produced.forEach(([k]) => (byKey.get(k)!.byInstall = true));
+      if (statements.some(st => st.startsWith('// Escape hatch: like upstream'))) {
+        writer.installNotes.push('no namespace on the objects, as upstream\'s install.yaml (a JSON patch: ArgoRollouts always writes its namespace)');
+      }
+      if (imageOps.length > 0) writer.installNotes.push(`the controller image ${image} (a JSON patch: ArgoRollouts pins the image to its version)`);
+      // found by kind and name, not by a property of ArgoRollouts (the install's structure is its own business)
+      const patch = imageOps.length === 0 ? [] : [
+        '// Escape hatch: the controller image is not the release\'s (ArgoRollouts pins the image to its version)',
+        'for (const child of argoRolloutsInstall.node.findAll()) {',
+        `  if (child instanceof ApiObject && child.kind === 'Deployment' && child.name === 'argo-rollouts') child.addJsonPatch(${imageOps.map(patchCall).join(', ')});`,
+        '}',
+      ];
+      writer.installStatements = [...statements, ...patch];
+      return;
+    }
+  }
+}
+
+/** One step down: Services by name, then no traffic routing, then a plain ApiObject. */
+function demote(item: Item): void {
+  if (item.kind === 'Rollout' && !item.servicesByName) item.servicesByName = true;
+  else if (item.kind === 'Rollout' && item.level === 0) item.level = 1;
+  else item.level = 2;
+}
+
+function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
+  let statements: string[] = [];
+  let result: Synthesized | undefined;
+  for (let attempt = 0; attempt < 3 * writer.all.length + 3; attempt++) {
+    statements = writer.body();
+    try {
+      result = evaluate(statements);
+    } catch (error) {
+      const message = String((error as Error).message ?? error).split('\n')[0];
+      const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${i.id}`))
+        ?? writer.all.find(i => i.argo && i.level < 2 && i.kind === 'Rollout' && i.level === 0)
+        ?? writer.all.find(i => i.argo && i.level < 2);
+      if (!culprit) throw error;
+      demote(culprit);
+      culprit.demotedBecause = `the L2 API refuses it: ${message}`;
+      result = undefined;
+      continue;
+    }
+    // objects the L2 calls define that the input does not hold (e.g. a router's own object)
+    const inputKeys = new Set(writer.all.map(i => i.key));
+    const extra = [...result.byKey.entries()].filter(([k]) => !inputKeys.has(k));
+    if (extra.length > 0) {
+      const top = extra[0][1].top;
+      const culprit = writer.all.find(i => i.id === top && i.argo && i.level < 2);
+      if (!culprit) throw new Error(`the generated code defines ${extra[0][0]}, which the input does not hold`);
+      demote(culprit);
+      culprit.demotedBecause = `its L2 form defines ${extra[0][1].json.kind} ${extra[0][1].json.metadata?.name}, which the input does not hold`;
+      result = undefined;
+      continue;
+    }
+    break;
+  }
+  if (!result) throw new Error('the importer could not find an L2 form that synthesizes');
+
+  // JSON patches for what the L2 calls did not reproduce
+  const patches: string[] = [];
+  const objects: ImportedObject[] = [];
+  for (const item of writer.all) {
+    const got = result.byKey.get(item.key);
+    const label = `${item.kind}/${item.name}`;
+    if (!got) {
+      failures.push(`${label}: the generated code does not synthesize it`);
+      continue;
+    }
+    const ops = diffManifest(got.json, item.manifest);
+    const reasons = [...writer.reasonsOf(item)];
+    if (ops.length > 0) {
+      const target = item.definedBy
+        ? `ApiObject.of(${item.definedBy.rollout.variable}.${ACCESSORS[item.definedBy.role] ?? `${item.definedBy.role}Service`}!)`
+        : `ApiObject.of(${item.variable})`;
+      const lines = ops.map(op => {
+        const reason = why(op.path);
+        if (!reasons.includes(reason)) reasons.push(reason);
+        return `${lineComment(`${op.path}: ${reason}`)}\n${patchCall(op)},`;
+      });
+      patches.push(`${target}.addJsonPatch(\n${lines.join('\n')}\n);`);
+    }
+    if (item.byInstall) {
+      objects.push({ object: label, how: 'install', reasons: [...writer.installNotes], argo: item.argo });
+      continue;
+    }
+    const how = item.argo && item.level >= 2 ? 'plain' : item.definedBy ? 'defined-by' : !item.argo ? 'plain' : ops.length > 0 ? 'patched' : 'l2';
+    if (item.argo && item.demotedBecause) reasons.unshift(item.demotedBecause);
+    objects.push({ object: label, how: how === 'defined-by' && ops.length > 0 ? 'patched' : how, reasons, argo: item.argo });
+  }
+
+  // the module with its patches must synthesize the input exactly
+  const js = patches.map(p => p.replace(/Service!\)/g, 'Service)'));
+  const check = evaluate([...statements, ...js]);
+  for (const item of writer.all) {
+    const got = check.byKey.get(item.key);
+    if (got && diffManifest(got.json, item.manifest).length > 0) {
+      const owner = item.definedBy?.rollout;
+      if (owner && !owner.servicesByName) {
+        // a patch on a cdk8s-plus Service is filtered by its typed L1 (e.g. a named targetPort): take the Services by name
+        owner.servicesByName = true;
+        owner.demotedBecause = `a JSON patch cannot reproduce its ${item.definedBy!.role} Service ${item.name}`;
+        return { body: [], objects: [], failures, retry: true };
+      }
+      failures.push(`${item.kind}/${item.name}: even with JSON patches, the synthesized object differs from the input`);
+    }
+  }
+
+  const body = [...unusedVariablesDropped(statements, patches), ...(patches.length > 0 ? ['', '// Escape hatches: what the L2 calls above do not reproduce', ...patches] : [])];
+  return { body, objects, failures, retry: false };
+}
+
+function moduleSource(chartName: string, body: string[]): string {
+  const text = body.join('\n');
+  // what the body uses, outside string literals and comments
+  const code = codeOnly(text);
+  const uses = (name: string) => new RegExp(`(?<![.\\w])${name}\\b`).test(code);
+  const cdk8sNames = ['ApiObject', 'App', 'Chart', 'ChartProps', 'Duration', 'JsonPatch', 'Size'].filter(n => ['App', 'Chart', 'ChartProps'].includes(n) || uses(n));
+  const libNames = Object.keys(library).filter(n => n !== 'crds' && /^[A-Z]/.test(n) && uses(n)).sort();
+  const head = [
+    '// Generated by argo-rollouts-import. Run it with `npx ts-node <this file>` (or as a cdk8s.yaml app): it synthesizes into dist/.',
+    `import { ${cdk8sNames.join(', ')} } from 'cdk8s';`,
+    ...(uses('kplus') ? ["import * as kplus from 'cdk8s-plus-27';"] : []),
+    "import { Construct } from 'constructs';",
+    ...(libNames.length > 0 ? [`import { ${libNames.join(', ')} } from '${PACKAGE}';`] : []),
+  ];
+  return `${head.join('\n')}
+
+export class ${chartName} extends Chart {
+  constructor(scope: Construct, id: string, props: ChartProps = {}) {
+    super(scope, id, props);
+${text}
+  }
+}
+
+if (require.main === module) {
+  const app = new App();
+  new ${chartName}(app, ${lit(chartName.replace(/Chart$/, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase() || 'imported')});
+  app.synth();
+}
+`;
+}
+
+async function format(source: string): Promise<string> {
+  return prettier.format(source, {
+    parser: 'typescript',
+    plugins: [prettierTs, prettierEstree as any],
+    singleQuote: true,
+    printWidth: 120,
+    trailingComma: 'all',
+  });
+}

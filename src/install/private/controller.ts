@@ -1,0 +1,576 @@
+import { createHash } from 'crypto';
+import { ApiObject, Lazy, Yaml } from 'cdk8s';
+import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
+import { AppRegistry } from '../../private/app-registry';
+import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../../private/arguments';
+import { checkInteger, copyMap, undefinedIfEmpty } from '../../private/utils';
+import { ControllerFlags } from '../controller-flags';
+import { ImageOptions } from '../image';
+import {
+  checkNamespace, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, renderResources, RESTRICTED_CONTAINER, SELECTOR,
+  subjectOf,
+} from './objects';
+import { ControllerPlugin, ControllerPluginKind } from '../plugins';
+import { imageReference, renderControllerFlags } from './render';
+import { addControllerSettings, controllerRequirements } from './requirements';
+import { checkDuplicateObjects } from '../../private/duplicate-objects';
+import { ArgoRolloutsVersion } from '../version';
+
+/**
+ * A PodDisruptionBudget for the controller. Set exactly one field.
+ */
+export interface ControllerDisruptionBudget {
+  /**
+   * Pods that must stay available.
+   *
+   * @default - not set
+   */
+  readonly minAvailable?: kplus.PercentOrAbsolute;
+
+  /**
+   * Pods that may be unavailable.
+   *
+   * @default - not set
+   */
+  readonly maxUnavailable?: kplus.PercentOrAbsolute;
+}
+
+/** What the scheduler does with a controller pod that would break a spread constraint. */
+export enum UnsatisfiableSpreadAction {
+  /** Keep the pod pending (a hard constraint; Kubernetes' `DoNotSchedule`). */
+  DO_NOT_SCHEDULE = 'DoNotSchedule',
+  /** Schedule it anyway, preferring the least skewed place (`ScheduleAnyway`). */
+  SCHEDULE_ANYWAY = 'ScheduleAnyway',
+}
+
+/**
+ * A topology spread constraint of the controller pods: they are counted per domain of `topology`
+ * (nodes, zones, ...) and kept within `maxSkew` of each other.
+ */
+export interface ControllerSpreadConstraint {
+  /** The domains to spread over, e.g. `Topology.ZONE` or `Topology.HOSTNAME` (cdk8s-plus). */
+  readonly topology: kplus.Topology;
+
+  /**
+   * The largest difference in controller pods between two domains.
+   *
+   * @default 1
+   */
+  readonly maxSkew?: number;
+
+  /**
+   * What to do with a pod that cannot be placed within `maxSkew`.
+   *
+   * @default UnsatisfiableSpreadAction.DO_NOT_SCHEDULE
+   */
+  readonly whenUnsatisfiable?: UnsatisfiableSpreadAction;
+}
+
+/**
+ * Where the controller pods run, in cdk8s-plus terms. Giving it replaces the default (with more than
+ * one replica, a preference for different nodes).
+ */
+export interface ControllerAffinity {
+  /**
+   * Run only on nodes that match every query (`NodeLabelQuery.is('pool', 'system')`, ...).
+   *
+   * @default - any node
+   */
+  readonly requiredNodeLabels?: kplus.NodeLabelQuery[];
+
+  /**
+   * Prefer nodes that match every query.
+   *
+   * @default - no preference
+   */
+  readonly preferredNodeLabels?: kplus.NodeLabelQuery[];
+
+  /**
+   * Keep the replicas apart: prefer (or, with `requireSeparation`, require) one controller pod per
+   * domain of this topology.
+   *
+   * @default - replicas are not kept apart
+   */
+  readonly separateReplicasBy?: kplus.Topology;
+
+  /**
+   * Make `separateReplicasBy` a hard rule: a replica that finds no free domain stays pending.
+   *
+   * @default false
+   */
+  readonly requireSeparation?: boolean;
+}
+
+/**
+ * Options of the controller Deployment.
+ */
+export interface ControllerOptions {
+  /**
+   * Controller replicas. Above 1, the pods prefer different nodes; one of them leads (leader
+   * election is on by default).
+   *
+   * @default 1
+   */
+  readonly replicas?: number;
+
+  /**
+   * A PodDisruptionBudget for the controller.
+   *
+   * @default - none
+   */
+  readonly podDisruptionBudget?: ControllerDisruptionBudget;
+
+  /**
+   * Resources of the controller container.
+   *
+   * @default - an ephemeral-storage limit of 1Gi, as upstream
+   */
+  readonly resources?: kplus.ContainerResources;
+
+  /**
+   * The controller image.
+   *
+   * @default - `quay.io/argoproj/argo-rollouts:<version tag>`, pulled if not present
+   */
+  readonly image?: ImageOptions;
+
+  /**
+   * Names of Secrets to pull the image with.
+   *
+   * @default - none
+   */
+  readonly imagePullSecrets?: string[];
+
+  /**
+   * Typed controller flags.
+   *
+   * @default - the controller's defaults
+   */
+  readonly flags?: ControllerFlags;
+
+  /**
+   * Arguments added after the typed flags, for flags this library does not type.
+   *
+   * @default - none
+   */
+  readonly extraArgs?: string[];
+
+  /**
+   * Environment variables of the controller (e.g. `ARGO_ROLLOUTS_PROMETHEUS_ADDRESS`).
+   *
+   * @default - none
+   */
+  readonly env?: { [name: string]: string };
+
+  /**
+   * Node labels the controller pods must run on.
+   *
+   * @default - any node
+   */
+  readonly nodeSelector?: { [key: string]: string };
+
+  /**
+   * Taints the controller pods tolerate (`NodeTaintQuery.exists('dedicated', { effect: TaintEffect.NO_SCHEDULE })`).
+   *
+   * @default - none
+   */
+  readonly tolerations?: kplus.NodeTaintQuery[];
+
+  /**
+   * Where the controller pods run.
+   *
+   * @default - with more than one replica, a preference for different nodes
+   */
+  readonly affinity?: ControllerAffinity;
+
+  /**
+   * Topology spread constraints of the controller pods (they count the controller's pods).
+   *
+   * @default - none
+   */
+  readonly topologySpreadConstraints?: ControllerSpreadConstraint[];
+
+  /**
+   * Priority class of the controller pods.
+   *
+   * @default - none
+   */
+  readonly priorityClassName?: string;
+
+  /**
+   * Labels added to the controller pods.
+   *
+   * @default - none
+   */
+  readonly podLabels?: { [key: string]: string };
+
+  /**
+   * Annotations added to the controller pods.
+   *
+   * @default - none
+   */
+  readonly podAnnotations?: { [key: string]: string };
+
+  /**
+   * Labels added to the controller Deployment.
+   *
+   * @default - none
+   */
+  readonly deploymentLabels?: { [key: string]: string };
+
+  /**
+   * Annotations added to the controller Deployment.
+   *
+   * @default - none
+   */
+  readonly deploymentAnnotations?: { [key: string]: string };
+}
+
+/** cdk8s-plus scheduling types, by their methods (the app may load another copy of cdk8s-plus). */
+const TAINT_QUERY: ExpectedShape = { name: 'NodeTaintQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeTaintQuery.exists('dedicated')" };
+const LABEL_QUERY: ExpectedShape = { name: 'NodeLabelQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeLabelQuery.is('pool', 'system')" };
+
+const PLUGIN: { class: typeof ControllerPlugin; name: string; example: string } = {
+  class: ControllerPlugin, name: 'ControllerPlugin', example: 'ControllerPlugin.trafficRouter({ ... })',
+};
+
+/**
+ * Checks controller options that do not depend on the objects: replicas, leader election, the
+ * disruption budget, the image and the flags of the release.
+ *
+ * @param where the subject of messages, e.g. `ArgoRollouts app/install`
+ */
+export function checkControllerOptions(where: string, options: ControllerOptions, version: ArgoRolloutsVersion): void {
+  checkInteger('controller.replicas', options.replicas, 1, Number.MAX_SAFE_INTEGER,
+    'The controller must run; to pause it, scale the Deployment to zero out of band.');
+  if ((options.replicas ?? 1) > 1 && options.flags?.leaderElect === false) {
+    throw new Error(`${where}: controller.replicas is ${options.replicas} with flags.leaderElect: false; the controllers would all act on every Rollout. `
+      + 'Keep leader election on, or run one replica.');
+  }
+  const pdb = options.podDisruptionBudget;
+  if (pdb && (pdb.minAvailable === undefined) === (pdb.maxUnavailable === undefined)) {
+    throw new Error(`${where}: controller.podDisruptionBudget needs exactly one of minAvailable and maxUnavailable, got `
+      + `${pdb.minAvailable === undefined ? 'neither' : 'both'}.`);
+  }
+  checkListArgument(where, 'controller.tolerations', options.tolerations, TAINT_QUERY, true);
+  checkArgument(where, 'controller.affinity', options.affinity, 'object', true);
+  checkListArgument(where, 'controller.affinity.requiredNodeLabels', options.affinity?.requiredNodeLabels, LABEL_QUERY, true);
+  checkListArgument(where, 'controller.affinity.preferredNodeLabels', options.affinity?.preferredNodeLabels, LABEL_QUERY, true);
+  checkListArgument(where, 'controller.topologySpreadConstraints', options.topologySpreadConstraints, 'object', true);
+  for (const [i, c] of (options.topologySpreadConstraints ?? []).entries()) {
+    if (typeof c.topology?.key !== 'string') {
+      throw new Error(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${JSON.stringify(c.topology)}.`);
+    }
+    checkInteger(`controller.topologySpreadConstraints[${i}].maxSkew`, c.maxSkew, 1);
+  }
+  imageReference('controller', 'argoproj/argo-rollouts', version, options.image);
+  renderControllerFlags(options.flags ?? {}, version);
+}
+
+/**
+ * Properties of the `argo-rollouts-config` ConfigMap.
+ */
+export interface ArgoRolloutsConfigProps {
+  /**
+   * The namespace of the controller.
+   *
+   * @default 'argo-rollouts'
+   */
+  readonly namespace?: string;
+
+  /**
+   * Plugins to register. More can be added with `addPlugin()`.
+   *
+   * @default - none
+   */
+  readonly plugins?: ControllerPlugin[];
+}
+
+/**
+ * The controller's configuration, the ConfigMap `argo-rollouts-config`: the plugins the controller
+ * loads at start-up, those registered here and those the app's Rollouts need (e.g. the Gateway API
+ * router with its binary). `ApiObject.of(config)` is the ConfigMap.
+ */
+export class ArgoRolloutsConfig extends Construct {
+  /** The name of the ConfigMap. */
+  public readonly name: string = 'argo-rollouts-config';
+
+  private readonly plugins: ControllerPlugin[] = [];
+
+  constructor(scope: Construct, id: string, props: ArgoRolloutsConfigProps = {}) {
+    props = argumentOrDefault('new ArgoRolloutsConfig()', 'props', props, 'object', {});
+    super(scope, id);
+    checkListArgument('new ArgoRolloutsConfig()', 'props.plugins', props.plugins, PLUGIN, true);
+    const namespace = props.namespace ?? DEFAULT_NAMESPACE;
+    checkNamespace(subjectOf(this, 'ArgoRolloutsConfig'), namespace);
+    (props.plugins ?? []).forEach(p => this.addPlugin(p));
+    defineObject(this, 'Resource', GVK.configMap, objectMeta(namespace, this.name, CONTROLLER_LABELS), {
+      data: Lazy.any({ produce: () => undefinedIfEmpty(this._data()) }),
+    });
+  }
+
+  /**
+   * Registers a plugin. The controller pods carry a checksum of the configuration, so they restart
+   * when it changes.
+   */
+  public addPlugin(plugin: ControllerPlugin): void {
+    checkArgument('ArgoRollouts.addPlugin()', 'plugin', plugin, PLUGIN);
+    const clash = this.plugins.find(p => p.name === plugin.name && p.kind === plugin.kind);
+    if (clash) {
+      throw new Error(`${subjectOf(this, 'ArgoRolloutsConfig')}: the ${plugin.kind} entry '${plugin.name}' is registered twice. Register each plugin once.`);
+    }
+    this.plugins.push(plugin);
+  }
+
+  /** The plugins registered so far (a copy), without those the app's Rollouts add at synth. */
+  public get registeredPlugins(): ControllerPlugin[] {
+    return [...this.plugins];
+  }
+
+  /**
+   * The ConfigMap data: the registered plugins, with those the app's Rollouts need. A Rollout that
+   * uses a plugin the install neither registers nor can register is an error.
+   *
+   * @internal
+   */
+  public _data(): { [key: string]: string } {
+    const plugins = [...this.plugins];
+    for (const req of controllerRequirements(this)) {
+      if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === ControllerPluginKind.TRAFFIC_ROUTER)) continue;
+      if (!req.plugin) {
+        throw new Error(`${req.requiredBy} routes traffic through the plugin '${req.pluginName}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
+          + 'so the controller would not load it. Register it with addPlugin(ControllerPlugin.trafficRouter({ name, location })), '
+          + 'or give the router its controllerPlugin.');
+      }
+      plugins.push(req.plugin);
+    }
+    const data: { [key: string]: string } = {};
+    for (const kind of [ControllerPluginKind.METRIC_PROVIDER, ControllerPluginKind.STEP, ControllerPluginKind.TRAFFIC_ROUTER]) {
+      const items = plugins.filter(p => p.kind === kind).map(p => p._toConfig());
+      if (items.length > 0) data[kind] = Yaml.stringify(items);
+    }
+    return data;
+  }
+}
+
+/**
+ * Properties of the Argo Rollouts controller.
+ */
+export interface ArgoRolloutsControllerProps extends ControllerOptions {
+  /**
+   * The Argo Rollouts release.
+   *
+   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   */
+  readonly version?: ArgoRolloutsVersion;
+
+  /**
+   * The namespace of the controller's objects.
+   *
+   * @default 'argo-rollouts'
+   */
+  readonly namespace?: string;
+
+  /**
+   * Watch only the namespace (`--namespaced`).
+   *
+   * @default false
+   */
+  readonly namespaced?: boolean;
+
+  /**
+   * Plugins registered in `argo-rollouts-config`. More can be added with `addPlugin()`.
+   *
+   * @default - none
+   */
+  readonly plugins?: ControllerPlugin[];
+
+  /**
+   * Define a NetworkPolicy that lets only the metrics and health ports reach the controller.
+   *
+   * @default false
+   */
+  readonly networkPolicy?: boolean;
+}
+
+/**
+ * The Argo Rollouts controller: its Deployment (pinned to the release, meeting the restricted Pod
+ * Security Standard), its ServiceAccount, its configuration (`config`), and optionally a
+ * PodDisruptionBudget and a NetworkPolicy. `ApiObject.of(controller)` is the Deployment.
+ *
+ * `ArgoRollouts` composes it with the RBAC, the metrics Service, the notifications and the dashboard.
+ */
+export class ArgoRolloutsController extends Construct {
+  /** The release. */
+  public readonly version: ArgoRolloutsVersion;
+
+  /** The namespace of the controller's objects. */
+  public readonly namespace: string;
+
+  /** Whether the controller watches only its namespace. */
+  public readonly namespaced: boolean;
+
+  /** The controller's ServiceAccount (`argo-rollouts`). */
+  public readonly serviceAccount: kplus.IServiceAccount;
+
+  /** The controller's configuration, the ConfigMap `argo-rollouts-config`. */
+  public readonly config: ArgoRolloutsConfig;
+
+  /** The port of the metrics endpoint. */
+  public readonly metricsPort: number;
+
+  /** The port of the health endpoint. */
+  public readonly healthzPort: number;
+
+  /** The name of the Deployment and of the ServiceAccount. */
+  public readonly name: string = NAME;
+
+  constructor(scope: Construct, id: string, props: ArgoRolloutsControllerProps = {}) {
+    props = argumentOrDefault('new ArgoRolloutsController()', 'props', props, 'object', {});
+    super(scope, id);
+    checkDuplicateObjects(this);
+    const where = subjectOf(this, 'ArgoRolloutsController');
+    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
+    AppRegistry.of(this).setVersion(this.version.version, where);
+    this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
+    this.namespaced = props.namespaced ?? false;
+    checkNamespace(where, this.namespace);
+    checkControllerOptions(where, props, this.version);
+    if (this.namespaced && props.flags?.selfServiceNotificationEnabled === true) {
+      throw new Error(`${where}: a namespaced controller cannot have flags.selfServiceNotificationEnabled — it reads every namespace.`);
+    }
+    this.metricsPort = props.flags?.metricsPort ?? 8090;
+    this.healthzPort = props.flags?.healthzPort ?? 8080;
+    addControllerSettings(this, { traefikApiVersion: props.flags?.traefikApiVersion });
+
+    defineObject(this, 'service-account', GVK.serviceAccount, objectMeta(this.namespace, NAME, CONTROLLER_LABELS), {});
+    this.serviceAccount = kplus.ServiceAccount.fromServiceAccountName(this, 'service-account-ref', NAME, { namespaceName: this.namespace });
+    this.config = new ArgoRolloutsConfig(this, 'config', { namespace: this.namespace, plugins: props.plugins });
+    this.defineDeployment(props);
+    this.defineExtras(props);
+  }
+
+  /** Registers a plugin in `argo-rollouts-config` (see `ArgoRolloutsConfig.addPlugin`). */
+  public addPlugin(plugin: ControllerPlugin): void {
+    this.config.addPlugin(plugin);
+  }
+
+  private defineDeployment(options: ArgoRolloutsControllerProps): ApiObject {
+    const image = imageReference('controller', 'argoproj/argo-rollouts', this.version, options.image);
+    const replicas = options.replicas ?? 1;
+    const args = [
+      ...(this.namespaced ? ['--namespaced'] : []),
+      ...renderControllerFlags(options.flags ?? {}, this.version),
+      ...(options.extraArgs ?? []),
+    ];
+    const env = Object.entries(options.env ?? {}).map(([name, value]) => ({ name, value }));
+    // the upstream Deployment of the release: 1.8 probes /metrics for readiness, 1.9 does not
+    const upstreamProbe = this.version._facts.controllerReadinessProbe;
+    const readinessProbe = upstreamProbe ? JSON.parse(JSON.stringify(upstreamProbe)) : undefined;
+    return defineObject(this, 'Resource', GVK.deployment,
+      objectMeta(this.namespace, NAME, { ...CONTROLLER_LABELS, ...options.deploymentLabels }, options.deploymentAnnotations), {
+        spec: {
+          replicas,
+          selector: { matchLabels: SELECTOR },
+          strategy: { type: 'RollingUpdate' },
+          template: {
+            metadata: {
+              labels: { ...options.podLabels, ...SELECTOR },
+              annotations: Lazy.any({ produce: () => undefinedIfEmpty({ ...options.podAnnotations, ...this.configChecksum() }) }),
+            },
+            spec: {
+              containers: [{
+                name: NAME,
+                image,
+                imagePullPolicy: options.image?.pullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT,
+                args: undefinedIfEmpty(args),
+                env: undefinedIfEmpty(env),
+                ports: [{ containerPort: this.metricsPort, name: 'metrics' }, { containerPort: this.healthzPort, name: 'healthz' }],
+                livenessProbe: {
+                  failureThreshold: 3,
+                  httpGet: { path: '/healthz', port: 'healthz' },
+                  initialDelaySeconds: 30,
+                  periodSeconds: 20,
+                  successThreshold: 1,
+                  timeoutSeconds: 10,
+                },
+                readinessProbe,
+                resources: options.resources ? renderResources(options.resources) : { limits: { 'ephemeral-storage': '1Gi' } },
+                securityContext: RESTRICTED_CONTAINER,
+                volumeMounts: [{ mountPath: '/home/argo-rollouts/plugin-bin', name: 'plugin-bin' }, { mountPath: '/tmp', name: 'tmp' }],
+              }],
+              securityContext: { runAsNonRoot: true },
+              serviceAccountName: NAME,
+              volumes: [{ emptyDir: {}, name: 'plugin-bin' }, { emptyDir: {}, name: 'tmp' }],
+              imagePullSecrets: undefinedIfEmpty((options.imagePullSecrets ?? []).map(name => ({ name }))),
+              nodeSelector: copyMap(options.nodeSelector),
+              tolerations: undefinedIfEmpty((options.tolerations ?? []).map(t => kplus.k8s.toJson_Toleration(t._toKube()))),
+              affinity: renderAffinity(options.affinity, replicas),
+              topologySpreadConstraints: undefinedIfEmpty((options.topologySpreadConstraints ?? []).map(c => ({
+                maxSkew: c.maxSkew ?? 1,
+                topologyKey: c.topology.key,
+                whenUnsatisfiable: c.whenUnsatisfiable ?? UnsatisfiableSpreadAction.DO_NOT_SCHEDULE,
+                labelSelector: { matchLabels: { ...SELECTOR } },
+              }))),
+              priorityClassName: options.priorityClassName,
+            },
+          },
+        },
+      });
+  }
+
+  /** `checksum/config` of the plugin configuration, so the pods restart when it changes. */
+  private configChecksum(): { [key: string]: string } {
+    const data = this.config._data();
+    if (Object.keys(data).length === 0) return {};
+    return { 'checksum/config': createHash('sha256').update(JSON.stringify(data)).digest('hex') };
+  }
+
+  private defineExtras(options: ArgoRolloutsControllerProps) {
+    const pdb = options.podDisruptionBudget;
+    if (pdb) {
+      defineObject(this, 'pdb', GVK.pdb, objectMeta(this.namespace, NAME, CONTROLLER_LABELS), {
+        spec: { minAvailable: pdb.minAvailable?.value, maxUnavailable: pdb.maxUnavailable?.value, selector: { matchLabels: SELECTOR } },
+      });
+    }
+    if (options.networkPolicy) {
+      defineObject(this, 'network-policy', GVK.networkPolicy, objectMeta(this.namespace, NAME, CONTROLLER_LABELS), {
+        spec: {
+          podSelector: { matchLabels: SELECTOR },
+          policyTypes: ['Ingress'],
+          ingress: [{ ports: [{ port: this.metricsPort, protocol: 'TCP' }, { port: this.healthzPort, protocol: 'TCP' }] }],
+        },
+      });
+    }
+  }
+}
+
+/** The affinity block: the given one, else (more than one replica) a preference for different nodes. */
+function renderAffinity(affinity: ControllerAffinity | undefined, replicas: number): any {
+  if (affinity === undefined) {
+    const spread = { preferredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(kplus.Topology.HOSTNAME, false)] };
+    return replicas > 1 ? { podAntiAffinity: spread } : undefined;
+  }
+  const expressions = (queries: kplus.NodeLabelQuery[] | undefined) =>
+    (queries ?? []).map(q => kplus.k8s.toJson_NodeSelectorRequirement(q._toKube()));
+  const required = expressions(affinity.requiredNodeLabels);
+  const preferred = expressions(affinity.preferredNodeLabels);
+  const nodeAffinity = required.length + preferred.length === 0 ? undefined : {
+    requiredDuringSchedulingIgnoredDuringExecution: required.length > 0
+      ? { nodeSelectorTerms: [{ matchExpressions: required }] } : undefined,
+    preferredDuringSchedulingIgnoredDuringExecution: preferred.length > 0
+      ? [{ weight: 100, preference: { matchExpressions: preferred } }] : undefined,
+  };
+  const topology = affinity.separateReplicasBy;
+  const podAntiAffinity = topology === undefined ? undefined : affinity.requireSeparation
+    ? { requiredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(topology, true)] }
+    : { preferredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(topology, false)] };
+  return nodeAffinity || podAntiAffinity ? { nodeAffinity, podAntiAffinity } : undefined;
+}
+
+/** A pod anti-affinity term against the controller's own pods. */
+function antiAffinityTerm(topology: kplus.Topology, required: boolean): any {
+  const term = { labelSelector: { matchLabels: { ...SELECTOR } }, topologyKey: topology.key };
+  return required ? term : { weight: 100, podAffinityTerm: term };
+}

@@ -1,0 +1,63 @@
+import { IConstruct } from 'constructs';
+import { AppRegistry, AppSlot, appVersion } from '../../private/app-registry';
+import { versionFacts } from '../../private/versions';
+import { ControllerPlugin } from '../plugins';
+import { ProviderPermissions } from '../rbac';
+
+/**
+ * What an object of the app needs from the Argo Rollouts controller: a plugin (e.g. the Gateway
+ * API traffic router) and permissions. An `ArgoRollouts` install in the same app reads these when
+ * it renders, whichever was declared first.
+ */
+export interface ControllerRequirement {
+  /** Path of the object that needs this, for messages. */
+  readonly requiredBy: string;
+  /** The plugin name the object uses, when it uses one. */
+  readonly pluginName?: string;
+  /** The plugin binary, when the object knows it. */
+  readonly plugin?: ControllerPlugin;
+  /** Permissions the controller needs. */
+  readonly permissions?: ProviderPermissions;
+}
+
+/** The app's controller requirements, in the app registry. */
+const REQUIREMENTS = new AppSlot<ControllerRequirement>('controller-requirements');
+
+/**
+ * Records that `scope` (e.g. a Rollout) needs a plugin or permissions from the controller of its app.
+ * Nothing is recorded when the requirement is empty.
+ */
+export function addControllerRequirement(scope: IConstruct, requirement: Omit<ControllerRequirement, 'requiredBy'>): void {
+  if (!requirement.pluginName && !requirement.plugin && !requirement.permissions) return;
+  AppRegistry.of(scope).add(REQUIREMENTS, { requiredBy: scope.node.path, ...requirement });
+}
+
+/** The requirements of every object in the app of `scope`, in the order they were recorded. */
+export function controllerRequirements(scope: IConstruct): ControllerRequirement[] {
+  return AppRegistry.of(scope).list(REQUIREMENTS);
+}
+
+/** Settings of a controller installed in the app that objects of the app follow. */
+export interface ControllerSettings {
+  /** Path of the install, for messages. */
+  readonly installedBy: string;
+  /** `--traefik-api-version`, when the install sets it. */
+  readonly traefikApiVersion?: string;
+}
+
+/** The controller settings of the app's installs, in the app registry. */
+const SETTINGS = new AppSlot<ControllerSettings>('controller-settings');
+
+/** Records the settings of an install (e.g. `ArgoRollouts`) for the objects of its app. */
+export function addControllerSettings(scope: IConstruct, settings: Omit<ControllerSettings, 'installedBy'>): void {
+  AppRegistry.of(scope).add(SETTINGS, { installedBy: scope.node.path, ...settings });
+}
+
+/**
+ * The API version of the TraefikServices the app's controller updates: the `--traefik-api-version`
+ * of an install in the app, else the default of the app's release. Read it at synth.
+ */
+export function controllerTraefikApiVersion(scope: IConstruct): string {
+  const set = AppRegistry.of(scope).list(SETTINGS).find(s => s.traefikApiVersion !== undefined);
+  return set?.traefikApiVersion ?? versionFacts(appVersion(scope)).controllerDefaults.traefikApiVersion;
+}

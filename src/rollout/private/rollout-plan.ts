@@ -1,0 +1,30 @@
+/**
+ * `rollout.plan()`: the plan of a Rollout construct, from the manifests of its app and the app's
+ * Argo Rollouts version (the app registry).
+ */
+import { ApiObject } from 'cdk8s';
+import { IConstruct } from 'constructs';
+import { RolloutPlan } from '../../plan/rollout-plan';
+import { appVersion } from '../../private/app-registry';
+
+/** The kinds a plan reads besides the Rollout: a workloadRef's workload, analysis templates, an HPA. */
+const PLAN_KINDS: ReadonlySet<string> = new Set([
+  'Deployment', 'ReplicaSet', 'PodTemplate', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'HorizontalPodAutoscaler',
+]);
+
+/**
+ * The plan of the Rollout `scope` whose manifest is `own`, with the objects of the app it may refer
+ * to (rendered now; an object that cannot be rendered yet is left out, as a missing one is).
+ */
+export function planOfRollout(scope: IConstruct, own: any): RolloutPlan {
+  const manifests = scope.node.root.node.findAll()
+    .filter(c => ApiObject.isApiObject(c) && PLAN_KINDS.has(c.kind))
+    .flatMap(c => {
+      try {
+        return [(c as ApiObject).toJson()];
+      } catch {
+        return [];
+      }
+    });
+  return RolloutPlan.fromManifest(own, { manifests, version: appVersion(scope) });
+}

@@ -1,0 +1,43 @@
+import { CanaryStep } from '../canary-step';
+import { ResolvedService, ServicePodSource } from './service-binding';
+import { IAnalysisTemplate } from '../../analysis/analysis-template-ref';
+import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../../analysis/rollout-analysis';
+import { IgnoreDifference, ITrafficRouter } from '../../traffic/router';
+
+/**
+ * What a strategy needs from the Rollout it is bound to.
+ */
+export interface StrategyHost extends ServicePodSource {
+  /** The Rollout's Kubernetes name. */
+  readonly name: string;
+  /** The Rollout's namespace. */
+  readonly namespace?: string;
+  /** `revisionHistoryLimit` as configured. */
+  readonly revisionHistoryLimit?: number;
+}
+
+/**
+ * The lists of a strategy that stay open after construction: the Rollout's add-methods. A
+ * strategy's own lists are replayed through them (`RolloutStrategy._replay()`).
+ */
+export interface OpenStrategy {
+  addStep(step: CanaryStep): void;
+  addTrafficRouter(router: ITrafficRouter): void;
+  addBackgroundAnalysis(options: BackgroundAnalysisOptions): void;
+  addPrePromotionAnalysis(options: RolloutAnalysisOptions): void;
+  addPostPromotionAnalysis(options: RolloutAnalysisOptions): void;
+}
+
+/**
+ * A strategy bound to one Rollout: holds that Rollout's mutable state (steps, routers, analyses)
+ * and Services. The add-methods throw when the strategy has no such list (a router on blue-green).
+ */
+export interface BoundStrategy extends OpenStrategy {
+  /** The Services by role; a router added later may add the stable and canary ones. */
+  readonly services: { [role: string]: ResolvedService };
+  readonly steps: CanaryStep[];
+  render(): any;
+  analysisTemplates(): IAnalysisTemplate[];
+  routerManifests(): any[];
+  ignoreDifferences(): IgnoreDifference[];
+}

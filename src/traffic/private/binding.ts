@@ -1,0 +1,36 @@
+import { ApiObject } from 'cdk8s';
+import { required } from './objects';
+import { ControllerPlugin } from '../../install/plugins';
+import { ProviderPermissions } from '../../install/rbac';
+import { IgnoreDifference, ITrafficRouterBinding, ITrafficTarget } from '../router';
+
+/** Names of the Rollout's stable and canary Services, or an error saying how to get them. */
+export function services(target: ITrafficTarget, router: string): { stable: string; canary: string } {
+  const stable = target.stableServiceName();
+  const canary = target.canaryServiceName();
+  if (!stable || !canary) {
+    throw new Error(`The ${router} router of Rollout ${target.rolloutName} needs its stable and canary Services. `
+      + 'Leave stableService/canaryService out (the Rollout defines them) or pass your own.');
+  }
+  return { stable, canary };
+}
+
+export function port(target: ITrafficTarget, router: string, given?: number): number {
+  return given ?? required(target.servicePort(), `The Service port for the ${router} router of Rollout ${target.rolloutName}`,
+    'Give the router a servicePort, or give a container of the Rollout a port.');
+}
+
+/** A binding whose config is rendered on demand. */
+export class Binding implements ITrafficRouterBinding {
+  constructor(
+    public readonly key: string,
+    private readonly render: () => any,
+    public readonly apiObjects: ApiObject[],
+    public readonly ignoreDifferences: IgnoreDifference[],
+    public readonly controllerPlugin?: ControllerPlugin,
+    public readonly providerPermissions?: ProviderPermissions) {}
+
+  public renderConfig(): any {
+    return this.render();
+  }
+}

@@ -1,0 +1,26 @@
+import { ApiObject, Lazy } from 'cdk8s';
+import { Construct } from 'constructs';
+import { RouterObject } from '../router-object';
+
+/** An object a router defines, with a `spec` rendered at synth. */
+export function defineRouterObject(scope: Construct, id: string, apiVersion: string, kind: string, name: string,
+  spec: () => any, metadata: { labels?: { [key: string]: string }; annotations?: { [key: string]: string } } = {}): ApiObject {
+  return new ApiObject(scope, id, {
+    apiVersion,
+    kind,
+    metadata: { name, labels: metadata.labels, annotations: metadata.annotations },
+    spec: Lazy.any({ produce: spec }),
+  });
+}
+
+/** The objects of `refs` that belong to this app. */
+export function appObjects(refs: (RouterObject | undefined)[]): ApiObject[] {
+  return refs.filter((r): r is RouterObject => r?._apiObject !== undefined).map(r => r._apiObject!);
+}
+
+/** Throws a clear error for a value a router needs but cannot derive. */
+export function required<T>(value: T | undefined, what: string, fix: string): T {
+  if (value === undefined) throw new Error(`${what} is unknown. ${fix}`);
+  return value;
+}
+

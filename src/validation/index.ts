@@ -1,4 +1,0 @@
-export * from './types';
-export * from './engine';
-export * from './format';
-export * from './synth-check';

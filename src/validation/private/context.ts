@@ -1,0 +1,596 @@
+import {
+  ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, resolveTemplateTree, TemplateInfo, templateInfo, TemplateTree,
+  usedTemplates,
+} from './templates';
+import { Finding, FindingSeverity, ValidationOptions } from '../types';
+import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet } from './util';
+
+/** Path of the canary strategy; rules build their paths from these. */
+export const CANARY_PATH = 'spec.strategy.canary';
+/** Path of the blue-green strategy. */
+export const BLUE_GREEN_PATH = 'spec.strategy.blueGreen';
+/** Path of the canary steps. */
+export const STEPS_PATH = `${CANARY_PATH}.steps`;
+
+/** Defaults the controller applies (argo-rollouts-rules.md). */
+export const DEFAULT_REVISION_HISTORY_LIMIT = 10;
+export const DEFAULT_PROGRESS_DEADLINE_SECONDS = 600;
+export const DEFAULT_MAX_TRAFFIC_WEIGHT = 100;
+export const DEFAULT_MAX_SURGE = '25%';
+export const DEFAULT_MAX_UNAVAILABLE = '25%';
+
+/**
+ * A rule of the engine: its ID from argo-rollouts-rules.md and a check that reports through the
+ * context of the manifest being checked (a Rollout unless stated otherwise).
+ */
+export interface Rule<C extends ManifestContext = RuleContext> {
+  readonly id: string;
+  check(ctx: C): void;
+}
+
+/** API group of the Argo Rollouts kinds. */
+const ARGO_GROUP = 'argoproj.io';
+/** Kinds the engine checks. */
+const CHECKED_KINDS: ReadonlySet<string> = new Set(['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment']);
+
+/**
+ * The Argo Rollouts kind of a manifest (`Rollout`, `AnalysisTemplate`, `ClusterAnalysisTemplate`,
+ * `AnalysisRun` or `Experiment`, API group `argoproj.io` or no apiVersion), else `undefined`.
+ */
+export function argoKindOf(manifest: any): string | undefined {
+  if (!isObject(manifest) || typeof manifest.kind !== 'string' || !CHECKED_KINDS.has(manifest.kind)) {
+    return undefined;
+  }
+  const apiVersion = manifest.apiVersion;
+  return apiVersion === undefined || (typeof apiVersion === 'string' && apiVersion.startsWith(`${ARGO_GROUP}/`)) ? manifest.kind : undefined;
+}
+
+/** Key of a namespaced object in the indexes: namespace (empty when absent) and name. */
+function objectKey(namespace: string, name: string): string {
+  return `${namespace}\u0000${name}`;
+}
+
+function namespaceOf(manifest: any): string {
+  return asString(asObject(manifest?.metadata)?.namespace);
+}
+
+function nameOf(manifest: any): string {
+  return asString(asObject(manifest?.metadata)?.name);
+}
+
+/** Kinds a `workloadRef` may point at, with their API group ('' = core). */
+const WORKLOAD_KINDS: ReadonlyMap<string, string> = new Map([
+  ['Deployment', 'apps'],
+  ['ReplicaSet', 'apps'],
+  ['PodTemplate', ''],
+]);
+
+/** Group under which objects without an apiVersion are indexed; they match every group. */
+const ANY_GROUP = '\u0001';
+
+function apiGroupOf(apiVersion: any): string | undefined {
+  if (typeof apiVersion !== 'string') {
+    return undefined;
+  }
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/** An indexed object and the document it comes from. */
+interface IndexEntry<T> {
+  readonly value: T;
+  readonly documentIndex: number;
+}
+
+/** Appends `value` to the candidates under `key`. */
+function addEntry<T>(map: Map<string, IndexEntry<T>[]>, key: string, value: T, documentIndex: number): void {
+  const entries = map.get(key);
+  if (entries === undefined) {
+    map.set(key, [{ value, documentIndex }]);
+  } else {
+    entries.push({ value, documentIndex });
+  }
+}
+
+/** What the views of one index share: the objects of a run, and what rules compute once per run. */
+class IndexData {
+  public readonly services = new Map<string, IndexEntry<any>[]>();
+  public readonly workloads = new Map<string, IndexEntry<any>[]>();
+  /** Every object with a kind, by API group, kind, namespace and name. */
+  public readonly objects = new Map<string, IndexEntry<any>[]>();
+  public readonly templates = new Map<string, IndexEntry<TemplateInfo>[]>();
+  public readonly templatesByDocument = new Map<number, TemplateInfo>();
+  /** Resolved template trees, per root template and namespace of use; filled on demand during the run. */
+  public readonly trees = new Map<TemplateInfo, Map<string | undefined, TemplateTree>>();
+  public readonly claimed = new Map<string, Set<unknown>>();
+  public readonly memo = new Map<string, any>();
+  /** The manifests of the run. */
+  public manifests: readonly any[] = [];
+  /** Templates that something among the manifests uses (see `ManifestIndex.isUsedTemplate`); computed on demand. */
+  public used: Set<TemplateInfo> | undefined;
+
+  /** `metadata.namespace` of each document ('' when it has none). */
+  public readonly namespaces: string[] = [];
+
+  constructor(private readonly groups: readonly number[] | undefined) {
+  }
+
+  /** The file (or other group) of a document; documents without one share group 0. */
+  public groupOf(documentIndex: number): number {
+    const group = this.groups?.[documentIndex];
+    return typeof group === 'number' ? group : 0;
+  }
+}
+
+/**
+ * Objects that Rollouts and Experiments refer to, indexed once per validation run: core Services, the
+ * workloads a `workloadRef` may name, AnalysisTemplates and ClusterAnalysisTemplates, and every
+ * object by API group and kind (for the objects traffic routing refers to). The index
+ * also holds what rules compute once per run (resolved template trees, merged template data).
+ *
+ * A name may be defined more than once, e.g. by the base and the overlay files of one folder. A
+ * lookup then prefers, in this order: an object of the referencing manifest's own file (see
+ * `from()`) in the namespace looked for, one of that file without a namespace (it is applied into
+ * the namespace that `kubectl apply -n` names, which is the referencing manifest's own when that
+ * sets one: so it counts when the namespace looked for is that one, or when the referencing manifest
+ * sets none), then the same two among the other files; within each, the first one wins.
+ */
+export class ManifestIndex {
+  /**
+   * Builds the index over all manifests of a run.
+   *
+   * @param groups the file of each manifest (same number, same file); by default all are one file
+   */
+  public static build(manifests: readonly any[], groups?: readonly number[]): ManifestIndex {
+    const index = new ManifestIndex(new IndexData(Array.isArray(groups) ? groups : undefined), 0, '');
+    manifests.forEach((manifest, documentIndex) => index.add(manifest, documentIndex));
+    index.data.manifests = manifests;
+    return index;
+  }
+
+  private constructor(
+    private readonly data: IndexData,
+    /** The file of the referencing manifest. */
+    private readonly origin: number,
+    /** The namespace of the referencing manifest ('' = none). */
+    private readonly originNamespace: string) {
+  }
+
+  /**
+   * True when a Rollout's or Experiment's analysis among the manifests uses the template, or another
+   * template composes it: then those uses judge what depends on the templates merged with it (e.g.
+   * the arguments its metrics refer to).
+   */
+  public isUsedTemplate(template: TemplateInfo): boolean {
+    this.data.used ??= usedTemplates(this.data.manifests, [...this.data.templatesByDocument.values()],
+      documentIndex => {
+        const view = this.from(documentIndex);
+        return (kind, namespace, name) => view.template(kind, namespace, name);
+      });
+    return this.data.used.has(template);
+  }
+
+  /**
+   * The index as seen from the manifest at `documentIndex`: lookups prefer the objects of its file.
+   * Views share everything else (trees, memoized values, claims).
+   */
+  public from(documentIndex: number): ManifestIndex {
+    const origin = this.data.groupOf(documentIndex);
+    const originNamespace = this.data.namespaces[documentIndex] ?? '';
+    return origin === this.origin && originNamespace === this.originNamespace ? this : new ManifestIndex(this.data, origin, originNamespace);
+  }
+
+  /** Every manifest of the run, in order (for rules that look for the objects naming a manifest). */
+  public get manifests(): readonly any[] {
+    return this.data.manifests;
+  }
+
+  /** The Service of that name in that namespace ('' = no namespace), if present. */
+  public service(namespace: string, name: string): any {
+    return this.pick(this.candidates(this.data.services, '', namespace, name));
+  }
+
+  /** The Deployment, ReplicaSet or PodTemplate of that kind, namespace and name, if present. */
+  public workload(kind: string, namespace: string, name: string): any {
+    return this.pick(this.candidates(this.data.workloads, `${kind}\u0000`, namespace, name));
+  }
+
+  /**
+   * An object of that kind from one of the API `groups` ('' = core; any version) in that
+   * namespace ('' = no namespace) with that name, if present. Objects without an apiVersion match
+   * every group. Used for the objects that traffic routing refers to (Ingresses, VirtualServices, ...).
+   */
+  public object(groups: readonly string[], kind: string, namespace: string, name: string): any {
+    const candidates = [...groups, ANY_GROUP].flatMap(group => this.candidates(this.data.objects, `${group}\u0000${kind}\u0000`, namespace, name));
+    return this.pick(candidates);
+  }
+
+  /**
+   * The AnalysisTemplate (in `namespace`) or ClusterAnalysisTemplate (namespace ignored) of that name,
+   * if present.
+   */
+  public template(kind: string, namespace: string, name: string): TemplateInfo | undefined {
+    return this.pick(this.candidates(this.data.templates, `${kind}\u0000`, kind === CLUSTER_ANALYSIS_TEMPLATE ? '' : namespace, name));
+  }
+
+  /** The template defined by the manifest at that document index, if it is one. */
+  public templateAt(documentIndex: number): TemplateInfo | undefined {
+    return this.data.templatesByDocument.get(documentIndex);
+  }
+
+  /**
+   * A template with everything it composes, for use from `namespace` (`undefined` when unknown); the
+   * composed templates are looked up from the root template's file. Computed once per template and
+   * namespace in a run.
+   */
+  public templateTree(root: TemplateInfo, namespace: string | undefined): TemplateTree {
+    let byNamespace = this.data.trees.get(root);
+    if (byNamespace === undefined) {
+      byNamespace = new Map();
+      this.data.trees.set(root, byNamespace);
+    }
+    let tree = byNamespace.get(namespace);
+    if (tree === undefined) {
+      const view = this.from(root.documentIndex);
+      tree = resolveTemplateTree(root, namespace, (kind, ns, name) => view.template(kind, ns, name));
+      byNamespace.set(namespace, tree);
+    }
+    return tree;
+  }
+
+  /**
+   * Computes a value once per run and file (`key` names it), e.g. the merged data of a list of
+   * templates: the same names may resolve to other objects from another file.
+   */
+  public memoize<T>(key: string, compute: () => T): T {
+    const fileKey = `${this.origin}\u0000${key}`;
+    if (!this.data.memo.has(fileKey)) {
+      this.data.memo.set(fileKey, compute());
+    }
+    return this.data.memo.get(fileKey);
+  }
+
+  /**
+   * True the first time an item (e.g. a template) is claimed for a scope (e.g. a rule ID) in a run,
+   * false afterwards. Rules use it to check a template once however many Rollouts use it, when the
+   * result does not depend on the Rollout.
+   */
+  public claim(scope: string, item: unknown): boolean {
+    let items = this.data.claimed.get(scope);
+    if (items === undefined) {
+      items = new Set();
+      this.data.claimed.set(scope, items);
+    }
+    if (items.has(item)) {
+      return false;
+    }
+    items.add(item);
+    return true;
+  }
+
+  /**
+   * The entries under `prefix` for that name in `namespace`, then those without a namespace when they
+   * may land there: applied together with the referencing manifest, they share its namespace (the
+   * one `kubectl apply -n` names, which must be the referencing manifest's own when it sets one).
+   */
+  private candidates<T>(map: Map<string, IndexEntry<T>[]>, prefix: string, namespace: string, name: string): IndexEntry<T>[][] {
+    const exact = map.get(`${prefix}${objectKey(namespace, name)}`);
+    const mayLandThere = namespace !== '' && (this.originNamespace === '' || this.originNamespace === namespace);
+    const withoutNamespace = mayLandThere ? map.get(`${prefix}${objectKey('', name)}`) : undefined;
+    const lists: IndexEntry<T>[][] = [];
+    if (exact !== undefined) {
+      lists.push(exact);
+    }
+    if (withoutNamespace !== undefined) {
+      lists.push(withoutNamespace);
+    }
+    return lists;
+  }
+
+  /**
+   * The preferred candidate among lists of candidates in order of preference (each in document
+   * order): the first of the referencing manifest's file, else the first of all.
+   */
+  private pick<T>(lists: readonly IndexEntry<T>[][]): T | undefined {
+    for (const list of lists) {
+      const own = list.find(entry => this.data.groupOf(entry.documentIndex) === this.origin);
+      if (own !== undefined) {
+        return own.value;
+      }
+    }
+    return lists[0]?.[0]?.value;
+  }
+
+  private add(manifest: any, documentIndex: number): void {
+    this.data.namespaces[documentIndex] = isObject(manifest) ? namespaceOf(manifest) : '';
+    if (!isObject(manifest) || typeof manifest.kind !== 'string') {
+      return;
+    }
+    const group = apiGroupOf(manifest.apiVersion);
+    const key = objectKey(namespaceOf(manifest), nameOf(manifest));
+    addEntry(this.data.objects, `${group ?? ANY_GROUP}\u0000${manifest.kind}\u0000${key}`, manifest, documentIndex);
+    if (manifest.kind === 'Service' && (group === undefined || group === '')) {
+      addEntry(this.data.services, key, manifest, documentIndex);
+    } else if (WORKLOAD_KINDS.has(manifest.kind) && (group === undefined || group === WORKLOAD_KINDS.get(manifest.kind))) {
+      addEntry(this.data.workloads, `${manifest.kind}\u0000${key}`, manifest, documentIndex);
+    } else if (manifest.kind === ANALYSIS_TEMPLATE || manifest.kind === CLUSTER_ANALYSIS_TEMPLATE) {
+      if (argoKindOf(manifest) === undefined) {
+        return;
+      }
+      const template = templateInfo(manifest, documentIndex);
+      this.data.templatesByDocument.set(documentIndex, template);
+      addEntry(this.data.templates, `${template.kind}\u0000${objectKey(template.clusterScope ? '' : template.namespace, template.name)}`, template, documentIndex);
+    }
+  }
+}
+
+/** Rank added to findings that a rule reports on another manifest than the one it checks. */
+const OTHER_MANIFEST_RANK = 100000;
+
+interface RankedFinding {
+  readonly finding: Finding;
+  readonly rank: number;
+}
+
+/** Compares two field paths, list indexes by number (`steps[2]` before `steps[10]`). */
+function comparePaths(a: string, b: string): number {
+  const partsA = a.split(/(\d+)/);
+  const partsB = b.split(/(\d+)/);
+  const length = Math.min(partsA.length, partsB.length);
+  for (let i = 0; i < length; i++) {
+    if (partsA[i] === partsB[i]) {
+      continue;
+    }
+    if (i % 2 === 1) {
+      return Number(partsA[i]) - Number(partsB[i]) || (partsA[i] < partsB[i] ? -1 : 1);
+    }
+    return partsA[i] < partsB[i] ? -1 : 1;
+  }
+  return partsA.length - partsB.length;
+}
+
+/**
+ * Collects the findings of a run: drops repeats (a template used by several Rollouts gets a finding
+ * once) and orders them by document index, rule evaluation order and path.
+ */
+export class FindingSink {
+  private readonly entries: RankedFinding[] = [];
+  private readonly keys = new Set<string>();
+
+  /** Adds a finding with the evaluation rank of the rule that found it. */
+  public add(finding: Finding, rank: number): void {
+    const key = `${finding.ruleId}\u0000${finding.documentIndex}\u0000${finding.path}\u0000${finding.message}`;
+    if (this.keys.has(key)) {
+      return;
+    }
+    this.keys.add(key);
+    this.entries.push({ finding, rank });
+  }
+
+  /**
+   * The findings in their final order. A rule reports on its own manifest in path order already (in
+   * the controller's field order, e.g. stableService before canaryService), so those keep the order
+   * found (the sort is stable); findings that Rollouts report on a template are ordered by path.
+   */
+  public findings(): Finding[] {
+    return [...this.entries]
+      .sort((a, b) => a.finding.documentIndex - b.finding.documentIndex || a.rank - b.rank
+        || (a.rank >= OTHER_MANIFEST_RANK ? comparePaths(a.finding.path, b.finding.path) : 0))
+      .map(entry => entry.finding);
+  }
+}
+
+/**
+ * What every rule sees of the manifest it checks: identity, `spec`, the index of the other manifests,
+ * the options, and `report()`, which turns a violation into a Finding.
+ */
+export class ManifestContext implements ManifestIdentity {
+  /** Rule ID stamped on reported findings; set by the engine before each rule runs. */
+  public ruleId = '';
+  /** Position of the current rule in the evaluation order of this kind; set by the engine. */
+  public rank = 0;
+
+  public readonly kind: string;
+  public readonly name: string;
+  public readonly namespace: string;
+  /** `spec`, or an empty object when it is missing or not an object. */
+  public readonly spec: any;
+
+  private readonly memo = new Map<string, any>();
+
+  constructor(
+    public readonly manifest: any,
+    public readonly documentIndex: number,
+    public readonly index: ManifestIndex,
+    public readonly options: ValidationOptions,
+    private readonly sink: FindingSink,
+  ) {
+    const metadata = asObject(manifest.metadata);
+    this.kind = asString(manifest.kind);
+    this.name = asString(metadata?.name);
+    this.namespace = asString(metadata?.namespace);
+    this.spec = asObject(manifest.spec) ?? {};
+  }
+
+  /** Computes a value once per manifest and run, shared by the rules (`key` names it). */
+  public memoize<T>(key: string, compute: () => T): T {
+    if (!this.memo.has(key)) {
+      this.memo.set(key, compute());
+    }
+    return this.memo.get(key);
+  }
+
+  /** Records a violation of the current rule at `path` of this manifest. */
+  public report(path: string, message: string, fix: string, value?: any): void {
+    this.reportOn(this, path, message, fix, value);
+  }
+
+  /**
+   * Records a warning of the current rule at `path` of this manifest: something the controller
+   * accepts but that is very likely a mistake (it does not fail synth, see `FindingSeverity`).
+   */
+  public warn(path: string, message: string, fix: string, value?: any): void {
+    this.reportOn(this, path, message, fix, value, FindingSeverity.WARNING);
+  }
+
+  /**
+   * Records a violation of the current rule located in another manifest (e.g. a template that a
+   * Rollout uses): the finding carries that manifest's document index, kind and name.
+   */
+  public reportOn(target: ManifestIdentity, path: string, message: string, fix: string, value?: any,
+    severity: FindingSeverity = FindingSeverity.ERROR): void {
+    const finding: Finding = {
+      ruleId: this.ruleId,
+      documentIndex: target.documentIndex,
+      kind: target.kind,
+      name: target.name,
+      ...(target.namespace !== '' ? { namespace: target.namespace } : {}),
+      path,
+      message,
+      fix,
+      ...(value !== undefined ? { value } : {}),
+      ...(severity === FindingSeverity.WARNING ? { severity } : {}),
+    };
+    this.sink.add(finding, target.documentIndex === this.documentIndex ? this.rank : OTHER_MANIFEST_RANK + this.rank);
+  }
+}
+
+/**
+ * Whether `trafficRouting` uses the router under `key`: its field is set, or, for `plugins` (a map
+ * from plugin name to configuration), the map has at least one entry. The controller tests the
+ * other routers against nil and the plugins by the length of the map, so `plugins: {}` is no router.
+ */
+export function routerIsSet(trafficRouting: any, key: string): boolean {
+  const value = trafficRouting?.[key];
+  if (key === 'plugins') {
+    return isObject(value) && Object.keys(value).length > 0;
+  }
+  return isSet(value);
+}
+
+/**
+ * What the Rollout rules see of one Rollout: besides the manifest context, tolerant views of the
+ * fields most rules need (never throwing on malformed input).
+ */
+export class RuleContext extends ManifestContext {
+  /** True when `spec.workloadRef` is set. */
+  public readonly hasWorkloadRef: boolean;
+  /** `spec.strategy.blueGreen` when it is the only strategy set. */
+  public readonly blueGreen: any;
+  /** `spec.strategy.canary` when it is the only strategy set. */
+  public readonly canary: any;
+  /** `spec.strategy.canary.trafficRouting` when the canary strategy is used and routing is set. */
+  public readonly trafficRouting: any;
+  /** The canary steps (empty when not a canary or no steps). */
+  public readonly steps: readonly any[];
+
+  constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
+    super(manifest, documentIndex, index, options, sink);
+    this.hasWorkloadRef = isSet(this.spec.workloadRef);
+
+    const strategy = asObject(this.spec.strategy);
+    const hasBlueGreen = isSet(strategy?.blueGreen);
+    const hasCanary = isSet(strategy?.canary);
+    this.blueGreen = hasBlueGreen && !hasCanary ? asObject(strategy.blueGreen) ?? {} : undefined;
+    this.canary = hasCanary && !hasBlueGreen ? asObject(strategy.canary) ?? {} : undefined;
+    this.trafficRouting = isSet(this.canary?.trafficRouting) ? asObject(this.canary.trafficRouting) ?? {} : undefined;
+    this.steps = asArray(this.canary?.steps);
+  }
+
+  /** `trafficRouting.maxTrafficWeight`, or its default of 100. */
+  public get maxTrafficWeight(): number {
+    return asNumber(this.trafficRouting?.maxTrafficWeight) ?? DEFAULT_MAX_TRAFFIC_WEIGHT;
+  }
+
+  /**
+   * True when traffic routing is set and has one of the given routers (e.g. `alb`, `istio`, `plugins`).
+   * A router counts when its field is set (`nginx: {}` too); `plugins` counts only with at least one
+   * plugin, as the controller counts the entries of the map (see `routerIsSet`).
+   */
+  public hasRouter(...routers: string[]): boolean {
+    const routing = this.trafficRouting;
+    return routing !== undefined && routers.some(router => routerIsSet(routing, router));
+  }
+
+  /**
+   * The pod template labels the controller works with: those of `spec.template`, or, with a
+   * `workloadRef`, those of the referenced workload when it is among the manifests (`undefined` when
+   * it is not, so that checks depending on them are skipped).
+   */
+  public templateLabels(): any {
+    if (!this.hasWorkloadRef) {
+      return asObject(asObject(asObject(this.spec.template)?.metadata)?.labels) ?? {};
+    }
+    const ref = asObject(this.spec.workloadRef);
+    const kind = asString(ref?.kind);
+    if (!WORKLOAD_KINDS.has(kind)) {
+      return undefined;
+    }
+    const workload = this.index.workload(kind, this.namespace, asString(ref?.name));
+    if (workload === undefined) {
+      return undefined;
+    }
+    const template = kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template;
+    return asObject(asObject(asObject(template)?.metadata)?.labels) ?? {};
+  }
+}
+
+/** Metric names that dryRun and measurementRetention patterns are matched against. */
+export interface MetricNames {
+  readonly names: readonly string[];
+  /** False when some composed template is not among the manifests, so that more names may exist. */
+  readonly complete: boolean;
+}
+
+/**
+ * What the analysis rules (A01–A17, P01–P06) see of an AnalysisTemplate, ClusterAnalysisTemplate or
+ * AnalysisRun.
+ */
+export class AnalysisContext extends ManifestContext {
+  /** True for an AnalysisRun, false for the two template kinds. */
+  public readonly isRun: boolean;
+  /** The template view of this manifest (for AnalysisRuns too: same fields). */
+  public readonly template: TemplateInfo;
+  /** `spec.metrics` (empty when missing or not a list). */
+  public readonly metrics: readonly any[];
+  /** `spec.args` (empty when missing or not a list). */
+  public readonly args: readonly any[];
+  /**
+   * Values that resolve `{{args.x}}` in numeric fields: the literal values of an AnalysisRun's
+   * arguments. Templates resolve nothing, since callers may override every default.
+   */
+  public readonly argValue: ArgLookup;
+
+  constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
+    super(manifest, documentIndex, index, options, sink);
+    this.isRun = this.kind === ANALYSIS_RUN;
+    this.template = index.templateAt(documentIndex) ?? templateInfo(manifest, documentIndex);
+    this.metrics = this.template.metrics;
+    this.args = this.template.args;
+    const values = new Map<string, string>();
+    if (this.isRun) {
+      for (const arg of this.args) {
+        const value = asObject(arg)?.value;
+        if (typeof value === 'string' && !isSet(arg.valueFrom)) {
+          values.set(asString(arg.name), value);
+        }
+      }
+    }
+    this.argValue = name => values.get(name);
+  }
+
+  /**
+   * Names of the metrics an AnalysisRun made from this manifest holds: its own, and for a template
+   * those of every template it composes.
+   */
+  public metricNames(): MetricNames {
+    return this.memoize('metricNames', () => {
+      const own = (template: TemplateInfo) => template.metrics.map((metric: any) => asString(asObject(metric)?.name));
+      if (this.isRun) {
+        return { names: own(this.template), complete: true };
+      }
+      const tree = this.index.templateTree(this.template, this.template.clusterScope ? undefined : this.namespace);
+      return { names: tree.templates.flatMap(own), complete: tree.missing.length === 0 && !tree.unresolvable };
+    });
+  }
+}

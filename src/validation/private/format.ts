@@ -1,0 +1,85 @@
+import { validateManifests } from './engine';
+import { CapacityBudget, Finding, FindingSeverity } from '../types';
+import { consequenceOf } from './rules/consequences';
+
+/**
+ * Formats a finding as one line of text: rule ID, field path, what is wrong and how to fix it, e.g.
+ * `[V34] spec.strategy.canary.steps[2].setWeight: setWeight 150 is outside the range 0 to 100. Fix: Use a weight between 0 and 100 (maxTrafficWeight).`
+ *
+ * The line names neither the manifest nor its file; callers add the construct path or the file and
+ * document (`finding.documentIndex`, `finding.kind`, `finding.name`) as fits them.
+ */
+export function formatFinding(finding: Finding): string {
+  return `[${finding.ruleId}] ${finding.path}: ${finding.message} Fix: ${finding.fix}`;
+}
+
+/** True when a finding is a warning (see `FindingSeverity`). */
+export function isWarning(finding: Finding): boolean {
+  return finding.severity === FindingSeverity.WARNING;
+}
+
+/** Options of `checkFindings`. */
+export interface FindingCheckOptions {
+  /** Which findings concern the subject; by default those on document 0 (its own manifest). */
+  readonly keep?: (f: Finding) => boolean;
+  /** The Argo Rollouts versions to check against (the app may install several); `undefined` = the default. */
+  readonly versions?: readonly (string | undefined)[];
+  /** Treat warnings as errors (a CI setting). */
+  readonly warningsAsErrors?: boolean;
+  /** The app-wide capacity budget (B02); none by default. */
+  readonly budget?: CapacityBudget;
+}
+
+/**
+ * Lists findings under a header, grouped by what would happen after apply (the rule's consequence,
+ * one source: `consequenceOf`). With a single consequence it goes on the header line.
+ */
+function describe(header: string, findings: readonly Finding[]): string {
+  const line = (f: Finding) => {
+    const text = formatFinding(f);
+    const labelled = isWarning(f) ? text.replace(/^\[([^\]]*)\]/, '[$1 warning]') : text;
+    return f.documentIndex === 0 ? labelled : `${f.kind} ${f.name}: ${labelled}`;
+  };
+  const groups = new Map<string, Finding[]>();
+  for (const f of findings) {
+    const consequence = consequenceOf(f);
+    groups.set(consequence, [...(groups.get(consequence) ?? []), f]);
+  }
+  if (groups.size === 1) {
+    const [consequence] = groups.keys();
+    return `${header} (after apply, ${consequence}):\n  ${findings.map(line).join('\n  ')}`;
+  }
+  const parts = [...groups].map(([consequence, list]) => `  After apply, ${consequence}:\n    ${list.map(line).join('\n    ')}`);
+  return `${header}:\n${parts.join('\n')}`;
+}
+
+/**
+ * Checks the manifest of a construct (document 0 of `manifests`, the others being objects it
+ * references) and throws one error listing every error finding kept by `options.keep`, under the
+ * construct's path, each with what it would cause after apply; findings on a referenced object name
+ * that object. Warnings do not throw (unless `warningsAsErrors`): they are returned as one text to
+ * show, `undefined` when there are none.
+ *
+ * @param subject e.g. `Rollout demo/web`
+ */
+export function checkFindings(subject: string, manifests: any[], options: FindingCheckOptions = {}): string | undefined {
+  const keep = options.keep ?? (f => f.documentIndex === 0);
+  const seen = new Set<string>();
+  const findings = (options.versions ?? [undefined]).flatMap(version => validateManifests(manifests, { version, budget: options.budget }))
+    .filter(keep)
+    .filter(f => {
+      const key = `${f.ruleId} ${f.documentIndex} ${f.path} ${f.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+  const warnings = findings.filter(isWarning);
+  const errors = options.warningsAsErrors === true ? findings : findings.filter(f => !isWarning(f));
+  if (errors.length > 0) {
+    const count = errors.length === 1 ? 'a rule' : `${errors.length} rules`;
+    const note = options.warningsAsErrors === true && warnings.length > 0 ? ' (warnings count as errors here)' : '';
+    throw new Error(describe(`${subject} breaks ${count} of the Argo Rollouts controller${note}`, errors));
+  }
+  if (warnings.length === 0) {
+    return undefined;
+  }
+  return describe(`${subject} has ${warnings.length === 1 ? 'a warning' : `${warnings.length} warnings`} of the Argo Rollouts rules`, warnings);
+}

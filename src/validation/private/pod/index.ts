@@ -1,0 +1,10 @@
+/**
+ * Kubernetes pod-template validation, by the field it checks: containers, env, probes, resources
+ * (with exact quantity parsing), volumes, security contexts and scheduling. Pure functions that
+ * report findings at a given base path, so that the same checks serve a Rollout's template (V07),
+ * Experiment templates and the pod templates of job metrics.
+ */
+export { PodReport, PodTemplateOptions } from './context';
+export { checkAnnotations, checkLabelMap, checkLabelSelector, selectorMatches } from './metadata';
+export { checkPodTemplateSpec } from './pod-spec';
+export { compareQuantities, parseQuantity, Quantity } from '../../../private/quantity';

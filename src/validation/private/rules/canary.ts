@@ -1,0 +1,534 @@
+/**
+ * Canary rules V20–V46: replica limits, Services, ping-pong, traffic-routing options and steps, followed
+ * by the canary anti-affinity checks (V18, V19), which the controller evaluates last, and the warning
+ * V68 (minPodsPerReplicaSet above spec.replicas where the release does not cap it).
+ */
+import {
+  CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
+} from '../context';
+import {
+  asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError, quote,
+} from '../util';
+import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
+import { VERSION_NUMBERS, versionFacts } from '../../../private/versions';
+
+const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
+const PING_PONG_PATH = `${CANARY_PATH}.pingPong`;
+
+/** Keys of `trafficRouting` that are options rather than routers. */
+const ROUTING_OPTIONS: ReadonlySet<string> = new Set(['maxTrafficWeight', 'managedRoutes']);
+/** Step kinds; a step must set at least one (V32). */
+const STEP_KINDS = ['experiment', 'pause', 'setWeight', 'analysis', 'setCanaryScale', 'setHeaderRoute', 'setMirrorRoute', 'plugin'] as const;
+/** Step kinds of which a step may set only one (V33). */
+const EXCLUSIVE_STEP_KINDS = ['setWeight', 'pause', 'experiment', 'analysis'] as const;
+/**
+ * Routers that support header routes (V37) and experiment weights (V45); those of mirror routes (V40)
+ * and ping-pong (V22) depend on the release (the version table).
+ */
+const HEADER_ROUTERS = ['istio', 'alb', 'apisix', 'plugins'];
+const EXPERIMENT_WEIGHT_ROUTERS = ['alb', 'smi', 'istio', 'plugins'];
+/** `fieldRef.fieldPath` values under `metadata` that the controller can resolve (V46). */
+const METADATA_FIELD_PATH = /^metadata\.(?:name|namespace|uid|labels|annotations)$/;
+const METADATA_SUBSCRIPT_PATH = /^metadata\.(labels|annotations)\['([\s\S]*)'\]$/;
+const STRING_MATCH_FIELDS = ['exact', 'regex', 'prefix'] as const;
+
+/** Routers set in `trafficRouting`, for messages. */
+function routersOf(ctx: RuleContext): string[] {
+  const routing = ctx.trafficRouting;
+  return routing === undefined ? [] : Object.keys(routing).filter(key => !ROUTING_OPTIONS.has(key) && routerIsSet(routing, key));
+}
+
+function describeRouters(ctx: RuleContext): string {
+  const routers = routersOf(ctx);
+  const emptyPlugins = isObject(ctx.trafficRouting?.plugins) && !routerIsSet(ctx.trafficRouting, 'plugins') ? ' (plugins is an empty map, which counts as no plugin)' : '';
+  return routers.length === 0 ? `trafficRouting sets no router${emptyPlugins}` : `trafficRouting uses ${listWords(routers)}${emptyPlugins}`;
+}
+
+/** Fields of a StringMatch (exact, regex, prefix) that hold a non-empty value. */
+function stringMatchFields(match: any): string[] {
+  return STRING_MATCH_FIELDS.filter(field => isSet(match?.[field]) && match[field] !== '');
+}
+
+/** Runs `check` for each step that sets `kind`, with the step's path. */
+function forEachStep(ctx: RuleContext, kind: string, check: (value: any, path: string, step: any) => void): void {
+  ctx.steps.forEach((step: any, i: number) => {
+    if (isSet(step?.[kind])) {
+      check(step[kind], `${STEPS_PATH}[${i}].${kind}`, step);
+    }
+  });
+}
+
+/** `['alb', 'istio', 'plugins']` → `alb, istio or a traffic-router plugin`. */
+function routerWords(routers: readonly string[], conjunction: string): string {
+  const words = routers.map(r => (r === 'plugins' ? 'a traffic-router plugin' : r));
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
+}
+
+/**
+ * `' (or run Argo Rollouts 1.10.0-rc1, which accepts a traffic-router plugin here)'` when the routers the canary uses are
+ * accepted for this fact by a later supported release; else nothing.
+ */
+function laterReleaseHint(ctx: RuleContext, fact: 'pingPongRouters' | 'mirrorRouteRouters'): string {
+  const mine = versionFacts(ctx.options.version).rules[fact];
+  const used = routersOf(ctx).filter(r => !mine.includes(r));
+  for (const version of VERSION_NUMBERS) {
+    const theirs = versionFacts(version).rules[fact];
+    const accepted = used.filter(r => theirs.includes(r));
+    if (accepted.length > 0) {
+      return ` (or run Argo Rollouts ${version}, which accepts ${routerWords(accepted, 'and')} here)`;
+    }
+  }
+  return '';
+}
+
+/** The routers of the canary that need both canaryService and stableService (V27). */
+function routersNeedingServices(ctx: RuleContext): string[] {
+  const routing = ctx.trafficRouting;
+  if (routing === undefined) {
+    return [];
+  }
+  const pingPong = isSet(ctx.canary.pingPong);
+  const needs: string[] = [];
+  if (isSet(routing.alb) && !pingPong) {
+    needs.push('alb');
+  }
+  if (isSet(routing.istio) && !isSet(asObject(routing.istio)?.destinationRule) && !pingPong) {
+    needs.push('istio (host-level split)');
+  }
+  for (const router of ['smi', 'apisix', 'ambassador', 'nginx', 'appMesh', 'traefik']) {
+    if (isSet(routing[router])) {
+      needs.push(router);
+    }
+  }
+  return needs;
+}
+
+/** Reports a pingPong Service name that is empty (V23, V24). */
+function checkPingPongService(ctx: RuleContext, field: 'pingService' | 'pongService'): void {
+  const pingPong = ctx.canary?.pingPong;
+  if (isSet(pingPong) && asString(asObject(pingPong)?.[field]) === '') {
+    const value = asObject(pingPong)?.[field];
+    ctx.report(`${PING_PONG_PATH}.${field}`, `pingPong.${field} is ${quote(value)}; it must name a Service.`,
+      `Set pingPong.${field} to the name of one of the two Services that take turns serving the stable pods.`, value);
+  }
+}
+
+/** Reports a StringMatch of a mirror route (method or path) that does not set exactly one value (V41). */
+function checkMirrorStringMatch(ctx: RuleContext, match: any, field: 'method' | 'path', path: string): void {
+  const value = match?.[field];
+  if (!isSet(value)) {
+    return;
+  }
+  const set = stringMatchFields(value);
+  if (set.length !== 1) {
+    const problem = set.length === 0 ? 'sets none of exact, regex or prefix' : `sets ${listWords(set)} together`;
+    ctx.report(`${path}.${field}`, `The mirror route ${field} match ${quote(value)} ${problem}.`,
+      `Set exactly one of ${field}.exact, ${field}.regex or ${field}.prefix.`, value);
+  }
+}
+
+/** Reports a step analysis argument whose metadata fieldPath the controller cannot resolve (V46). */
+function checkArgFieldPaths(ctx: RuleContext, args: any, path: string): void {
+  asArray(args).forEach((arg: any, j: number) => {
+    const fieldPath = asObject(asObject(asObject(arg)?.valueFrom)?.fieldRef)?.fieldPath;
+    if (typeof fieldPath !== 'string' || !fieldPath.startsWith('metadata') || METADATA_FIELD_PATH.test(fieldPath)) {
+      return;
+    }
+    const subscript = METADATA_SUBSCRIPT_PATH.exec(fieldPath);
+    if (subscript !== null) {
+      const key = subscript[1] === 'annotations' ? subscript[2].toLowerCase() : subscript[2];
+      if (qualifiedNameError(key) === undefined) {
+        return;
+      }
+    }
+    ctx.report(`${path}[${j}].valueFrom.fieldRef.fieldPath`,
+      `Analysis argument ${quote(asObject(arg)?.name)} reads fieldPath ${quote(fieldPath)}, which is not a metadata field the controller can resolve.`,
+      "Use metadata.name, metadata.namespace, metadata.uid, metadata.labels, metadata.annotations, or metadata.labels['<key>'] / metadata.annotations['<key>'] with a valid label key.",
+      fieldPath);
+  });
+}
+
+/** Canary rules in the controller's evaluation order, ending with the canary anti-affinity checks. */
+export const CANARY_RULES: readonly Rule[] = [
+  {
+    id: 'V20',
+    check: ctx => {
+      if (ctx.canary === undefined) {
+        return;
+      }
+      const maxSurge = isSet(ctx.canary.maxSurge) ? ctx.canary.maxSurge : DEFAULT_MAX_SURGE;
+      const maxUnavailable = isSet(ctx.canary.maxUnavailable) ? ctx.canary.maxUnavailable : DEFAULT_MAX_UNAVAILABLE;
+      if (intOrPercentValue(maxSurge) === 0 && intOrPercentValue(maxUnavailable) === 0) {
+        const value = { maxSurge, maxUnavailable };
+        ctx.report(`${CANARY_PATH}.maxSurge`, `maxSurge ${quote(maxSurge)} and maxUnavailable ${quote(maxUnavailable)} are both zero, so no pod could ever be replaced.`,
+          'Set maxSurge or maxUnavailable above zero, e.g. maxSurge: "25%" (the default) or maxUnavailable: 1.', value);
+      }
+    },
+  },
+  {
+    id: 'V21',
+    check: ctx => {
+      const canaryService = asString(ctx.canary?.canaryService);
+      if (canaryService !== '' && canaryService === asString(ctx.canary?.stableService)) {
+        ctx.report(`${CANARY_PATH}.stableService`, `canaryService and stableService are both ${quote(canaryService)}; canary and stable pods need separate Services.`,
+          'Point canaryService and stableService at two different Services.', canaryService);
+      }
+    },
+  },
+  {
+    id: 'V22',
+    check: ctx => {
+      const routers = versionFacts(ctx.options.version).rules.pingPongRouters;
+      if (isSet(ctx.canary?.pingPong) && ctx.trafficRouting !== undefined && !ctx.hasRouter(...routers)) {
+        const release = `Argo Rollouts ${versionFacts(ctx.options.version).version}`;
+        ctx.report(ROUTING_PATH, `pingPong is set, but ${describeRouters(ctx)}; in ${release} ping-pong works only with ${routerWords(routers, 'or')}.`,
+          `Use pingPong with ${routerWords(routers, 'or')} traffic routing${laterReleaseHint(ctx, 'pingPongRouters')}, `
+          + 'or remove pingPong and set canaryService and stableService instead.', routersOf(ctx));
+      }
+    },
+  },
+  {
+    id: 'V23',
+    check: ctx => checkPingPongService(ctx, 'pingService'),
+  },
+  {
+    id: 'V24',
+    check: ctx => checkPingPongService(ctx, 'pongService'),
+  },
+  {
+    id: 'V25',
+    check: ctx => {
+      const pingPong = asObject(ctx.canary?.pingPong);
+      const ping = asString(pingPong?.pingService);
+      if (ping !== '' && ping === asString(pingPong?.pongService)) {
+        ctx.report(`${PING_PONG_PATH}.pingService`, `pingService and pongService are both ${quote(ping)}.`,
+          'Use two different Services for pingService and pongService.', ping);
+      }
+    },
+  },
+  {
+    id: 'V26',
+    check: ctx => {
+      if (isSet(ctx.canary?.pingPong) && ctx.hasRouter('alb')) {
+        const rootService = asObject(ctx.trafficRouting.alb)?.rootService;
+        if (asString(rootService) === '') {
+          ctx.report(`${ROUTING_PATH}.alb.rootService`, `pingPong with alb routing needs alb.rootService, but it is ${quote(rootService)}.`,
+            'Set trafficRouting.alb.rootService to the Service that the Ingress sends traffic to.', rootService);
+        }
+      }
+    },
+  },
+  {
+    id: 'V27',
+    check: ctx => {
+      const routers = routersNeedingServices(ctx);
+      if (routers.length === 0) {
+        return;
+      }
+      for (const field of ['stableService', 'canaryService']) {
+        const value = ctx.canary[field];
+        if (asString(value) === '') {
+          const pods = field === 'stableService' ? 'stable' : 'canary';
+          ctx.report(`${CANARY_PATH}.${field}`, `Traffic routing through ${listWords(routers)} needs ${field}, but it is ${quote(value)}.`,
+            `Set ${field} to the name of a Service that selects the ${pods} pods.`, value);
+        }
+      }
+    },
+  },
+  {
+    id: 'V28',
+    check: ctx => {
+      const delay = ctx.canary?.scaleDownDelaySeconds;
+      if (ctx.canary !== undefined && ctx.trafficRouting === undefined && isSet(delay)) {
+        ctx.report(`${CANARY_PATH}.scaleDownDelaySeconds`, `scaleDownDelaySeconds ${quote(delay)} is set, but the canary has no trafficRouting; it applies only to traffic-routed canaries.`,
+          'Remove scaleDownDelaySeconds, or add trafficRouting to the canary strategy.', delay);
+      }
+    },
+  },
+  {
+    id: 'V29',
+    check: ctx => {
+      if (ctx.canary !== undefined && ctx.trafficRouting === undefined && ctx.canary.dynamicStableScale === true) {
+        ctx.report(`${CANARY_PATH}.dynamicStableScale`, 'dynamicStableScale is true, but the canary has no trafficRouting; it applies only to traffic-routed canaries.',
+          'Remove dynamicStableScale, or add trafficRouting to the canary strategy.', true);
+      }
+    },
+  },
+  {
+    id: 'V30',
+    check: ctx => {
+      const delay = ctx.canary?.scaleDownDelaySeconds;
+      if (ctx.trafficRouting !== undefined && isSet(delay) && ctx.canary.dynamicStableScale === true) {
+        ctx.report(`${CANARY_PATH}.dynamicStableScale`, `dynamicStableScale is true and scaleDownDelaySeconds is ${quote(delay)}; the two cannot be combined.`,
+          'Remove scaleDownDelaySeconds (dynamic stable scaling scales the stable pods down itself), or set dynamicStableScale to false.', true);
+      }
+    },
+  },
+  {
+    id: 'V31',
+    check: ctx => {
+      const weight = ctx.trafficRouting?.maxTrafficWeight;
+      if (isSet(weight) && !ctx.hasRouter('nginx', 'plugins')) {
+        ctx.report(`${ROUTING_PATH}.maxTrafficWeight`, `maxTrafficWeight ${quote(weight)} is set, but ${describeRouters(ctx)}; only nginx and plugin routers support it.`,
+          'Remove maxTrafficWeight (weights are then out of 100), or route traffic through nginx or a plugin.', weight);
+      }
+    },
+  },
+  {
+    id: 'V33',
+    check: ctx => ctx.steps.forEach((step: any, i: number) => {
+      const kinds = EXCLUSIVE_STEP_KINDS.filter(kind => isSet(step?.[kind]));
+      if (kinds.length > 1) {
+        ctx.report(`${STEPS_PATH}[${i}]`, `The step sets ${listWords(kinds)} together; a step may set only one of setWeight, pause, experiment and analysis.`,
+          `Split it into ${kinds.length} consecutive steps, one for each of ${listWords(kinds)}.`, kinds);
+      }
+    }),
+  },
+  {
+    id: 'V32',
+    check: ctx => ctx.steps.forEach((step: any, i: number) => {
+      if (!STEP_KINDS.some(kind => isSet(step?.[kind]))) {
+        ctx.report(`${STEPS_PATH}[${i}]`, `The step ${quote(step)} sets no step kind.`,
+          'Give the step one of setWeight, pause, analysis, experiment, setCanaryScale, setHeaderRoute, setMirrorRoute or plugin, or remove it.', step);
+      }
+    }),
+  },
+  {
+    id: 'V34',
+    check: ctx => forEachStep(ctx, 'setWeight', (weight, path) => {
+      const max = ctx.maxTrafficWeight;
+      if (typeof weight === 'number' && (weight < 0 || weight > max)) {
+        ctx.report(path, `setWeight ${quote(weight)} is outside the range 0 to ${max}.`,
+          `Use a weight between 0 and ${max} (maxTrafficWeight).`, weight);
+      }
+    }),
+  },
+  {
+    id: 'V35',
+    check: ctx => forEachStep(ctx, 'pause', (pause, path) => {
+      const duration = asObject(pause)?.duration;
+      if (!isSet(duration)) {
+        return;
+      }
+      const seconds = pauseDurationSeconds(duration);
+      if (seconds !== undefined && seconds >= 0) {
+        return;
+      }
+      const parsed = typeof duration === 'string' ? parseGoDuration(duration) : undefined;
+      const problem = seconds !== undefined
+        ? 'is negative'
+        : parsed !== undefined
+          ? `is ${Math.trunc(parsed)} seconds, more than the controller can hold: it reads the pause in seconds as a 32-bit integer, `
+            + 'at most 2147483647 (about 68 years)'
+          : 'is neither a whole number of seconds nor a duration such as "30s", "5m" or "1h30m" (there is no day unit)';
+      ctx.report(`${path}.duration`, `pause.duration ${quote(duration)} ${problem}.`,
+        'Use a non-negative number of seconds or a duration like "30s", "10m" or "1h30m" (write days as hours, e.g. "24h"), or omit duration to pause until promoted.',
+        duration);
+    }),
+  },
+  {
+    id: 'V36',
+    check: ctx => forEachStep(ctx, 'setCanaryScale', (scale, path) => {
+      if (ctx.trafficRouting === undefined) {
+        ctx.report(path, `The step uses setCanaryScale ${quote(scale)}, but the canary has no trafficRouting.`,
+          'Add trafficRouting to the canary strategy, or use setWeight instead (without routing, the canary is sized by its weight).', scale);
+      }
+    }),
+  },
+  {
+    id: 'V37',
+    check: ctx => forEachStep(ctx, 'setHeaderRoute', (route, path) => {
+      if (!ctx.hasRouter(...HEADER_ROUTERS)) {
+        const routing = ctx.trafficRouting === undefined ? 'the canary has no trafficRouting' : describeRouters(ctx);
+        ctx.report(path, `The step uses setHeaderRoute, but ${routing}; header routes need istio, alb, apisix or a plugin router.`,
+          'Route traffic through istio, alb, apisix or a plugin, or remove the setHeaderRoute step.', route);
+      }
+    }),
+  },
+  {
+    id: 'V38',
+    check: ctx => forEachStep(ctx, 'setHeaderRoute', (route, path) => {
+      if (!ctx.hasRouter(...HEADER_ROUTERS)) {
+        return; // V37
+      }
+      const alb = ctx.hasRouter('alb');
+      asArray(asObject(route)?.match).forEach((match: any, j: number) => {
+        const headerValue = asObject(match)?.headerValue;
+        const headerName = asObject(match)?.headerName;
+        const matchPath = `${path}.match[${j}].headerValue`;
+        if (!isSet(headerValue)) {
+          ctx.report(matchPath, `The header match for ${quote(headerName)} has no headerValue (it is ${quote(headerValue)}).`,
+            alb ? 'Set headerValue.exact to the header value to match (ALB supports exact matches only).'
+              : 'Set exactly one of headerValue.exact, headerValue.regex or headerValue.prefix.', headerValue);
+          return;
+        }
+        const set = stringMatchFields(headerValue);
+        if (!alb && set.length !== 1) {
+          const problem = set.length === 0 ? 'sets none of exact, regex or prefix' : `sets ${listWords(set)} together`;
+          ctx.report(matchPath, `The headerValue ${quote(headerValue)} of the match for ${quote(headerName)} ${problem}.`,
+            'Set exactly one of headerValue.exact, headerValue.regex or headerValue.prefix.', headerValue);
+        }
+      });
+    }),
+  },
+  {
+    id: 'V39',
+    check: ctx => forEachStep(ctx, 'setHeaderRoute', (route, path) => {
+      if (!ctx.hasRouter('alb')) {
+        return;
+      }
+      asArray(asObject(route)?.match).forEach((match: any, j: number) => {
+        const headerValue = asObject(match)?.headerValue;
+        if (!isSet(headerValue)) {
+          return; // V38
+        }
+        const set = stringMatchFields(headerValue);
+        if (!set.includes('exact') || set.length > 1) {
+          ctx.report(`${path}.match[${j}].headerValue`,
+            `ALB header routes match exact values only, but the headerValue for ${quote(asObject(match)?.headerName)} is ${quote(headerValue)}.`,
+            'Set only headerValue.exact (non-empty); ALB supports neither regex nor prefix matches.', headerValue);
+        }
+      });
+    }),
+  },
+  {
+    id: 'V40',
+    check: ctx => forEachStep(ctx, 'setMirrorRoute', (route, path) => {
+      const routers = versionFacts(ctx.options.version).rules.mirrorRouteRouters;
+      if (!ctx.hasRouter(...routers)) {
+        const routing = ctx.trafficRouting === undefined ? 'the canary has no trafficRouting' : describeRouters(ctx);
+        const release = `Argo Rollouts ${versionFacts(ctx.options.version).version}`;
+        ctx.report(path, `The step uses setMirrorRoute, but ${routing}; in ${release} mirror routes need ${routerWords(routers, 'or')}.`,
+          `Route traffic through ${routerWords(routers, 'or')}${laterReleaseHint(ctx, 'mirrorRouteRouters')}, or remove the setMirrorRoute step.`, route);
+      }
+    }),
+  },
+  {
+    id: 'V41',
+    check: ctx => forEachStep(ctx, 'setMirrorRoute', (route, path) => {
+      asArray(asObject(route)?.match).forEach((match: any, j: number) => {
+        checkMirrorStringMatch(ctx, match, 'method', `${path}.match[${j}]`);
+        checkMirrorStringMatch(ctx, match, 'path', `${path}.match[${j}]`);
+      });
+    }),
+  },
+  {
+    id: 'V42',
+    check: ctx => {
+      if (ctx.trafficRouting === undefined || isSet(ctx.trafficRouting.managedRoutes)) {
+        return;
+      }
+      const routeSteps: string[] = [];
+      const names: string[] = [];
+      ctx.steps.forEach((step: any, i: number) => {
+        for (const kind of ['setHeaderRoute', 'setMirrorRoute']) {
+          if (isSet(step?.[kind])) {
+            routeSteps.push(`steps[${i}].${kind}`);
+            names.push(asString(asObject(step[kind])?.name));
+          }
+        }
+      });
+      if (routeSteps.length > 0) {
+        const example = names.find(name => name !== '') ?? 'my-route';
+        ctx.report(`${ROUTING_PATH}.managedRoutes`, `${listWords(routeSteps)} create routes, but trafficRouting.managedRoutes is not set.`,
+          `List every route name used by the steps in trafficRouting.managedRoutes, e.g. managedRoutes: [{ name: ${quote(example)} }].`);
+      }
+    },
+  },
+  {
+    id: 'V43',
+    check: ctx => {
+      const managedRoutes = ctx.trafficRouting?.managedRoutes;
+      if (!isSet(managedRoutes)) {
+        return;
+      }
+      const declared = new Set<string>();
+      for (const route of asArray(managedRoutes)) {
+        declared.add(asString(asObject(route)?.name));
+      }
+      ctx.steps.forEach((step: any, i: number) => {
+        for (const kind of ['setHeaderRoute', 'setMirrorRoute']) {
+          if (!isSet(step?.[kind])) {
+            continue;
+          }
+          const name = asString(asObject(step[kind])?.name);
+          if (!declared.has(name)) {
+            ctx.report(`${STEPS_PATH}[${i}].${kind}.name`,
+              `The ${kind} route name ${quote(name)} is not listed in trafficRouting.managedRoutes (${quote([...declared])}).`,
+              name === '' ? `Give the ${kind} a name and add it to trafficRouting.managedRoutes.`
+                : `Add { name: ${quote(name)} } to trafficRouting.managedRoutes, or use one of the names listed there.`,
+              name);
+          }
+        }
+      });
+    },
+  },
+  {
+    id: 'V44',
+    check: ctx => forEachStep(ctx, 'experiment', (experiment, path) => {
+      if (ctx.trafficRouting !== undefined) {
+        return;
+      }
+      asArray(asObject(experiment)?.templates).forEach((template: any, k: number) => {
+        const weight = asObject(template)?.weight;
+        if (isSet(weight)) {
+          ctx.report(`${path}.templates[${k}].weight`,
+            `Experiment template ${quote(asObject(template)?.name)} sets weight ${quote(weight)}, but the canary has no trafficRouting to send that traffic.`,
+            'Remove weight, or add trafficRouting with alb, smi, istio or a plugin.', weight);
+        }
+      });
+    }),
+  },
+  {
+    id: 'V45',
+    check: ctx => forEachStep(ctx, 'experiment', (experiment, path) => {
+      if (ctx.trafficRouting === undefined || ctx.hasRouter(...EXPERIMENT_WEIGHT_ROUTERS)) {
+        return;
+      }
+      asArray(asObject(experiment)?.templates).forEach((template: any, k: number) => {
+        const weight = asObject(template)?.weight;
+        if (isSet(weight)) {
+          ctx.report(`${path}.templates[${k}].weight`,
+            `Experiment template ${quote(asObject(template)?.name)} sets weight ${quote(weight)}, but ${describeRouters(ctx)}; template weights need alb, smi, istio or a plugin.`,
+            'Remove weight, or route traffic through alb, smi, istio or a plugin.', weight);
+        }
+      });
+    }),
+  },
+  {
+    id: 'V46',
+    check: ctx => ctx.steps.forEach((step: any, i: number) => {
+      const path = `${STEPS_PATH}[${i}]`;
+      if (isObject(step?.analysis)) {
+        checkArgFieldPaths(ctx, step.analysis.args, `${path}.analysis.args`);
+      }
+      if (isObject(step?.experiment)) {
+        asArray(step.experiment.analyses).forEach((analysis: any, k: number) =>
+          checkArgFieldPaths(ctx, asObject(analysis)?.args, `${path}.experiment.analyses[${k}].args`));
+      }
+    }),
+  },
+  antiAffinityVariantRule('canary'),
+  antiAffinityWeightRule('canary'),
+  {
+    // not a controller check: releases before 1.10 (the version table) do not cap minPodsPerReplicaSet
+    // at spec.replicas, so each ReplicaSet keeps more pods than the Rollout asks for, also once promoted
+    id: 'V68',
+    check: ctx => {
+      const minPods = ctx.canary?.minPodsPerReplicaSet;
+      const replicas = ctx.spec?.replicas;
+      if (ctx.trafficRouting === undefined || !Number.isInteger(minPods) || !Number.isInteger(replicas) || minPods <= replicas) {
+        return;
+      }
+      const facts = versionFacts(ctx.options.version);
+      if (facts.rules.minPodsCappedAtReplicas) {
+        return;
+      }
+      const capping = VERSION_NUMBERS.filter(v => versionFacts(v).rules.minPodsCappedAtReplicas);
+      ctx.warn(`${CANARY_PATH}.minPodsPerReplicaSet`,
+        `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${minPods} pods `
+        + `in the stable and in the canary ReplicaSet, also once fully promoted${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,
+        `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`, minPods);
+    },
+  },
+];
