@@ -32,9 +32,14 @@ export function addControllerRequirement(scope: IConstruct, requirement: Omit<Co
   AppRegistry.of(scope).add(REQUIREMENTS, { requiredBy: scope.node.path, ...requirement });
 }
 
-/** The requirements of every object in the app of `scope`, in the order they were recorded. */
+/**
+ * The requirements of every object in the app of `scope`, ordered by the path of the object that
+ * needs them (so the install's output does not depend on the order in which objects were declared
+ * or routers added).
+ */
 export function controllerRequirements(scope: IConstruct): ControllerRequirement[] {
-  return AppRegistry.of(scope).list(REQUIREMENTS);
+  return [...AppRegistry.of(scope).list(REQUIREMENTS)]
+    .sort((a, b) => (a.requiredBy < b.requiredBy ? -1 : a.requiredBy > b.requiredBy ? 1 : 0));
 }
 
 /** Settings of a controller installed in the app that objects of the app follow. */
