@@ -91,7 +91,7 @@ describe('argo-rollouts-plan', () => {
   test('exit 2: bad usage, unreadable input, syntax errors', () => {
     expect(plan([]).code).toBe(2);
     expect(plan(['--format', 'html', 'x.yaml']).stderr).toContain('--format must be one of text, markdown, json, svg, not "html".');
-    expect(plan(['--version', '1.7.0', 'x.yaml']).stderr).toContain('--version "1.7.0" is not supported; use one of 1.8.3, 1.8.4, 1.9.1, 1.10.0-rc1.');
+    expect(plan(['--version', '1.7.0', 'x.yaml']).stderr).toContain('--version "1.7.0" is not supported; use one of 1.10.0-rc1, 1.9.1, 1.8.4, 1.8.3.');
     expect(plan(['--bogus', 'x.yaml']).code).toBe(2);
     const missing = plan([path.join(os.tmpdir(), 'no-such-plan-file.yaml')]);
     expect(missing.code).toBe(2);

@@ -1,13 +1,15 @@
 /**
  * The Argo Rollouts releases whose replica arithmetic the plan layer follows, and what differs
- * between them. Only arithmetic differences are listed; everything else is the same in all four.
+ * between them: a view of the version table (src/private/versions.ts), where every release fact
+ * lives once.
  */
+import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
-/** The release used when none is given (the latest release that is not a candidate). */
-export const DEFAULT_PLAN_VERSION = '1.9.1';
+/** The release used when none is given (the table's default). */
+export const DEFAULT_PLAN_VERSION: string = DEFAULT_VERSION_NUMBER;
 
 /** The releases accepted by `version` options (a leading `v` is allowed). */
-export const PLAN_VERSIONS: readonly string[] = ['1.8.3', '1.8.4', '1.9.1', '1.10.0-rc1'];
+export const PLAN_VERSIONS: readonly string[] = VERSION_NUMBERS;
 
 /** Differences in the controller's replica arithmetic between releases. */
 export interface VersionArithmetic {
@@ -25,19 +27,15 @@ export interface VersionArithmetic {
 }
 
 /**
- * The arithmetic of a release; throws for a release the plan layer does not know, naming the ones
+ * The arithmetic of a release; throws for a release the library does not know, naming the ones
  * it does.
  */
 export function versionArithmetic(version: string | undefined): VersionArithmetic {
-  const v = (version ?? DEFAULT_PLAN_VERSION).replace(/^v/, '');
-  if (!PLAN_VERSIONS.includes(v)) {
-    throw new Error(`Argo Rollouts version ${JSON.stringify(version)} is not supported for plans. Use one of ${PLAN_VERSIONS.join(', ')} (the default is ${DEFAULT_PLAN_VERSION}).`);
-  }
-  const minor = Number(v.split('.')[1]);
+  const facts = versionFacts(version, 'Argo Rollouts version (for plans)');
   return {
-    version: v,
-    abortWalksStepsBackwards: minor >= 9,
-    replicaProgressThreshold: minor >= 9,
-    minPodsCappedAtReplicas: minor >= 10,
+    version: facts.version,
+    abortWalksStepsBackwards: facts.rules.abortWalksStepsBackwards,
+    replicaProgressThreshold: facts.rules.replicaProgressThreshold,
+    minPodsCappedAtReplicas: facts.rules.minPodsCappedAtReplicas,
   };
 }
