@@ -52,7 +52,7 @@ export * from './install/argo-rollouts';
 export {
   ArgoRolloutsConfig, ArgoRolloutsConfigProps, ArgoRolloutsController, ArgoRolloutsControllerProps, ControllerAffinity, ControllerDisruptionBudget,
   ControllerOptions, ControllerSpreadConstraint, UnsatisfiableSpreadAction,
-} from './install/private/controller';
+} from './install/controller';
 export { ArgoRolloutsRbac, ArgoRolloutsRbacProps } from './install/controller-rbac';
 export { ArgoRolloutsMetrics, ArgoRolloutsMetricsProps, MetricsOptions } from './install/metrics';
 export { ArgoRolloutsDashboard, ArgoRolloutsDashboardProps, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './install/dashboard';

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
+import { ArgoRolloutsController, checkControllerOptions, ControllerOptions } from './controller';
 import { ArgoRolloutsRbac, PROVIDER_PERMISSIONS } from './controller-rbac';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from './crds';
 import { ArgoRolloutsDashboard, checkExposure, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './dashboard';
@@ -7,7 +8,6 @@ import { ArgoRolloutsMetrics, MetricsOptions } from './metrics';
 import { NotificationOptions } from './notifications';
 import { ArgoRolloutsNotifications } from './notifications-install';
 import { ControllerPlugin } from './plugins';
-import { ArgoRolloutsController, checkControllerOptions, ControllerOptions } from './private/controller';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } from './private/objects';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';

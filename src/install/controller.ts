@@ -2,20 +2,20 @@ import { createHash } from 'crypto';
 import { ApiObject, Lazy, Yaml } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
-import { AppRegistry } from '../../private/app-registry';
-import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../../private/arguments';
-import { checkInteger, copyMap, undefinedIfEmpty } from '../../private/utils';
-import { ControllerFlags } from '../controller-flags';
-import { ImageOptions } from '../image';
+import { ControllerFlags } from './controller-flags';
+import { ImageOptions } from './image';
+import { ControllerPlugin, ControllerPluginKind } from './plugins';
+import { ArgoRolloutsVersion } from './version';
+import { AppRegistry } from '../private/app-registry';
+import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
+import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 import {
   checkNamespace, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, renderResources, RESTRICTED_CONTAINER, SELECTOR,
   subjectOf,
-} from './objects';
-import { ControllerPlugin, ControllerPluginKind } from '../plugins';
-import { imageReference, renderControllerFlags } from './render';
-import { addControllerSettings, controllerRequirements } from './requirements';
-import { checkDuplicateObjects } from '../../private/duplicate-objects';
-import { ArgoRolloutsVersion } from '../version';
+} from './private/objects';
+import { imageReference, renderControllerFlags } from './private/render';
+import { addControllerSettings, controllerRequirements } from './private/requirements';
+import { checkDuplicateObjects } from '../private/duplicate-objects';
 
 /**
  * A PodDisruptionBudget for the controller. Set exactly one field.
