@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { NotificationOptions } from './notifications';
 import { loadNotificationCatalog } from './private/data';
@@ -5,6 +6,7 @@ import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subje
 import { notificationConfigData } from './private/render';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault } from '../private/arguments';
+import { registerNotificationObjects } from '../private/notification-objects';
 
 /** The names the controller reads its notification settings from. */
 const SECRET = 'argo-rollouts-notification-secret';
@@ -62,15 +64,18 @@ export class ArgoRolloutsNotifications extends Construct {
     const secret = props.secret;
     this.definesSecret = secret?._mode !== 'external';
     const withConfigMap = props.configMap ?? true;
+    const objects: ApiObject[] = [];
     if (this.definesSecret) {
-      defineObject(this, withConfigMap ? 'secret' : 'Resource', GVK.secret, objectMeta(namespace, SECRET), {
+      objects.push(defineObject(this, withConfigMap ? 'secret' : 'Resource', GVK.secret, objectMeta(namespace, SECRET), {
         stringData: secret?._mode === 'values' ? { ...secret._values } : undefined,
-      });
+      }));
     }
     if (withConfigMap) {
       const data = notificationConfigData(loadNotificationCatalog(version), props);
-      defineObject(this, 'Resource', GVK.configMap, objectMeta(namespace, CONFIG_MAP), { data });
+      objects.push(defineObject(this, 'Resource', GVK.configMap, objectMeta(namespace, CONFIG_MAP), { data }));
       this.configMapName = CONFIG_MAP;
     }
+    // the app's Rollouts check their notification subscriptions against these at synth
+    registerNotificationObjects(this, () => objects.map(o => o.toJson()));
   }
 }

@@ -129,9 +129,19 @@ test('an install with notifications and its Rollouts, linted together as the cdk
   web.notify(SubscriptionTrigger.ROLLOUT_UPDATED, github);
   const manifests = synth(chart);
   expect(validateManifests(manifests, { requireReferencedObjects: true }).filter(f => f.ruleId.startsWith('N'))).toEqual([]);
-  // and a typo is found
+  // and a typo is found, at synth already
   web.notify(SubscriptionTrigger.named('on-rollout-complete'), slack, NotificationRecipients.slackChannels('deployments'));
-  expect(validateManifests(synth(chart)).filter(f => f.ruleId.startsWith('N')).map(f => [f.ruleId, f.value])).toEqual([['N09', 'on-rollout-complete']]);
+  expect(() => synth(chart)).toThrow(/\[N09\][\s\S]*"on-rollout-complete"/);
+});
+
+test('the install\'s notification ConfigMap is what a Rollout is checked against at synth', () => {
+  const chart = Testing.chart();
+  new ArgoRollouts(chart, 'argo-rollouts', { notifications: true, notificationOptions: { services: [slack] } });
+  const { web } = rollout(chart);
+  web.notify(SubscriptionTrigger.ROLLOUT_COMPLETED, slack, NotificationRecipients.slackChannels('deployments'));
+  expect(() => synth(chart)).not.toThrow();
+  web.notify(SubscriptionTrigger.ROLLOUT_PAUSED, email, NotificationRecipients.emails('team@example.com'));
+  expect(() => synth(chart)).toThrow(/\[N10\][\s\S]*service "email"[\s\S]*Use one of the services configured: slack/);
 });
 
 describe('SelfServiceNotifications', () => {
