@@ -20,7 +20,25 @@ export interface RouterIngressOptions {
   readonly name?: string;
 }
 
-export function ingressSpec(o: RouterIngressOptions, backend: any): any {
+/** The backend Service of the Ingress a router defines: a port by number, or by name (`use-annotation`). */
+export interface IngressBackendService {
+  readonly name: string;
+  readonly port: { readonly number: number } | { readonly name: string };
+}
+
+/** The spec of the Ingress a router defines: one rule, one path. */
+export interface RouterIngressSpec {
+  readonly ingressClassName?: string;
+  readonly rules: {
+    readonly host?: string;
+    readonly http: {
+      readonly paths: { readonly path: string; readonly pathType: string; readonly backend: { readonly service: IngressBackendService } }[];
+    };
+  }[];
+}
+
+/** The spec of the Ingress a router defines, with the given backend. */
+export function ingressSpec(o: RouterIngressOptions, backend: IngressBackendService): RouterIngressSpec {
   return {
     ingressClassName: o.ingressClassName,
     rules: [{

@@ -39,7 +39,7 @@ export class StringMatch {
   }
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): { [matchType: string]: string } {
     return { [this.matchType]: this.value };
   }
 }
