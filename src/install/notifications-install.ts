@@ -64,6 +64,7 @@ export class ArgoRolloutsNotifications extends Construct {
     const secret = props.secret;
     this.definesSecret = secret?._mode !== 'external';
     const withConfigMap = props.configMap ?? true;
+    for (const service of props.services ?? []) service._checkRelease(version, subjectOf(this, 'ArgoRolloutsNotifications'));
     const objects: ApiObject[] = [];
     if (this.definesSecret) {
       objects.push(defineObject(this, withConfigMap ? 'secret' : 'Resource', GVK.secret, objectMeta(namespace, SECRET), {

@@ -1,5 +1,23 @@
 import { checkKey, secretRef, toYaml } from './private/notification-util';
+import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
+
+/** `name → $key` for a map of names to keys of the notification Secret; at least one entry. */
+function secretMap(where: string, keys: { [name: string]: string }): { [name: string]: string } {
+  checkArgument(where, 'secret keys', keys, 'object');
+  const entries = Object.entries(keys);
+  if (entries.length === 0) throw new Error(`${where} needs at least one recipient.`);
+  return Object.fromEntries(entries.map(([name, key]) => [name, secretRef(key)]));
+}
+
+function checkUrl(where: string, url: string): void {
+  checkArgument(where, 'url', url, 'string');
+  try {
+    new URL(url);
+  } catch {
+    throw new Error(`${where}: '${url}' is not a URL.`);
+  }
+}
 
 /**
  * A notification service (where notifications are sent), configured as `service.<name>` in the
@@ -74,6 +92,128 @@ export class NotificationService {
   }
 
   /**
+   * Microsoft Teams through Workflows (Power Automate), the replacement of the retired Office 365
+   * connectors of `teams()`; Argo Rollouts 1.10 and later.
+   *
+   * @param recipientUrlSecretKeys recipient name → key of the Secret that holds its workflow URL
+   */
+  public static teamsWorkflows(recipientUrlSecretKeys: { [recipient: string]: string }): NotificationService {
+    return new NotificationService('teams-workflows', { recipientUrls: secretMap('NotificationService.teamsWorkflows()', recipientUrlSecretKeys) }, [1, 10]);
+  }
+
+  /**
+   * PagerDuty (Events API v2).
+   *
+   * @param serviceKeySecretKeys PagerDuty service name (the recipient) → key of the Secret that holds its integration key
+   */
+  public static pagerDutyV2(serviceKeySecretKeys: { [service: string]: string }): NotificationService {
+    return new NotificationService('pagerdutyv2', { serviceKeys: secretMap('NotificationService.pagerDutyV2()', serviceKeySecretKeys) });
+  }
+
+  /**
+   * Opsgenie.
+   *
+   * @param apiUrl the Opsgenie API, e.g. `https://api.opsgenie.com` or `https://api.eu.opsgenie.com`
+   * @param apiKeySecretKeys team name (the recipient) → key of the Secret that holds its API key
+   */
+  public static opsgenie(apiUrl: string, apiKeySecretKeys: { [team: string]: string }): NotificationService {
+    checkUrl('NotificationService.opsgenie()', apiUrl);
+    return new NotificationService('opsgenie', { apiUrl, apiKeys: secretMap('NotificationService.opsgenie()', apiKeySecretKeys) });
+  }
+
+  /**
+   * Grafana annotations.
+   *
+   * @param apiUrl the Grafana API, e.g. `https://grafana.example.com/api`
+   * @param apiKeySecretKey the key of the Secret that holds the API key
+   */
+  public static grafana(apiUrl: string, apiKeySecretKey: string): NotificationService {
+    checkUrl('NotificationService.grafana()', apiUrl);
+    return new NotificationService('grafana', { apiUrl, apiKey: secretRef(apiKeySecretKey) });
+  }
+
+  /**
+   * Mattermost.
+   *
+   * @param apiUrl the Mattermost server, e.g. `https://mattermost.example.com`
+   * @param tokenSecretKey the key of the Secret that holds the bot token
+   */
+  public static mattermost(apiUrl: string, tokenSecretKey: string): NotificationService {
+    checkUrl('NotificationService.mattermost()', apiUrl);
+    return new NotificationService('mattermost', { apiURL: apiUrl, token: secretRef(tokenSecretKey) });
+  }
+
+  /**
+   * Telegram (recipients are chat names or IDs).
+   *
+   * @param tokenSecretKey the key of the Secret that holds the bot token
+   */
+  public static telegram(tokenSecretKey: string): NotificationService {
+    return new NotificationService('telegram', { token: secretRef(tokenSecretKey) });
+  }
+
+  /**
+   * GitHub, as a GitHub App (commit statuses, deployments, pull-request comments, check runs).
+   */
+  public static github(options: GitHubNotificationOptions): NotificationService {
+    checkArgument('NotificationService.github()', 'options', options, 'object');
+    for (const field of ['appId', 'installationId', 'privateKeySecretKey'] as const) {
+      checkArgument('NotificationService.github()', `options.${field}`, options[field], 'string');
+    }
+    if (options.enterpriseBaseUrl !== undefined) checkUrl('NotificationService.github()', options.enterpriseBaseUrl);
+    return new NotificationService('github', {
+      appID: options.appId,
+      installationID: options.installationId,
+      privateKey: secretRef(options.privateKeySecretKey),
+      enterpriseBaseURL: options.enterpriseBaseUrl,
+    });
+  }
+
+  /**
+   * Google Chat, through an incoming webhook per space.
+   *
+   * @param webhookUrlSecretKeys space name (the recipient) → key of the Secret that holds its webhook URL
+   */
+  public static googleChat(webhookUrlSecretKeys: { [space: string]: string }): NotificationService {
+    return new NotificationService('googlechat', { webhooks: secretMap('NotificationService.googleChat()', webhookUrlSecretKeys) });
+  }
+
+  /**
+   * NATS (recipients are subjects); Argo Rollouts 1.10 and later.
+   *
+   * @param url the server, e.g. `nats://nats.example.com:4222`
+   */
+  public static nats(url: string, options: NatsNotificationOptions = {}): NotificationService {
+    checkUrl('NotificationService.nats()', url);
+    options = argumentOrDefault('NotificationService.nats()', 'options', options, 'object', {});
+    return new NotificationService('nats', {
+      url,
+      headers: options.headers && Object.keys(options.headers).length ? { ...options.headers } : undefined,
+      nkey: options.nkeySecretKey ? secretRef(options.nkeySecretKey) : undefined,
+      username: options.usernameSecretKey ? secretRef(options.usernameSecretKey) : undefined,
+      password: options.passwordSecretKey ? secretRef(options.passwordSecretKey) : undefined,
+    }, [1, 10]);
+  }
+
+  /**
+   * Google Cloud Pub/Sub; Argo Rollouts 1.10 and later.
+   *
+   * @param project the Google Cloud project
+   * @param topic the topic to publish to
+   */
+  public static gcpPubSub(project: string, topic: string, options: PubSubNotificationOptions = {}): NotificationService {
+    checkArgument('NotificationService.gcpPubSub()', 'project', project, 'string');
+    checkArgument('NotificationService.gcpPubSub()', 'topic', topic, 'string');
+    options = argumentOrDefault('NotificationService.gcpPubSub()', 'options', options, 'object', {});
+    return new NotificationService('gcppubsub', {
+      project,
+      topic,
+      keyFile: options.keyFileSecretKey ? secretRef(options.keyFileSecretKey) : undefined,
+      attributes: options.attributes && Object.keys(options.attributes).length ? { ...options.attributes } : undefined,
+    }, [1, 10]);
+  }
+
+  /**
    * Any other service of the notifications engine, given as its settings object.
    *
    * @param name the service name, e.g. `opsgenie` or `pagerdutyv2`
@@ -89,7 +229,21 @@ export class NotificationService {
   private constructor(
     /** The service name (the part after `service.`). */
     public readonly name: string,
-    private readonly settings: { [key: string]: any }) {}
+    private readonly settings: { [key: string]: any },
+    /** The first release (major, minor) whose notifications engine has the service. */
+    private readonly since?: [number, number]) {}
+
+  /**
+   * Refuses a service that the release's notifications engine does not have.
+   *
+   * @internal
+   */
+  public _checkRelease(version: ArgoRolloutsVersion, where: string): void {
+    if (this.since !== undefined && !version.isAtLeast(this.since[0], this.since[1])) {
+      throw new Error(`${where}: the notification service '${this.name}' needs Argo Rollouts ${this.since.join('.')} or later, `
+        + `but the install is ${version.version}. Use a later ArgoRolloutsVersion, or another service.`);
+    }
+  }
 
   /** @internal */
   public _toConfigMapEntry(): [string, string] {
@@ -129,6 +283,38 @@ export interface EmailNotificationOptions {
   readonly usernameSecretKey?: string;
   /** Key of the Secret that holds the SMTP password. @default - none */
   readonly passwordSecretKey?: string;
+}
+
+/** Options of a GitHub service (a GitHub App). */
+export interface GitHubNotificationOptions {
+  /** The App ID. */
+  readonly appId: string;
+  /** The installation ID of the App. */
+  readonly installationId: string;
+  /** Key of the Secret that holds the App's private key (PEM). */
+  readonly privateKeySecretKey: string;
+  /** The API of a GitHub Enterprise server. @default - github.com */
+  readonly enterpriseBaseUrl?: string;
+}
+
+/** Options of a NATS service. */
+export interface NatsNotificationOptions {
+  /** Headers of each message. @default - none */
+  readonly headers?: { [name: string]: string };
+  /** Key of the Secret that holds an NKey seed. @default - none */
+  readonly nkeySecretKey?: string;
+  /** Key of the Secret that holds the user name. @default - none */
+  readonly usernameSecretKey?: string;
+  /** Key of the Secret that holds the password. @default - none */
+  readonly passwordSecretKey?: string;
+}
+
+/** Options of a Google Cloud Pub/Sub service. */
+export interface PubSubNotificationOptions {
+  /** Key of the Secret that holds a service account key file (JSON). @default - the controller's workload identity */
+  readonly keyFileSecretKey?: string;
+  /** Attributes of each message. @default - none */
+  readonly attributes?: { [name: string]: string };
 }
 
 /** A trigger: when a condition holds, send templates. */

@@ -131,7 +131,7 @@ export class NotificationRecipients {
     return recipients;
   }
 
-  /** Recipient names of a Teams service (the keys of its `recipientUrlSecretKeys`). */
+  /** Recipient names of a Teams or Teams Workflows service (the keys of its `recipientUrlSecretKeys`). */
   public static teams(...recipients: string[]): NotificationRecipients {
     return NotificationRecipients.make('NotificationRecipients.teams()', RecipientKind.TEAMS, recipients);
   }
@@ -181,6 +181,7 @@ const RECIPIENTS_BY_TYPE: ReadonlyMap<string, readonly RecipientKind[]> = new Ma
   ['rocketchat', [RecipientKind.SLACK, RecipientKind.ANY]],
   ['email', [RecipientKind.EMAIL, RecipientKind.ANY]],
   ['teams', [RecipientKind.TEAMS, RecipientKind.ANY]],
+  ['teams-workflows', [RecipientKind.TEAMS, RecipientKind.ANY]],
   ['webhook', [RecipientKind.NONE]],
 ]);
 
@@ -190,6 +191,7 @@ const SUGGESTION: ReadonlyMap<string, string> = new Map([
   ['rocketchat', 'NotificationRecipients.slackChannels(...)'],
   ['email', 'NotificationRecipients.emails(...)'],
   ['teams', 'NotificationRecipients.teams(...)'],
+  ['teams-workflows', 'NotificationRecipients.teams(...)'],
   ['webhook', 'NotificationRecipients.none()'],
 ]);
 
@@ -305,6 +307,7 @@ export class SelfServiceNotifications extends Construct {
     const versionOf = () => ArgoRolloutsVersion.of(appVersion(this) ?? ArgoRolloutsVersion.V1_9_1.version);
     const dataOf = () => notificationConfigData(loadNotificationCatalog(versionOf()), props);
     dataOf(); // refuse bad options now
+    for (const service of props.services ?? []) service._checkRelease(versionOf(), `SelfServiceNotifications ${this.node.path}`);
     const secret = props.secret;
     const secretManifest = secret?._mode === 'external' ? undefined : {
       apiVersion: 'v1',
