@@ -10,6 +10,7 @@ import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { IgnoreDifference } from '../traffic/router';
+import { checkArgument } from '../private/arguments';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
 const ARGO_CD_TAG = 'v3.5.1';
@@ -316,6 +317,7 @@ export class ArgoCdApplication extends Construct {
 
   constructor(scope: Construct, id: string, props: ArgoCdApplicationProps) {
     super(scope, id);
+    checkArgument('new ArgoCdApplication()', 'props', props, 'object');
     this.props = props;
     if (props.destination?.server !== undefined && props.destination?.name !== undefined) {
       throw new Error(`ArgoCdApplication ${this.node.path}: destination has both server (${JSON.stringify(props.destination.server)}) `

@@ -7,6 +7,7 @@ import { readSpec, readStatus } from './private/controller';
 import { replicaCountsOf, rsState } from './private/counts';
 import { versionArithmetic } from './private/versions';
 import { NextReplicaCountsOptions, ReplicaCounts } from './types';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 
 /**
  * The replica counts the Argo Rollouts controller sets next for a Rollout: pure, over plain
@@ -31,6 +32,8 @@ import { NextReplicaCountsOptions, ReplicaCounts } from './types';
  * @param options the release whose arithmetic applies
  */
 export function nextReplicaCounts(rollout: any, replicaSets: any[], options: NextReplicaCountsOptions = {}): ReplicaCounts {
-  const va = versionArithmetic(options.version);
+  checkArgument('nextReplicaCounts()', 'rollout', rollout, 'object');
+  checkArgument('nextReplicaCounts()', 'replicaSets', replicaSets, 'array', true);
+  const va = versionArithmetic(argumentOrDefault('nextReplicaCounts()', 'options', options, 'object', {}).version);
   return replicaCountsOf(readSpec(rollout), readStatus(rollout), (replicaSets ?? []).map(rsState), va);
 }

@@ -16,6 +16,7 @@ import {
   PlanTotals, ReplicaCounts, RolloutPlanJson,
 } from './types';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
+import { argumentOrDefault, checkArgument } from '../private/arguments';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -458,7 +459,8 @@ export class RolloutPlan {
    * @param options the app's other manifests and the Argo Rollouts release
    */
   public static fromManifest(rollout: any, options: RolloutPlanOptions = {}): RolloutPlan {
-    return new RolloutPlan(rollout, options);
+    checkArgument('RolloutPlan.fromManifest()', 'rollout', rollout, 'object');
+    return new RolloutPlan(rollout, argumentOrDefault('RolloutPlan.fromManifest()', 'options', options, 'object', {}));
   }
 
   /**
@@ -469,7 +471,9 @@ export class RolloutPlan {
    * @param replicaSets the Rollout's ReplicaSet manifests
    */
   public static nextReplicaCounts(rollout: any, replicaSets: any[], options: NextReplicaCountsOptions = {}): ReplicaCounts {
-    return nextReplicaCounts(rollout, replicaSets, options);
+    checkArgument('RolloutPlan.nextReplicaCounts()', 'rollout', rollout, 'object');
+    checkArgument('RolloutPlan.nextReplicaCounts()', 'replicaSets', replicaSets, 'array');
+    return nextReplicaCounts(rollout, replicaSets, argumentOrDefault('RolloutPlan.nextReplicaCounts()', 'options', options, 'object', {}));
   }
 
   /** The Rollout's name. */

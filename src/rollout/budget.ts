@@ -8,6 +8,7 @@ import { IConstruct } from 'constructs';
 import { parseQuantity } from '../private/quantity';
 import { APP_BUDGETS, CapacityBudget } from '../validation/private';
 import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/private/rules/budget';
+import { checkArgument, SCOPE } from '../private/arguments';
 
 /** Throws when a budget given in code is not one, naming the bad value and how to write it. */
 function checkCapacityBudget(what: string, budget: CapacityBudget): void {
@@ -137,6 +138,8 @@ export class RolloutBudget {
    * @param budget the most pods, CPU and memory an update of a Rollout may take at once
    */
   public static forApp(scope: IConstruct, budget: CapacityBudget): void {
+    checkArgument('RolloutBudget.forApp()', 'scope', scope, SCOPE);
+    checkArgument('RolloutBudget.forApp()', 'budget', budget, 'object');
     checkCapacityBudget('RolloutBudget.forApp()', budget);
     APP_BUDGETS.add(scope, { ...budget });
   }

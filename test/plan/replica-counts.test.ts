@@ -215,3 +215,17 @@ test('an unknown version is refused with the known ones', () => {
   const ro = canary(5, { steps: [{ setWeight: 20 }] });
   expect(() => nextReplicaCounts(ro, [], { version: '1.7.0' })).toThrow(/1\.7\.0.*1\.10\.0-rc1, 1\.9\.1, 1\.8\.4, 1\.8\.3/);
 });
+
+test('arguments of the wrong type are refused with an error naming them, never a TypeError', () => {
+  const rollout = { kind: 'Rollout', spec: { replicas: 2, strategy: { canary: {} } } };
+  for (const [args, argument] of [[[null, []], 'rollout'], [[rollout, 5], 'replicaSets'], [[rollout, [], 7], 'options']] as const) {
+    let error: any;
+    try {
+      (nextReplicaCounts as any)(...args);
+    } catch (e) {
+      error = e;
+    }
+    expect({ argument, typeError: error instanceof TypeError, names: String(error?.message).includes(`'${argument}'`) })
+      .toEqual({ argument, typeError: false, names: true });
+  }
+});

@@ -163,6 +163,19 @@ describe('every public factory refuses what TypeScript would refuse with an erro
   });
 });
 
+/** A Rollout manifest to plan. */
+const PLANNED_ROLLOUT = {
+  apiVersion: 'argoproj.io/v1alpha1',
+  kind: 'Rollout',
+  metadata: { name: 'web' },
+  spec: {
+    replicas: 4,
+    selector: { matchLabels: { app: 'web' } },
+    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+    strategy: { canary: { steps: [{ setWeight: 25 }, { pause: {} }] } },
+  },
+};
+
 /** Valid arguments of the factories that take several, so that each later argument can be tested alone. */
 const VALID_ARGUMENTS: Record<string, (chart: Chart) => unknown[]> = {
   'CanaryStep.setWeight': () => [20, {}],
@@ -192,6 +205,9 @@ const VALID_ARGUMENTS: Record<string, (chart: Chart) => unknown[]> = {
   'NotificationService.webhook': () => ['hook', 'https://hooks.example.com/x', {}],
   'NotificationService.custom': () => ['pagerduty', { token: 'x' }],
   'ProviderPermissions.custom': () => ['provider', [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }]],
+  'RolloutBudget.forApp': chart => [chart, { pods: 10 }],
+  'RolloutPlan.fromManifest': () => [PLANNED_ROLLOUT, {}],
+  'RolloutPlan.nextReplicaCounts': () => [PLANNED_ROLLOUT, [], {}],
 };
 
 describe('every later argument of a factory is checked too, naming it', () => {
