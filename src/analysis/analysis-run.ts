@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric } from './private/render';
-import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './private/spec';
+import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
 import { argumentOrDefault } from '../private/arguments';

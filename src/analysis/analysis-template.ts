@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
 import { Metric } from './metric';
 import { checkMetric, renderMetric, templateRef } from './private/render';
-import { AnalysisTemplateSpec } from './private/spec';
+import { AnalysisTemplateSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, SCOPE } from '../private/arguments';

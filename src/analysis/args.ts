@@ -1,4 +1,4 @@
-import { ArgSpec } from './private/spec';
+import { ArgSpec } from './private/spec-types';
 
 /**
  * Which pod-template hash an analysis argument takes its value from.

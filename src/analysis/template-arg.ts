@@ -1,4 +1,4 @@
-import { ArgSpec } from './private/spec';
+import { ArgSpec } from './private/spec-types';
 import { checkArgument } from '../private/arguments';
 import { isAnalysisName } from '../private/name-syntax';
 

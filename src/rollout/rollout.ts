@@ -6,7 +6,7 @@ import { CanaryStep } from './canary-step';
 import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
 import { planOfRollout } from './private/rollout-plan';
 import { ResolvedService, serviceManifest } from './private/service-binding';
-import { RolloutSpec } from './private/spec';
+import { RolloutSpec } from './private/spec-types';
 import { BoundStrategy } from './private/strategy-binding';
 import { RolloutStrategy } from './strategy';
 import { WorkloadReference } from './workload-ref';

@@ -1,5 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
-import { WorkloadRefSpec } from './private/spec';
+import { WorkloadRefSpec } from './private/spec-types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkObjectName } from '../private/names';
 

@@ -3,7 +3,7 @@ import { AnalysisArg } from '../args';
 import { Metric } from '../metric';
 import { MetricProvider } from '../metric-provider';
 import { RolloutAnalysisOptions } from '../rollout-analysis';
-import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec';
+import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec-types';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
 import { isAnalysisName } from '../../private/name-syntax';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../../private/utils';

@@ -1,6 +1,6 @@
 import { AnalysisArg } from '../../analysis/args';
 import { renderDryRun } from '../../analysis/private/render';
-import { ArgSpec, MeasurementRetentionSpec, MetricNameSpec } from '../../analysis/private/spec';
+import { ArgSpec, MeasurementRetentionSpec, MetricNameSpec } from '../../analysis/private/spec-types';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
 import { LabelSelectorSpec, MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../../private/utils';
