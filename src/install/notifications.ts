@@ -56,7 +56,7 @@ export class NotificationService {
   /**
    * A generic webhook, named so that several can coexist (`service.webhook.<name>`).
    *
-   * @param name the webhook name, used in subscriptions as `webhook.<name>`... recipients
+   * @param name the webhook name (`service.webhook.<name>`); subscriptions name the service `<name>` (`rollout.notify()` does)
    * @param url the URL to call
    */
   public static webhook(name: string, url: string, options: WebhookNotificationOptions = {}): NotificationService {

@@ -30,6 +30,9 @@ describe('NotificationService factories', () => {
     expect(() => NotificationService.grafana('not a url', 'k')).toThrow("NotificationService.grafana(): 'not a url' is not a URL.");
     expect(() => NotificationService.telegram('bad key!')).toThrow(/Secret key 'bad key!' is invalid/);
     expect(() => NotificationService.pagerDutyV2({})).toThrow(/at least one recipient/);
+    // the engine reads $slack.token as $slack
+    expect(() => NotificationService.slack('slack.token')).toThrow("Notification Secret key 'slack.token' has a dot: the controller would read the reference $slack.token as $slack. "
+      + "Name the key with letters, digits, '-' and '_' only (e.g. slack-token).");
   });
 
   test('teams-workflows, nats and gcppubsub need Argo Rollouts 1.10', () => {
