@@ -4,7 +4,7 @@ import { ArgoRolloutsVersion } from '../../src/install/version';
 import { validateManifests } from '../../src/validation/private';
 import { exprSyntaxError } from '../../src/validation/private/expr';
 import { consequenceOf } from '../../src/validation/private/rules/consequences';
-import { hasTeamsWorkflows, readsAppVariable } from '../../src/validation/private/rules/notifications';
+import { hasTeamsWorkflows, readsAppVariable, serviceTypesOf } from '../../src/validation/private/rules/notifications';
 
 /** A notification ConfigMap with `data` (in namespace argo-rollouts unless `namespace` says otherwise). */
 function configMap(data: Record<string, string>, namespace: string | undefined = 'argo-rollouts', name = 'argo-rollouts-notification-configmap'): any {
@@ -304,5 +304,18 @@ describe('consequences', () => {
   test('the N family, and the rules that lose a whole configuration', () => {
     expect(consequenceOf({ ruleId: 'N09', kind: 'Rollout', path: 'metadata.annotations' })).toBe('the Rollout would roll out, but the notification would not be sent (the controller only logs it)');
     expect(consequenceOf({ ruleId: 'N03', kind: 'ConfigMap', path: 'data' })).toMatch(/none of its notifications would be sent/);
+  });
+});
+
+describe('N12: a service type the release does not have', () => {
+  test('teams-workflows on 1.9.1; fine on 1.10; a typo of a type', () => {
+    const data = { ...CATALOG, 'service.teams-workflows': 'recipientUrls: {ops: $u}\n', 'service.slak.ops': 'token: $t\n' };
+    const findings = findingsOf('N12', [configMap(data)], { version: '1.9.1' });
+    expect(findings.map(f => [f.path, f.value])).toEqual([["data['service.teams-workflows']", 'teams-workflows'], ["data['service.slak.ops']", 'slak']]);
+    expect(findings[0].message).toBe('Service "service.teams-workflows" has the type "teams-workflows", which the notifications engine of Argo Rollouts 1.9.1 does not have (it comes with Argo Rollouts 1.10), so each notification to it fails.');
+    expect(findings[1].fix).toMatch(/^Use one of the service types of this release: alertmanager, awssqs, .*webhook\.$/);
+    expect(findingsOf('N12', [configMap(data)], { version: '1.10.0-rc1' }).map(f => f.value)).toEqual(['slak']);
+    expect(serviceTypesOf('1.8.3')).toHaveLength(18);
+    expect(serviceTypesOf('1.10.0-rc1')).toHaveLength(21);
   });
 });

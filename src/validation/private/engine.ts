@@ -59,7 +59,7 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
  * argo-rollouts-config's plugin lists are checked (C01–C04), and the notification ConfigMap and Secret
- * and the Rollouts' notification subscriptions (N01–N11); each Rollout's update is checked against its
+ * and the Rollouts' notification subscriptions (N01–N12); each Rollout's update is checked against its
  * capacity budgets (B01–B03: its own annotations, `options.budget`, a ResourceQuota of its namespace).
  * The names and namespaces of these and of the other objects whose kinds the engine knows are
  * checked by the rule of their kind (S07), and, when `documentGroups` says which file each manifest

@@ -68,5 +68,5 @@ export const PLUGIN_CONFIG_MANIFEST_RULES: readonly Rule<ManifestContext>[] = PL
 /** Rules run on every Service and Ingress: L01 (strict decoding). */
 export const STRICT_DECODING_MANIFEST_RULES: readonly Rule<ManifestContext>[] = STRICT_DECODING_RULES;
 
-/** Rules run on core ConfigMaps and Secrets whose name mentions notifications: N01–N08. */
+/** Rules run on core ConfigMaps and Secrets whose name mentions notifications: N01–N08, N12. */
 export const NOTIFICATION_MANIFEST_RULES: readonly Rule<ManifestContext>[] = NOTIFICATION_CONFIG_RULES;

@@ -1,5 +1,5 @@
 /**
- * Notification rules N01–N11: the notification ConfigMap `argo-rollouts-notification-configmap`
+ * Notification rules N01–N12: the notification ConfigMap `argo-rollouts-notification-configmap`
  * and Secret `argo-rollouts-notification-secret` that the controller's notifications engine reads,
  * and the subscriptions a Rollout makes with its annotations. The controller accepts every one of
  * these manifests: what goes wrong is that a notification is never sent.
@@ -59,6 +59,19 @@ const APP_VARIABLE = /(^|[^\w)\].])\.app\b/;
 /** True when a template text reads Argo CD's `.app`. */
 export function readsAppVariable(text: string): boolean {
   return [...text.matchAll(TEMPLATE_ACTION)].some(action => APP_VARIABLE.test(action[1]));
+}
+
+/** The service types of the notifications engine of Argo Rollouts 1.8 and 1.9. */
+const SERVICE_TYPES: readonly string[] = [
+  'alertmanager', 'awssqs', 'email', 'github', 'googlechat', 'grafana', 'mattermost', 'newrelic', 'opsgenie', 'pagerduty',
+  'pagerdutyv2', 'pushover', 'rocketchat', 'slack', 'teams', 'telegram', 'webex', 'webhook',
+];
+/** The service types the engine of Argo Rollouts 1.10 adds. */
+const SERVICE_TYPES_1_10: readonly string[] = ['gcppubsub', 'nats', 'teams-workflows'];
+
+/** The service types of a release's notifications engine. */
+export function serviceTypesOf(version: string | undefined): string[] {
+  return [...SERVICE_TYPES, ...(hasTeamsWorkflows(version) ? SERVICE_TYPES_1_10 : [])].sort();
 }
 
 /** First Argo Rollouts minor version whose notifications engine has the `teams-workflows` service. */
@@ -285,7 +298,7 @@ function forEachKey(ctx: ManifestContext, prefix: string, visit: (key: string, t
 // Rules on the notification ConfigMap and Secret
 // ------------------------------------------------------------------------------------------------
 
-/** N01–N08 on ConfigMaps and Secrets whose name mentions notifications, in order. */
+/** N01–N08 and N12 on ConfigMaps and Secrets whose name mentions notifications, in order. */
 export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
   {
     id: 'N01',
@@ -468,6 +481,23 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
               'Use .rollout instead, e.g. {{.rollout.metadata.name}}.', value);
           }
         });
+      });
+    },
+  },
+  {
+    id: 'N12',
+    check: ctx => {
+      if (!isNotificationConfigMap(ctx.manifest)) return;
+      const types = serviceTypesOf(ctx.options.version);
+      forEachKey(ctx, 'service', (key, _text, path) => {
+        const parts = key.split('.');
+        if (parts.length > 3 || parts.some(p => p === '')) return; // N02
+        const type = parts[1];
+        if (!types.includes(type)) {
+          const newer = SERVICE_TYPES_1_10.includes(type) ? ' (it comes with Argo Rollouts 1.10)' : '';
+          ctx.report(path, `Service ${quote(key)} has the type ${quote(type)}, which the notifications engine of Argo Rollouts ${ctx.options.version} does not have${newer}, so each notification to it fails.`,
+            `Use one of the service types of this release: ${types.join(', ')}${newer ? '; or upgrade to 1.10' : ''}.`, type);
+        }
       });
     },
   },
