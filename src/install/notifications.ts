@@ -3,15 +3,23 @@ import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 
 /** `name → $key` for a map of names to keys of the notification Secret; at least one entry. */
-function secretMap(where: string, keys: { [name: string]: string }): { [name: string]: string } {
-  checkArgument(where, 'secret keys', keys, 'object');
+/** Secret references of a map of recipient → Secret key; `argument` names the map in messages. */
+function secretMap(where: string, argument: string, keys: { [name: string]: string }): { [name: string]: string } {
+  checkArgument(where, argument, keys, 'object');
   const entries = Object.entries(keys);
   if (entries.length === 0) throw new Error(`${where} needs at least one recipient.`);
+  for (const [name, key] of entries) checkArgument(where, `${argument}.${name}`, key, 'string');
   return Object.fromEntries(entries.map(([name, key]) => [name, secretRef(key)]));
 }
 
-function checkUrl(where: string, url: string): void {
-  checkArgument(where, 'url', url, 'string');
+/** A Secret reference for the Secret key given as `argument`. */
+function secretArgument(where: string, argument: string, key: string): string {
+  checkArgument(where, argument, key, 'string');
+  return secretRef(key);
+}
+
+function checkUrl(where: string, argument: string, url: string): void {
+  checkArgument(where, argument, url, 'string');
   try {
     new URL(url);
   } catch {
@@ -47,10 +55,7 @@ export class NotificationService {
    * @param recipientUrlSecretKeys recipient name → key of the Secret that holds its webhook URL
    */
   public static teams(recipientUrlSecretKeys: { [recipient: string]: string }): NotificationService {
-    checkArgument('NotificationService.teams()', 'recipientUrlSecretKeys', recipientUrlSecretKeys, 'object');
-    const urls = Object.fromEntries(Object.entries(recipientUrlSecretKeys).map(([r, k]) => [r, secretRef(k)]));
-    if (Object.keys(urls).length === 0) throw new Error('NotificationService.teams() needs at least one recipient.');
-    return new NotificationService('teams', { recipientUrls: urls });
+    return new NotificationService('teams', { recipientUrls: secretMap('NotificationService.teams()', 'recipientUrlSecretKeys', recipientUrlSecretKeys) });
   }
 
   /**
@@ -98,7 +103,7 @@ export class NotificationService {
    * @param recipientUrlSecretKeys recipient name → key of the Secret that holds its workflow URL
    */
   public static teamsWorkflows(recipientUrlSecretKeys: { [recipient: string]: string }): NotificationService {
-    return new NotificationService('teams-workflows', { recipientUrls: secretMap('NotificationService.teamsWorkflows()', recipientUrlSecretKeys) }, [1, 10]);
+    return new NotificationService('teams-workflows', { recipientUrls: secretMap('NotificationService.teamsWorkflows()', 'recipientUrlSecretKeys', recipientUrlSecretKeys) }, [1, 10]);
   }
 
   /**
@@ -107,7 +112,7 @@ export class NotificationService {
    * @param serviceKeySecretKeys PagerDuty service name (the recipient) → key of the Secret that holds its integration key
    */
   public static pagerDutyV2(serviceKeySecretKeys: { [service: string]: string }): NotificationService {
-    return new NotificationService('pagerdutyv2', { serviceKeys: secretMap('NotificationService.pagerDutyV2()', serviceKeySecretKeys) });
+    return new NotificationService('pagerdutyv2', { serviceKeys: secretMap('NotificationService.pagerDutyV2()', 'serviceKeySecretKeys', serviceKeySecretKeys) });
   }
 
   /**
@@ -117,8 +122,8 @@ export class NotificationService {
    * @param apiKeySecretKeys team name (the recipient) → key of the Secret that holds its API key
    */
   public static opsgenie(apiUrl: string, apiKeySecretKeys: { [team: string]: string }): NotificationService {
-    checkUrl('NotificationService.opsgenie()', apiUrl);
-    return new NotificationService('opsgenie', { apiUrl, apiKeys: secretMap('NotificationService.opsgenie()', apiKeySecretKeys) });
+    checkUrl('NotificationService.opsgenie()', 'apiUrl', apiUrl);
+    return new NotificationService('opsgenie', { apiUrl, apiKeys: secretMap('NotificationService.opsgenie()', 'apiKeySecretKeys', apiKeySecretKeys) });
   }
 
   /**
@@ -128,8 +133,8 @@ export class NotificationService {
    * @param apiKeySecretKey the key of the Secret that holds the API key
    */
   public static grafana(apiUrl: string, apiKeySecretKey: string): NotificationService {
-    checkUrl('NotificationService.grafana()', apiUrl);
-    return new NotificationService('grafana', { apiUrl, apiKey: secretRef(apiKeySecretKey) });
+    checkUrl('NotificationService.grafana()', 'apiUrl', apiUrl);
+    return new NotificationService('grafana', { apiUrl, apiKey: secretArgument('NotificationService.grafana()', 'apiKeySecretKey', apiKeySecretKey) });
   }
 
   /**
@@ -139,8 +144,8 @@ export class NotificationService {
    * @param tokenSecretKey the key of the Secret that holds the bot token
    */
   public static mattermost(apiUrl: string, tokenSecretKey: string): NotificationService {
-    checkUrl('NotificationService.mattermost()', apiUrl);
-    return new NotificationService('mattermost', { apiURL: apiUrl, token: secretRef(tokenSecretKey) });
+    checkUrl('NotificationService.mattermost()', 'apiUrl', apiUrl);
+    return new NotificationService('mattermost', { apiURL: apiUrl, token: secretArgument('NotificationService.mattermost()', 'tokenSecretKey', tokenSecretKey) });
   }
 
   /**
@@ -149,7 +154,7 @@ export class NotificationService {
    * @param tokenSecretKey the key of the Secret that holds the bot token
    */
   public static telegram(tokenSecretKey: string): NotificationService {
-    return new NotificationService('telegram', { token: secretRef(tokenSecretKey) });
+    return new NotificationService('telegram', { token: secretArgument('NotificationService.telegram()', 'tokenSecretKey', tokenSecretKey) });
   }
 
   /**
@@ -160,7 +165,7 @@ export class NotificationService {
     for (const field of ['appId', 'installationId', 'privateKeySecretKey'] as const) {
       checkArgument('NotificationService.github()', `options.${field}`, options[field], 'string');
     }
-    if (options.enterpriseBaseUrl !== undefined) checkUrl('NotificationService.github()', options.enterpriseBaseUrl);
+    if (options.enterpriseBaseUrl !== undefined) checkUrl('NotificationService.github()', 'options.enterpriseBaseUrl', options.enterpriseBaseUrl);
     return new NotificationService('github', {
       appID: options.appId,
       installationID: options.installationId,
@@ -175,7 +180,7 @@ export class NotificationService {
    * @param webhookUrlSecretKeys space name (the recipient) → key of the Secret that holds its webhook URL
    */
   public static googleChat(webhookUrlSecretKeys: { [space: string]: string }): NotificationService {
-    return new NotificationService('googlechat', { webhooks: secretMap('NotificationService.googleChat()', webhookUrlSecretKeys) });
+    return new NotificationService('googlechat', { webhooks: secretMap('NotificationService.googleChat()', 'webhookUrlSecretKeys', webhookUrlSecretKeys) });
   }
 
   /**
@@ -184,7 +189,7 @@ export class NotificationService {
    * @param url the server, e.g. `nats://nats.example.com:4222`
    */
   public static nats(url: string, options: NatsNotificationOptions = {}): NotificationService {
-    checkUrl('NotificationService.nats()', url);
+    checkUrl('NotificationService.nats()', 'url', url);
     options = argumentOrDefault('NotificationService.nats()', 'options', options, 'object', {});
     return new NotificationService('nats', {
       url,
