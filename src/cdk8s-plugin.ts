@@ -170,6 +170,9 @@ export class ArgoRolloutsValidation {
   private readonly skipRules: readonly string[];
   private readonly warningsAsErrors: boolean;
 
+  /**
+   * @param props the plugin's `properties` from `cdk8s.yaml`
+   */
   constructor(props: ArgoRolloutsValidationProps = {}) {
     const checked = checkProps(props);
     this.version = checked.version;

@@ -82,6 +82,11 @@ export class AnalysisRun extends Construct {
 
   private readonly props: AnalysisRunProps;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the AnalysisRun
+   */
   constructor(scope: Construct, id: string, props: AnalysisRunProps = {}) {
     props = argumentOrDefault('new AnalysisRun()', 'props', props, 'object', {});
     super(scope, id);

@@ -69,6 +69,11 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   private readonly _args: AnalysisTemplateArg[] = [];
   private readonly _templates: IAnalysisTemplate[];
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the AnalysisTemplate
+   */
   protected constructor(scope: Construct, id: string, props: AnalysisTemplateProps) {
     props = argumentOrDefault(`new ${new.target.name}()`, 'props', props, 'object', {});
     super(scope, id);
@@ -193,6 +198,11 @@ export class AnalysisTemplate extends AnalysisTemplateBase {
   /** @internal */
   protected readonly _argo: ArgoObject<AnalysisTemplateSpec>;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the AnalysisTemplate
+   */
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
     props = argumentOrDefault('new AnalysisTemplate()', 'props', props, 'object', {});
     super(scope, id, props);
@@ -221,6 +231,11 @@ export class ClusterAnalysisTemplate extends AnalysisTemplateBase {
   /** @internal */
   protected readonly _argo: ArgoObject<AnalysisTemplateSpec>;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the AnalysisTemplate
+   */
   constructor(scope: Construct, id: string, props: AnalysisTemplateProps = {}) {
     props = argumentOrDefault('new ClusterAnalysisTemplate()', 'props', props, 'object', {});
     super(scope, id, props);

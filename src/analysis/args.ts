@@ -55,7 +55,10 @@ export class AnalysisArg {
     return new AnalysisArg(checkArgName(name), { valueFrom: { fieldRef: { fieldPath } } });
   }
 
-  private constructor(public readonly name: string, private readonly source: Omit<ArgSpec, 'name'>) {}
+  private constructor(
+    /** The name of the template argument this gives a value. */
+    public readonly name: string,
+    private readonly source: Omit<ArgSpec, 'name'>) {}
 
   /** @internal */
   public _toKube(): ArgSpec {

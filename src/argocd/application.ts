@@ -315,6 +315,11 @@ export class ArgoCdApplication extends Construct {
   private readonly props: ArgoCdApplicationProps;
   private readonly waves: Required<ArgoCdSyncWaves>;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoCdApplication
+   */
   constructor(scope: Construct, id: string, props: ArgoCdApplicationProps) {
     super(scope, id);
     checkArgument('new ArgoCdApplication()', 'props', props, 'object');

@@ -168,6 +168,11 @@ export class Experiment extends Construct {
   private readonly props: ExperimentProps;
   private readonly argo: ArgoObject<ExperimentSpec>;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the Experiment
+   */
   constructor(scope: Construct, id: string, props: ExperimentProps) {
     checkArgument('new Experiment()', 'props', props, 'object');
     super(scope, id);

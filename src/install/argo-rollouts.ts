@@ -179,6 +179,11 @@ export class ArgoRollouts extends Construct {
   /** The dashboard, when included. */
   public readonly dashboard?: ArgoRolloutsDashboard;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRollouts
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsProps = {}) {
     props = argumentOrDefault('new ArgoRollouts()', 'props', props, 'object', {});
     super(scope, id);

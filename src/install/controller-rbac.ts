@@ -79,6 +79,11 @@ export class ArgoRolloutsRbac extends Construct {
 
   private readonly providers: ProviderPermissions[];
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsRbac
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsRbacProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsRbac()', 'props', props, 'object', {});
     super(scope, id);

@@ -298,6 +298,11 @@ export class ArgoRolloutsConfig extends Construct {
 
   private readonly plugins: ControllerPlugin[] = [];
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsConfig
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsConfigProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsConfig()', 'props', props, 'object', {});
     super(scope, id);
@@ -426,6 +431,11 @@ export class ArgoRolloutsController extends Construct {
   /** The name of the Deployment and of the ServiceAccount. */
   public readonly name: string = NAME;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsController
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsControllerProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsController()', 'props', props, 'object', {});
     super(scope, id);

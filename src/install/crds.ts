@@ -102,6 +102,11 @@ export class ArgoRolloutsCrds extends Construct {
 
   private readonly _crdNames: string[];
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsCrds
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsCrdsProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsCrds()', 'props', props, 'object', {});
     super(scope, id);

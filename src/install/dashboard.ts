@@ -145,6 +145,11 @@ export class ArgoRolloutsDashboard extends Construct {
   /** The namespace of the dashboard's objects. */
   public readonly namespace: string;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsDashboard
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsDashboardProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsDashboard()', 'props', props, 'object', {});
     super(scope, id);

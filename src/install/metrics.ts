@@ -62,6 +62,11 @@ export class ArgoRolloutsMetrics extends Construct {
   /** The port of the Service (the controller's metrics port). */
   public readonly port: number;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsMetrics
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsMetricsProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsMetrics()', 'props', props, 'object', {});
     super(scope, id);

@@ -55,6 +55,11 @@ export class ArgoRolloutsNotifications extends Construct {
   /** Whether the Secret is defined here (not with `NotificationSecret.external()`). */
   public readonly definesSecret: boolean;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the ArgoRolloutsNotifications
+   */
   constructor(scope: Construct, id: string, props: ArgoRolloutsNotificationsProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsNotifications()', 'props', props, 'object', {});
     super(scope, id);

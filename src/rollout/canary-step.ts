@@ -135,13 +135,21 @@ export interface CanaryProgressionOptions {
  * The kinds of canary steps.
  */
 export enum CanaryStepKind {
+  /** Sends a share of the traffic to the canary (`CanaryStep.setWeight`). */
   SET_WEIGHT = 'setWeight',
+  /** Waits for a time, or until promoted (`CanaryStep.pause`). */
   PAUSE = 'pause',
+  /** Scales the canary independently of its traffic weight (`CanaryStep.canaryScale`). */
   SET_CANARY_SCALE = 'setCanaryScale',
+  /** Runs an analysis and waits for its result (`CanaryStep.analysis`). */
   ANALYSIS = 'analysis',
+  /** Runs an Experiment beside the Rollout (`CanaryStep.experiment`). */
   EXPERIMENT = 'experiment',
+  /** Routes requests that match headers to the canary (`CanaryStep.setHeaderRoute`). */
   SET_HEADER_ROUTE = 'setHeaderRoute',
+  /** Mirrors a share of the matching requests to the canary (`CanaryStep.setMirrorRoute`). */
   SET_MIRROR_ROUTE = 'setMirrorRoute',
+  /** Runs a step plugin (`CanaryStep.plugin`). */
   PLUGIN = 'plugin',
 }
 

@@ -295,6 +295,11 @@ export class SelfServiceNotifications extends Construct {
   /** The namespace of the ConfigMap and the Secret. */
   public readonly namespace: string;
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the SelfServiceNotifications
+   */
   constructor(scope: Construct, id: string, props: SelfServiceNotificationsProps) {
     super(scope, id);
     checkArgument('new SelfServiceNotifications()', 'props', props, 'object');

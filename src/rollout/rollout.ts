@@ -175,6 +175,11 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   private readonly containerProps: (kplus.ContainerProps | undefined)[] = [];
   private readonly initContainerProps: (kplus.ContainerProps | undefined)[] = [];
 
+  /**
+   * @param scope the scope of the construct: a Chart, or a construct within one
+   * @param id the id of the construct, unique within its scope
+   * @param props the configuration of the Rollout
+   */
   constructor(scope: Construct, id: string, props: RolloutProps = {}) {
     props = argumentOrDefault('new Rollout()', 'props', props, 'object', {});
     checkListArgument('new Rollout()', 'props.containers', props.containers, 'object', true);
