@@ -9,11 +9,10 @@
  * or unreadable input.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { parseQuantity } from '../private/quantity';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
-import { decodeUtf8, InvalidUtf8Error } from '../validation/private/yaml';
+import { InputError, readTexts } from './private/files';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {
@@ -51,10 +50,6 @@ them (Services, analysis templates, ...) are resolved among them.
 Exit status: 0 no errors (warnings alone exit 0), 1 errors (or warnings with
 --warnings-as-errors), 2 bad usage or unreadable input.
 `;
-
-/** Thrown for bad usage and unreadable input: exit status 2. */
-class InputError extends Error {
-}
 
 interface Arguments {
   readonly version: string | undefined;
@@ -141,91 +136,10 @@ function parseArguments(argv: readonly string[]): Arguments {
   return { version, format, requireReferencedObjects, warningsAsErrors, budget, paths, help };
 }
 
-const MANIFEST_FILE = /\.(ya?ml|json)$/i;
-/** Folders not searched: hidden ones (.git, ...) and installed packages. */
-const SKIPPED_FOLDER = /^(\.|node_modules$)/;
-
-/** The files of a folder, recursively, in sorted order (names compared as strings). */
-function walk(folder: string, found: string[], visited: Set<string>): void {
-  const real = fs.realpathSync(folder);
-  if (visited.has(real)) {
-    return; // a symbolic link back into a folder already searched
-  }
-  visited.add(real);
-  const names = fs.readdirSync(folder).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const name of names) {
-    const full = path.join(folder, name);
-    let stat: fs.Stats;
-    try {
-      stat = fs.statSync(full);
-    } catch {
-      continue; // a dangling symbolic link
-    }
-    if (stat.isDirectory()) {
-      if (!SKIPPED_FOLDER.test(name)) {
-        walk(full, found, visited);
-      }
-    } else if (stat.isFile() && MANIFEST_FILE.test(name)) {
-      found.push(full);
-    }
-  }
-}
-
-function describeError(error: any): string {
-  if (error?.code === 'ENOENT') return 'no such file or folder';
-  if (error?.code === 'EACCES') return 'permission denied';
-  if (error?.code === 'EISDIR') return 'is a folder';
-  return String(error?.message ?? error);
-}
-
-/** A file's text; an InputError naming the file and the first bad byte when it is not UTF-8 (kubectl refuses it too). */
-function utf8Text(file: string, bytes: Uint8Array): string {
-  try {
-    return decodeUtf8(bytes);
-  } catch (error) {
-    if (error instanceof InvalidUtf8Error) {
-      throw new InputError(`${file}:${error.line}:${error.column}: ${error.message}. Save the file as UTF-8 (kubectl refuses it as it is).`);
-    }
-    throw error;
-  }
-}
-
 /** Reads the given paths (files, folders, `-`) into lint sources. */
 function readSources(paths: readonly string[], io: LintCommandIo): LintSource[] {
-  const sources: LintSource[] = [];
-  for (const given of paths) {
-    if (given === '-') {
-      let input: string | Uint8Array;
-      try {
-        input = io.readStdin();
-      } catch (error) {
-        throw new InputError(`cannot read standard input: ${describeError(error)}.`);
-      }
-      sources.push({ fileName: '<stdin>', text: typeof input === 'string' ? input : utf8Text('<stdin>', input), json: false });
-      continue;
-    }
-    let files: string[];
-    try {
-      if (fs.statSync(given).isDirectory()) {
-        files = [];
-        walk(given, files, new Set());
-      } else {
-        files = [given];
-      }
-    } catch (error) {
-      throw new InputError(`cannot read ${given}: ${describeError(error)}.`);
-    }
-    for (const file of files) {
-      let bytes: Uint8Array;
-      try {
-        bytes = fs.readFileSync(file);
-      } catch (error) {
-        throw new InputError(`cannot read ${file}: ${describeError(error)}.`);
-      }
-      sources.push({ fileName: file, text: utf8Text(file, bytes) });
-    }
-  }
-  return sources;
+  return readTexts(paths, () => io.readStdin())
+    .map(t => (t.file === '<stdin>' ? { fileName: t.file, text: t.text, json: false } : { fileName: t.file, text: t.text }));
 }
 
 function plural(n: number, word: string): string {

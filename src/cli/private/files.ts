@@ -87,20 +87,22 @@ function isList(document: any): boolean {
     && Array.isArray(document.items);
 }
 
-/** Reads and parses the given paths; throws `InputError` for anything unreadable. */
-export function readDocuments(paths: readonly string[], readStdin: () => string | Uint8Array): ReadDocument[] {
-  const out: ReadDocument[] = [];
-  const add = (file: string, text: string, json: boolean) => {
-    parse(file, text, json).forEach((document, documentIndex) => {
-      if (isList(document)) {
-        for (const item of document.items) {
-          out.push({ file, documentIndex, manifest: item });
-        }
-      } else if (document !== null && document !== undefined) {
-        out.push({ file, documentIndex, manifest: document });
-      }
-    });
-  };
+/** The text of one input: a file, or standard input (`<stdin>`). */
+export interface ReadText {
+  /** The file it came from (`<stdin>` for `-`). */
+  readonly file: string;
+  /** Its text, decoded as UTF-8. */
+  readonly text: string;
+  /** Whether it is JSON (a file named `*.json`); standard input is read as YAML, which includes JSON. */
+  readonly json: boolean;
+}
+
+/**
+ * Reads the given paths (files, folders searched recursively, `-` for standard input) as UTF-8
+ * text; throws `InputError` for anything unreadable or not UTF-8.
+ */
+export function readTexts(paths: readonly string[], readStdin: () => string | Uint8Array): ReadText[] {
+  const out: ReadText[] = [];
   for (const given of paths) {
     if (given === '-') {
       let input: string | Uint8Array;
@@ -109,7 +111,7 @@ export function readDocuments(paths: readonly string[], readStdin: () => string 
       } catch (error) {
         throw new InputError(`cannot read standard input: ${describeError(error)}.`);
       }
-      add('<stdin>', typeof input === 'string' ? input : utf8Text('<stdin>', input), false);
+      out.push({ file: '<stdin>', text: typeof input === 'string' ? input : utf8Text('<stdin>', input), json: false });
       continue;
     }
     let files: string[];
@@ -130,8 +132,25 @@ export function readDocuments(paths: readonly string[], readStdin: () => string 
       } catch (error) {
         throw new InputError(`cannot read ${file}: ${describeError(error)}.`);
       }
-      add(file, utf8Text(file, bytes), /\.json$/i.test(file));
+      out.push({ file, text: utf8Text(file, bytes), json: /\.json$/i.test(file) });
     }
+  }
+  return out;
+}
+
+/** Reads and parses the given paths; throws `InputError` for anything unreadable. */
+export function readDocuments(paths: readonly string[], readStdin: () => string | Uint8Array): ReadDocument[] {
+  const out: ReadDocument[] = [];
+  for (const { file, text, json } of readTexts(paths, readStdin)) {
+    parse(file, text, json).forEach((document, documentIndex) => {
+      if (isList(document)) {
+        for (const item of document.items) {
+          out.push({ file, documentIndex, manifest: item });
+        }
+      } else if (document !== null && document !== undefined) {
+        out.push({ file, documentIndex, manifest: document });
+      }
+    });
   }
   return out;
 }
