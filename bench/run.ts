@@ -5,8 +5,10 @@
 //      L2 API (synth-time validation included) and, in the same process, the identical manifests as
 //      plain cdk8s ApiObjects. Each variant is synthesized to YAML (`app.synthYaml()`).
 //   2. `require()` of the compiled library (lib/) against `require('cdk8s-plus-27')`, in fresh processes.
-//   3. A cold process that synthesizes the default ArgoRollouts install to YAML, against
+//   3. A cold process that synthesizes the ArgoRollouts install of v1.9.1 and of v1.10.0-rc1 to YAML, against
 //      `kubectl kustomize` of the upstream cluster install (when kubectl is on the PATH).
+//   1b. The same Rollouts with the cdk8s-plus pod defaults against what users would write instead: a
+//      cdk8s-plus Deployment with the same pod spec and two Services (target: at most 1.0x).
 //   4. Lint throughput: 10,000 generated manifests (canary and blue-green Rollouts, their Services,
 //      AnalysisTemplates) in 1,000 YAML files, linted as one folder by the command's code path
 //      (`main()` of src/cli/lint.ts) in this process, and by bin/argo-rollouts-lint in a fresh process
@@ -48,6 +50,46 @@ function defineL2(chart: Chart, i: number) {
       steps: CanaryStep.progression({ weights: [10, 25, 50, 75], pause: Duration.minutes(1) }),
     }),
   });
+}
+
+/** The same Rollout with the cdk8s-plus pod-template defaults (what `new Rollout(...)` gives without options). */
+function defineL2Defaults(chart: Chart, i: number) {
+  new Rollout(chart, `app${i}`, {
+    metadata: { name: `app${i}` },
+    replicas: 3,
+    containers: [{
+      name: 'app',
+      image: `registry.example/app${i}:1.0.0`,
+      ports: [{ name: 'http', number: 8080 }],
+      resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128) } },
+    }],
+    strategy: RolloutStrategy.canary({
+      stableService: StrategyService.define(),
+      canaryService: StrategyService.define(),
+      steps: CanaryStep.progression({ weights: [10, 25, 50, 75], pause: Duration.minutes(1) }),
+    }),
+  });
+}
+
+/** What users would write instead: a cdk8s-plus Deployment with the same pod spec, and two Services. */
+function defineDeployment(chart: Chart, i: number) {
+  const deployment = new kplus.Deployment(chart, `app${i}`, {
+    metadata: { name: `app${i}` },
+    replicas: 3,
+    containers: [{
+      name: 'app',
+      image: `registry.example/app${i}:1.0.0`,
+      ports: [{ name: 'http', number: 8080 }],
+      resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128) } },
+    }],
+  });
+  for (const role of ['stable', 'canary']) {
+    new kplus.Service(chart, `app${i}-${role}`, {
+      metadata: { name: `app${i}-${role}` },
+      selector: deployment,
+      ports: [{ name: 'http', port: 8080, targetPort: 8080 }],
+    });
+  }
 }
 
 function rawManifests(i: number): any[] {
@@ -146,16 +188,16 @@ function wallTime(cmd: string, args: string[], runs = 5): number {
   return times.sort((x, y) => x - y)[Math.floor(runs / 2)];
 }
 
-function installCost(): { ours: number; kustomize?: number } | undefined {
+function installCost(tag: string): { ours: number; kustomize?: number } | undefined {
   if (!fs.existsSync(path.join(ROOT, 'lib', 'install', 'data'))) return undefined;
   const ours = wallTime(process.execPath, ['-e', [
     "const { App, Chart } = require('cdk8s');",
-    "const { ArgoRollouts } = require('./lib');",
+    "const { ArgoRollouts, ArgoRolloutsVersion } = require('./lib');",
     "const app = new App({ outdir: require('os').tmpdir() });",
-    "new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'argo-rollouts');",
+    `new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'argo-rollouts', { version: ArgoRolloutsVersion.of('${tag}') });`,
     'process.stdout.write(app.synthYaml());',
   ].join('\n')]);
-  const kustomizeDir = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM ?? '../shared/argo-rollouts', 'v1.9.1', 'kustomize', 'cluster-install');
+  const kustomizeDir = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM ?? '../shared/argo-rollouts', tag, 'kustomize', 'cluster-install');
   let kustomize: number | undefined;
   try {
     execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
@@ -339,12 +381,14 @@ function main() {
   sameOutput();
   run(200, defineL2); // warm up the JIT
   run(200, defineRaw);
+  run(200, defineL2Defaults);
+  run(200, defineDeployment);
   const results: { [key: string]: Sample } = {};
   const f = (x: number) => x.toFixed(0).padStart(9);
   console.log(`Rollouts with stable and canary Services, synthesized to YAML (median of ${RUNS} runs, one process)`);
   console.log('variant     N  construct ms   synth ms   total ms  peak RSS so far MB  output MB');
   for (const n of [1000, 5000]) {
-    for (const [name, define] of [['raw', defineRaw], ['l2', defineL2]] as const) {
+    for (const [name, define] of [['raw', defineRaw], ['l2', defineL2], ['deploy', defineDeployment], ['l2plus', defineL2Defaults]] as const) {
       const samples: Sample[] = [];
       for (let r = 0; r < RUNS; r++) samples.push(run(n, define));
       const s = median(samples);
@@ -359,6 +403,10 @@ function main() {
   console.log(`L2 / raw, N=1000: ${ratio1000.toFixed(2)} (target <= 1.3) ${ratio1000 <= 1.3 ? 'met' : 'MISSED'}`);
   console.log(`L2 / raw, N=5000: ${ratio5000.toFixed(2)} (target <= 1.3) ${ratio5000 <= 1.3 ? 'met' : 'MISSED'}`);
   console.log(`L2 t(5000) / t(1000): ${scaling.toFixed(2)} (target <= 5.5) ${scaling <= 5.5 ? 'met' : 'MISSED'}`);
+  for (const n of [1000, 5000]) {
+    const r = results[`l2plus${n}`].total / results[`deploy${n}`].total;
+    console.log(`Rollout + 2 Services / cdk8s-plus Deployment + 2 Services (same pod spec, cdk8s-plus defaults), N=${n}: ${r.toFixed(2)} (target <= 1.0) ${r <= 1.0 ? 'met' : 'MISSED'}`);
+  }
   const imp = importCost();
   if (imp) {
     const extra = imp.lib - imp.kplus;
@@ -366,15 +414,17 @@ function main() {
   } else {
     console.log('require: lib/ is not built; run `npx projen compile` first to measure the import cost.');
   }
-  const inst = installCost();
-  if (!inst) {
-    console.log('install: lib/ is not built; run `npx projen compile` first.');
-  } else if (inst.kustomize === undefined) {
-    console.log(`install: cold synth of the default install ${inst.ours.toFixed(0)} ms; kubectl not found, no comparison.`);
-  } else {
-    const r = inst.ours / inst.kustomize;
-    console.log(`install: cold synth of the default install ${inst.ours.toFixed(0)} ms, kubectl kustomize ${inst.kustomize.toFixed(0)} ms: `
-      + `${r.toFixed(2)}x (target <= 0.7) ${r <= 0.7 ? 'met' : 'MISSED'}`);
+  for (const tag of ['v1.9.1', 'v1.10.0-rc1']) {
+    const inst = installCost(tag);
+    if (!inst) {
+      console.log('install: lib/ is not built; run `npx projen compile` first.');
+    } else if (inst.kustomize === undefined) {
+      console.log(`install ${tag}: cold synth of the install ${inst.ours.toFixed(0)} ms; kubectl or the upstream kustomize tree not found, no comparison.`);
+    } else {
+      const r = inst.ours / inst.kustomize;
+      console.log(`install ${tag}: cold synth of the install ${inst.ours.toFixed(0)} ms, kubectl kustomize ${inst.kustomize.toFixed(0)} ms: `
+        + `${r.toFixed(2)}x (target <= 0.7) ${r <= 0.7 ? 'met' : 'MISSED'}`);
+    }
   }
   lintThroughput();
   validationOverhead();

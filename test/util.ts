@@ -37,6 +37,23 @@ export function describeUpstream(name: string, fn: () => void): void {
   }
 }
 
+/**
+ * Where the third-party CRDs are expected (Istio, Gateway API, Argo CD, …, one folder per project and
+ * tag): `THIRD_PARTY_CRDS`, else `third-party-crds/` beside the upstream folder (`../shared/third-party-crds`).
+ */
+export const THIRD_PARTY_DIR = process.env.THIRD_PARTY_CRDS
+  ? path.resolve(process.env.THIRD_PARTY_CRDS)
+  : path.resolve(UPSTREAM_DIR, '..', 'third-party-crds');
+
+/** `test` for a conformance test that reads a third-party CRD; skipped, visibly, when the file is absent. */
+export function testThirdParty(file: string, name: string, fn: () => void | Promise<void>, timeout?: number): void {
+  if (fs.existsSync(path.join(THIRD_PARTY_DIR, file))) {
+    test(name, fn, timeout);
+  } else {
+    test.skip(`${name} ${UPSTREAM_SKIP_MARK}`, fn, timeout);
+  }
+}
+
 /** `test` for one conformance test that compares with the upstream files; skipped, visibly, when they are absent. */
 export function testUpstream(name: string, fn: () => void | Promise<void>, timeout?: number): void {
   if (HAS_UPSTREAM) {

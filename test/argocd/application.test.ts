@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import { ArgoCdApplication, ArgoRollouts, ArgoRolloutsVersion, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutStrategy, StrategyService, TrafficRouting } from '../../src';
+import { testThirdParty, THIRD_PARTY_DIR } from '../util';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
 
@@ -162,9 +163,10 @@ describe('ArgoCdApplication', () => {
 });
 
 describe('the compiled Argo CD Application schema', () => {
-  test('equals a fresh run of imports/generate-argocd.js (regenerate with `node imports/generate-argocd.js`)', () => {
+  testThirdParty('argo-cd/v3.5.1/application-crd.yaml', 'equals a fresh run of imports/generate-argocd.js (regenerate with `node imports/generate-argocd.js`)', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-schema-'));
-    execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'imports', 'generate-argocd.js'), out], { stdio: 'pipe' });
+    execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'imports', 'generate-argocd.js'), out],
+      { stdio: 'pipe', env: { ...process.env, ARGO_CD_CRDS: path.join(THIRD_PARTY_DIR, 'argo-cd') } });
     const committed = path.join(__dirname, '..', '..', 'src', 'argocd', 'schemas');
     expect(fs.readdirSync(committed)).toEqual(fs.readdirSync(out));
     for (const file of fs.readdirSync(out)) {

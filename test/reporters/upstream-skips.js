@@ -1,6 +1,7 @@
 // A jest reporter: when the conformance suites were skipped because the upstream Argo Rollouts files
 // are absent (see describeUpstream in test/util.ts), it prints one line that says how many tests were
 // skipped, why, and how to run them. It never changes the result of the run.
+const fs = require('fs');
 const path = require('path');
 
 const MARK = '[skipped: no upstream files]';
@@ -17,10 +18,14 @@ class UpstreamSkipsReporter {
     const where = process.env.ARGO_ROLLOUTS_UPSTREAM
       ? path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM)
       : path.resolve(__dirname, '..', '..', '..', 'shared', 'argo-rollouts');
-    process.stderr.write(`\n${skipped} upstream conformance tests skipped: the upstream Argo Rollouts files are not at ${where}.\n`
-      + 'To run them, put the upstream release files there (one folder per tag: v1.8.3, v1.8.4, v1.9.1, v1.10.0-rc1, each with\n'
-      + 'crds/*.yaml, install.yaml, namespace-install.yaml, dashboard-install.yaml, notifications-install.yaml; and examples/ with\n'
-      + "upstream's example manifests), or set ARGO_ROLLOUTS_UPSTREAM to such a folder. See docs/maintaining.md.\n");
+    const thirdParty = process.env.THIRD_PARTY_CRDS ? path.resolve(process.env.THIRD_PARTY_CRDS) : path.resolve(where, '..', 'third-party-crds');
+    const missing = [where, thirdParty].filter(dir => !fs.existsSync(dir));
+    process.stderr.write(`\n${skipped} upstream conformance tests skipped: the upstream files they compare with are missing`
+      + ` (${missing.length > 0 ? `no ${missing.join(', no ')}` : 'a file in them'}).\n`
+      + `To run them, put the upstream Argo Rollouts release files at ${where} (one folder per tag: v1.8.3, v1.8.4, v1.9.1,\n`
+      + 'v1.10.0-rc1, each with crds/*.yaml, install.yaml, namespace-install.yaml, dashboard-install.yaml,\n'
+      + "notifications-install.yaml; and examples/ with upstream's example manifests) or set ARGO_ROLLOUTS_UPSTREAM, and the\n"
+      + `third-party CRDs at ${thirdParty} (or set THIRD_PARTY_CRDS). See docs/maintaining.md.\n`);
   }
 }
 
