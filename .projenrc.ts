@@ -51,6 +51,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     // The test command must never rewrite snapshots: a mismatch is a failure.
     updateSnapshot: javascript.UpdateSnapshot.NEVER,
     jestConfig: {
+      // Coverage more than triples the suite's time on 2 cores (measured: 560 s against 162 s);
+      // `npx jest --coverage` still reports it when wanted.
+      collectCoverage: false,
       coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/src/validation/schemas/', '/test/'],
       testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
     },
