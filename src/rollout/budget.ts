@@ -67,36 +67,33 @@ export function withBudgetAnnotations(manifest: any, metadata: ApiObjectMetadata
 /** The kinds a budget check reads from the app besides the Rollout's own objects. */
 const BUDGET_KINDS: ReadonlySet<string> = new Set(['ResourceQuota', 'HorizontalPodAutoscaler']);
 
-/** The ResourceQuotas and HPAs found in an app, and what the app's first two levels looked like then. */
+/** The ResourceQuotas and HPAs found in an app, and the constructs that have asked since. */
 interface QuotaScan {
-  readonly shape: string;
   readonly objects: ApiObject[];
+  readonly askedBy: WeakSet<IConstruct>;
 }
 
 const quotaScans = new WeakMap<IConstruct, QuotaScan>();
 
-/** The app's first two levels (its charts and their children), as a cheap sign that constructs were added. */
-function shapeOf(root: IConstruct): string {
-  return root.node.children.map(c => c.node.children.length).join(',');
-}
-
 /**
  * The ResourceQuota and HorizontalPodAutoscaler objects of `scope`'s app. One synth renders every
- * Rollout: the tree is searched once for them all, and again after the current synchronous run (or
- * when a chart gains children).
+ * Rollout once: the tree is searched once for them all. A Rollout that asks a second time is being
+ * rendered by a new synth (constructs may have been added since), so the tree is searched again; the
+ * result is also dropped after the current synchronous run. (Checking the tree's shape on every call
+ * instead made a synth quadratic in the number of Rollouts.)
  */
 function appBudgetObjects(scope: IConstruct): ApiObject[] {
   const root = scope.node.root;
-  const shape = shapeOf(root);
   const scan = quotaScans.get(root);
-  if (scan !== undefined && scan.shape === shape) {
+  if (scan !== undefined && !scan.askedBy.has(scope)) {
+    scan.askedBy.add(scope);
     return scan.objects;
   }
   const objects = root.node.findAll().filter(c => ApiObject.isApiObject(c) && BUDGET_KINDS.has(c.kind)) as ApiObject[];
   if (scan === undefined) {
     queueMicrotask(() => quotaScans.delete(root));
   }
-  quotaScans.set(root, { shape, objects });
+  quotaScans.set(root, { objects, askedBy: new WeakSet([scope]) });
   return objects;
 }
 
