@@ -259,6 +259,13 @@ describe('the packed package in a new cdk8s app', () => {
       fs.writeFileSync(path.join(app, 'bad.yaml'), BAD_ROLLOUT);
       const bad = bin('argo-rollouts-lint', 'bad.yaml');
       expect({ status: bad.status, stdout: bad.stdout }).toEqual({ status: 1, stdout: expect.stringContaining('[V34]') });
+
+      // the other commands of the package
+      const plan = bin('argo-rollouts-plan', 'dist');
+      expect({ status: plan.status, stderr: plan.stderr, web: plan.stdout.includes('web') }).toEqual({ status: 0, stderr: '', web: true });
+      const imported = bin('argo-rollouts-import', path.join('dist', 'web.k8s.yaml'));
+      expect({ status: imported.status, chart: /extends Chart/.test(imported.stdout), template: /new AnalysisTemplate\(/.test(imported.stdout) })
+        .toEqual({ status: 0, chart: true, template: true });
     }, 120_000);
   }
 });
