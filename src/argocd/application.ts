@@ -9,8 +9,8 @@ import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
-import { IgnoreDifference } from '../traffic/router';
 import { checkArgument } from '../private/arguments';
+import { IgnoreDifference } from '../traffic/router';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
 const ARGO_CD_TAG = 'v3.5.1';

@@ -15,8 +15,8 @@ import {
   NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources, PlanStep,
   PlanTotals, ReplicaCounts, RolloutPlanJson,
 } from './types';
-import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {

@@ -5,10 +5,10 @@
  */
 import { ApiObject, ApiObjectMetadataDefinition } from 'cdk8s';
 import { IConstruct } from 'constructs';
+import { checkArgument, SCOPE } from '../private/arguments';
 import { parseQuantity } from '../private/quantity';
 import { APP_BUDGETS, CapacityBudget } from '../validation/private';
 import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/private/rules/budget';
-import { checkArgument, SCOPE } from '../private/arguments';
 
 /** Throws when a budget given in code is not one, naming the bad value and how to write it. */
 function checkCapacityBudget(what: string, budget: CapacityBudget): void {
