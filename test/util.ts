@@ -33,7 +33,15 @@ export function describeUpstream(name: string, fn: () => void): void {
   if (HAS_UPSTREAM) {
     describe(name, fn);
   } else {
-    describe.skip(`${name} ${UPSTREAM_SKIP_MARK}`, fn);
+    describe.skip(`${name} ${UPSTREAM_SKIP_MARK}`, () => {
+      // jest still runs a skipped suite's body to list its tests; a body that reads the upstream
+      // files while it declares them cannot, and then counts as one skipped test
+      try {
+        fn();
+      } catch {
+        test.skip('(its tests are declared from the upstream files)', () => undefined);
+      }
+    });
   }
 }
 
