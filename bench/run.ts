@@ -31,13 +31,16 @@ import * as engine from '../src/validation/private/engine';
 const ROOT = path.join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-function defineL2(chart: Chart, i: number) {
+/**
+ * A canary Rollout with its stable and canary Services; `plain` leaves the cdk8s-plus pod-template
+ * defaults out (`PodTemplateDefaults.NONE`, the manifests of `rawManifests`), otherwise it is what
+ * `new Rollout(...)` gives without options.
+ */
+function defineRollout(chart: Chart, i: number, plain: boolean) {
   new Rollout(chart, `app${i}`, {
     metadata: { name: `app${i}` },
     replicas: 3,
-    select: false,
-    podMetadata: { labels: { app: `app${i}` } },
-    podTemplateDefaults: PodTemplateDefaults.NONE,
+    ...(plain ? { select: false, podMetadata: { labels: { app: `app${i}` } }, podTemplateDefaults: PodTemplateDefaults.NONE } : {}),
     containers: [{
       name: 'app',
       image: `registry.example/app${i}:1.0.0`,
@@ -52,24 +55,8 @@ function defineL2(chart: Chart, i: number) {
   });
 }
 
-/** The same Rollout with the cdk8s-plus pod-template defaults (what `new Rollout(...)` gives without options). */
-function defineL2Defaults(chart: Chart, i: number) {
-  new Rollout(chart, `app${i}`, {
-    metadata: { name: `app${i}` },
-    replicas: 3,
-    containers: [{
-      name: 'app',
-      image: `registry.example/app${i}:1.0.0`,
-      ports: [{ name: 'http', number: 8080 }],
-      resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128) } },
-    }],
-    strategy: RolloutStrategy.canary({
-      stableService: StrategyService.define(),
-      canaryService: StrategyService.define(),
-      steps: CanaryStep.progression({ weights: [10, 25, 50, 75], pause: Duration.minutes(1) }),
-    }),
-  });
-}
+const defineL2 = (chart: Chart, i: number) => defineRollout(chart, i, true);
+const defineL2Defaults = (chart: Chart, i: number) => defineRollout(chart, i, false);
 
 /** What users would write instead: a cdk8s-plus Deployment with the same pod spec, and two Services. */
 function defineDeployment(chart: Chart, i: number) {

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import { parseQuantity } from '../private/quantity';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
-import { InputError, readTexts } from './private/files';
+import { InputError, readTexts, splitArguments } from './private/files';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {
@@ -70,29 +70,8 @@ function parseArguments(argv: readonly string[]): Arguments {
   let warningsAsErrors = false;
   let budget: { pods?: number; cpu?: string; memory?: string } | undefined;
   let help = false;
-  const paths: string[] = [];
-  let onlyPaths = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (onlyPaths || arg === '-' || !arg.startsWith('-')) {
-      paths.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyPaths = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    let value: string | undefined;
-    if (VALUE_OPTIONS.has(name)) {
-      value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '') {
-        throw new InputError(`${name} needs a value.`);
-      }
-    } else if (eq > 0) {
-      throw new InputError(`${name} takes no value.`);
-    }
+  const { options, paths } = splitArguments(argv, VALUE_OPTIONS);
+  for (const { name, value } of options) {
     switch (name) {
       case '--version':
         version = value;

@@ -9,7 +9,7 @@
  * usage or unreadable input.
  */
 import * as fs from 'fs';
-import { InputError, readDocuments, ReadDocument } from './private/files';
+import { InputError, readDocuments, ReadDocument, splitArguments } from './private/files';
 import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/private/versions';
 import { RolloutPlan } from '../plan/rollout-plan';
 
@@ -61,29 +61,8 @@ function parseArguments(argv: readonly string[]): Arguments {
   let version: string | undefined;
   let rollout: string | undefined;
   let help = false;
-  const paths: string[] = [];
-  let onlyPaths = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (onlyPaths || arg === '-' || !arg.startsWith('-')) {
-      paths.push(arg);
-      continue;
-    }
-    if (arg === '--') {
-      onlyPaths = true;
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    let value: string | undefined;
-    if (VALUE_OPTIONS.has(name)) {
-      value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || value === '') {
-        throw new InputError(`${name} needs a value.`);
-      }
-    } else if (eq > 0) {
-      throw new InputError(`${name} takes no value.`);
-    }
+  const { options, paths } = splitArguments(argv, VALUE_OPTIONS);
+  for (const { name, value } of options) {
     switch (name) {
       case '--format':
         if (!FORMATS.includes(value!)) {

@@ -154,3 +154,45 @@ export function readDocuments(paths: readonly string[], readStdin: () => string 
   }
   return out;
 }
+
+/** One option of a command line, with its value when it takes one. */
+export interface CommandOption {
+  readonly name: string;
+  readonly value?: string;
+}
+
+/**
+ * Splits a command line into options and PATHs, the commands' common conventions: `-` and anything
+ * not starting with `-` is a PATH, `--` ends the options, `--name value` and `--name=value` for the
+ * options in `valueOptions`; throws `InputError` for a missing or unexpected value.
+ */
+export function splitArguments(argv: readonly string[], valueOptions: ReadonlySet<string>): { options: CommandOption[]; paths: string[] } {
+  const options: CommandOption[] = [];
+  const paths: string[] = [];
+  let onlyPaths = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (onlyPaths || arg === '-' || !arg.startsWith('-')) {
+      paths.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPaths = true;
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (valueOptions.has(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || value === '') {
+        throw new InputError(`${name} needs a value.`);
+      }
+      options.push({ name, value });
+    } else if (eq > 0) {
+      throw new InputError(`${name} takes no value.`);
+    } else {
+      options.push({ name });
+    }
+  }
+  return { options, paths };
+}
