@@ -10,6 +10,7 @@ import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { checkArgument } from '../private/arguments';
+import { OnePassApiObject } from '../private/one-pass-api-object';
 import { IgnoreDifference } from '../traffic/router';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
@@ -348,7 +349,7 @@ export class ArgoCdApplication extends Construct {
         throw new Error(`ArgoCdApplication ${this.node.path}: waves.${key} is ${value}; sync waves are integers.`);
       }
     }
-    this.apiObject = new ApiObject(this, 'Resource', {
+    this.apiObject = new OnePassApiObject(this, 'Resource', {
       apiVersion: 'argoproj.io/v1alpha1',
       kind: 'Application',
       metadata: { name: props.name, namespace: props.namespace ?? 'argocd' },

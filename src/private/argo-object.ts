@@ -3,6 +3,7 @@ import { Construct, IConstruct } from 'constructs';
 import { versionsToCheck } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
 import { checkDuplicateObjects } from './duplicate-objects';
+import { OnePassApiObject } from './one-pass-api-object';
 
 /** The API version of every Argo Rollouts kind. */
 export const ARGO_API_VERSION = 'argoproj.io/v1alpha1';
@@ -78,7 +79,7 @@ export class ArgoObject<S extends object> {
     checkDuplicateObjects(owner);
     const spec = Lazy.any({ produce: () => this.renderChecked() });
     const props = { apiVersion: ARGO_API_VERSION, kind: options.kind, metadata: options.metadata, spec };
-    this.apiObject = options.clusterScoped ? new ClusterScopedApiObject(owner, 'Resource', props) : new ApiObject(owner, 'Resource', props);
+    this.apiObject = options.clusterScoped ? new ClusterScopedApiObject(owner, 'Resource', props) : new OnePassApiObject(owner, 'Resource', props);
   }
 
   /** The Kubernetes name. */

@@ -1,10 +1,10 @@
-import { ApiObject } from 'cdk8s';
+import { OnePassApiObject } from './one-pass-api-object';
 
 /**
  * An ApiObject of a cluster-scoped kind: cdk8s gives every ApiObject the namespace of its chart,
  * so the namespace is taken out again when the object is rendered.
  */
-export class ClusterScopedApiObject extends ApiObject {
+export class ClusterScopedApiObject extends OnePassApiObject {
   public toJson(): any {
     const json = super.toJson();
     if (json.metadata) delete json.metadata.namespace;

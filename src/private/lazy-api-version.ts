@@ -1,5 +1,6 @@
-import { ApiObject, ApiObjectProps } from 'cdk8s';
+import { ApiObjectProps } from 'cdk8s';
 import { Construct } from 'constructs';
+import { OnePassApiObject } from './one-pass-api-object';
 
 /**
  * An ApiObject whose `apiVersion` is decided at synth (e.g. from the app's Argo Rollouts release or
@@ -7,7 +8,7 @@ import { Construct } from 'constructs';
  * is the value known at construction; the manifest gets `resolve()`. A JSON patch of `/apiVersion`
  * still wins (the escape hatch).
  */
-export class LazyApiVersionObject extends ApiObject {
+export class LazyApiVersionObject extends OnePassApiObject {
   private readonly resolveApiVersion: () => string;
 
   constructor(scope: Construct, id: string, props: ApiObjectProps, resolve: () => string) {

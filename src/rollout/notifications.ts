@@ -5,7 +5,7 @@
  * `notifications.argoproj.io/subscribe.<trigger>.<service>: <recipient>;<recipient>`; the rule engine
  * (N01–N11) checks them against the notification ConfigMap at synth and in lint.
  */
-import { ApiObject, ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
+import { ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
 import { loadNotificationCatalog } from '../install/private/data';
@@ -14,6 +14,7 @@ import { ArgoRolloutsVersion } from '../install/version';
 import { appVersion, versionsToCheck } from '../private/app-registry';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
+import { OnePassApiObject } from '../private/one-pass-api-object';
 import { checkAtSynth } from '../validation/private';
 
 /** Names of the notification ConfigMap and Secret the controller reads. */
@@ -246,12 +247,11 @@ export function addSubscription(metadata: ApiObjectMetadataDefinition, trigger: 
 
 /**
  * The Rollout manifest for the synth-time check with its notification annotations (they hold the
- * subscriptions), when it has any.
+ * subscriptions), when it has any, picked from `all`, the Rollout's rendered annotations.
  *
  * @internal
  */
-export function withAnnotations(manifest: any, apiObject: ApiObject): any {
-  const all: { [key: string]: string } = apiObject.metadata.toJson().annotations ?? {};
+export function withAnnotations(manifest: any, all: { readonly [key: string]: string }): any {
   const annotations = Object.fromEntries(Object.entries(all).filter(([key]) => isNotificationAnnotation(key)));
   if (Object.keys(annotations).length === 0) {
     return manifest;
@@ -324,7 +324,7 @@ export class SelfServiceNotifications extends Construct {
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace }, data: dataOf() },
       ...(secretManifest ? [secretManifest] : []),
     ];
-    new ApiObject(this, 'ConfigMap', {
+    new OnePassApiObject(this, 'ConfigMap', {
       apiVersion: 'v1',
       kind: 'ConfigMap',
       metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace },
@@ -338,7 +338,7 @@ export class SelfServiceNotifications extends Construct {
       }),
     } as any);
     if (secretManifest !== undefined) {
-      new ApiObject(this, 'Secret', secretManifest as any);
+      new OnePassApiObject(this, 'Secret', secretManifest as any);
     }
     registerNotificationObjects(this, manifestsOf);
   }

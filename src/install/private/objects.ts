@@ -5,6 +5,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { ClusterScopedApiObject } from '../../private/cluster-scoped';
 import { dns1123LabelError } from '../../private/name-syntax';
+import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { copyMap } from '../../private/utils';
 import { PolicyRule } from '../rbac';
 
@@ -66,7 +67,7 @@ export const RESTRICTED_CONTAINER = {
 export function defineObject(scope: Construct, id: string, gvk: { apiVersion: string; kind: string }, metadata: ApiObjectMetadata,
   body: { [key: string]: any }, clusterScoped = false): ApiObject {
   const props = { ...gvk, metadata, ...body };
-  return clusterScoped ? new ClusterScopedApiObject(scope, id, props) : new ApiObject(scope, id, props);
+  return clusterScoped ? new ClusterScopedApiObject(scope, id, props) : new OnePassApiObject(scope, id, props);
 }
 
 /** The metadata of an install object: name, the namespace (not for cluster-scoped objects), copies of labels and annotations. */

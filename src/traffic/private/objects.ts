@@ -1,11 +1,12 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
+import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { RouterObject } from '../router-object';
 
 /** An object a router defines, with a `spec` rendered at synth. */
 export function defineRouterObject(scope: Construct, id: string, apiVersion: string, kind: string, name: string,
   spec: () => any, metadata: { labels?: { [key: string]: string }; annotations?: { [key: string]: string } } = {}): ApiObject {
-  return new ApiObject(scope, id, {
+  return new OnePassApiObject(scope, id, {
     apiVersion,
     kind,
     metadata: { name, labels: metadata.labels, annotations: metadata.annotations },

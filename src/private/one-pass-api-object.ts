@@ -1,0 +1,138 @@
+/**
+ * The ApiObject every object of the library is: cdk8s's `ApiObject`, rendered to JSON in one pass.
+ *
+ * cdk8s renders an object in two walks over its whole value: `resolve` (which asks every resolver of
+ * the app about every value, allocating a context and a key path each time) and `sanitizeValue` (which
+ * drops null and undefined and sorts keys). With the app's three default resolvers the outcome of the
+ * two walks is fixed, so this class does both in one walk, with the same result: a `Lazy` is produced,
+ * a value with a `resolve()` method is resolved, a number-or-string union object becomes `{ value }`,
+ * null and undefined values are dropped, keys are sorted, and any other class instance is refused
+ * with cdk8s's message. The metadata is still rendered by `metadata.toJson()` and JSON patches are
+ * applied after, as cdk8s does.
+ *
+ * An app with resolvers of its own (`new App({ resolvers })`), or with `CDK8S_DISABLE_SORT` set, gets
+ * cdk8s's own rendering: the one-pass walk only stands in for the default resolution.
+ */
+import { ApiObject, ApiObjectProps, App, ImplicitTokenResolver, IResolver, JsonPatch, Lazy, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
+import { Construct, IConstruct } from 'constructs';
+
+/** The JSON of a rendered Kubernetes object. */
+export type ObjectJson = { [key: string]: any };
+
+/** Whether the app of `scope` resolves with exactly cdk8s's default resolvers, in their order. */
+function defaultResolution(scope: IConstruct): boolean {
+  if (process.env.CDK8S_DISABLE_SORT) {
+    return false;
+  }
+  const resolvers: IResolver[] | undefined = (scope.node.root as Partial<App>).resolvers;
+  return resolvers !== undefined && resolvers.length === 3
+    && resolvers[0] instanceof LazyResolver
+    && resolvers[1] instanceof ImplicitTokenResolver
+    && resolvers[2] instanceof NumberStringUnionResolver;
+}
+
+/** What `sanitizeValue` does to a value that `resolve` leaves as it is: drops null, sorts keys, refuses class instances. */
+function sanitizeOnly(value: any): any {
+  if (value == null) {
+    return undefined;
+  }
+  if (typeof value !== 'object') {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return value.map(sanitizeOnly);
+  }
+  if (value.constructor?.name !== 'Object') {
+    throw new Error(`can't render non-simple object of type '${value.constructor?.name}'`);
+  }
+  const out: ObjectJson = {};
+  for (const key of Object.keys(value).sort()) {
+    const v = sanitizeOnly(value[key]);
+    if (v != null) {
+      out[key] = v;
+    }
+  }
+  return out;
+}
+
+/**
+ * cdk8s's `resolve` with the default resolvers followed by `sanitizeValue({ sortKeys: true })`, in
+ * one walk.
+ */
+export function resolveAndSanitize(value: any): any {
+  if (value == null) {
+    return undefined;
+  }
+  if (typeof value !== 'object' && typeof value !== 'function') {
+    return value;
+  }
+  // the default resolvers, in their order
+  if (value instanceof Lazy) {
+    return resolveAndSanitize(value.produce());
+  }
+  if (typeof value.resolve === 'function') {
+    return resolveAndSanitize(value.resolve());
+  }
+  if (value.constructor !== Object && (typeof value.value === 'number' || typeof value.value === 'string')) {
+    return { value: value.value }; // cdk8s renders a union object as a map with its value
+  }
+  if (typeof value === 'function') {
+    return value;
+  }
+  if (Array.isArray(value)) {
+    return value.map(resolveAndSanitize);
+  }
+  if (value.constructor == Object) {
+    const out: ObjectJson = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = resolveAndSanitize(value[key]);
+      if (v != null) {
+        out[key] = v;
+      }
+    }
+    return out;
+  }
+  // an object `resolve` does not walk into: cdk8s only sanitizes it
+  return sanitizeOnly(value);
+}
+
+/**
+ * An `ApiObject` rendered in one pass (see the module's comment). Output, JSON patches, error
+ * messages and the `ApiObject.of()` escape hatch are cdk8s's.
+ */
+export class OnePassApiObject extends ApiObject {
+  /** The props as given (cdk8s keeps its copy private). */
+  private readonly givenProps: ApiObjectProps;
+  /** The JSON patches added (cdk8s keeps its list private). */
+  private readonly givenPatches: JsonPatch[] = [];
+
+  constructor(scope: Construct, id: string, props: ApiObjectProps) {
+    super(scope, id, props);
+    this.givenProps = props;
+  }
+
+  public addJsonPatch(...ops: JsonPatch[]): void {
+    super.addJsonPatch(...ops);
+    this.givenPatches.push(...ops);
+  }
+
+  public toJson(): any {
+    if (!defaultResolution(this)) {
+      return super.toJson();
+    }
+    try {
+      const json = resolveAndSanitize({ ...this.givenProps, metadata: this.metadata.toJson() });
+      const patched = this.givenPatches.length > 0 ? JsonPatch.apply(json, ...this.givenPatches) : json;
+      // apiVersion, kind and metadata first, as cdk8s writes them
+      const result: ObjectJson = {};
+      for (const key of ['apiVersion', 'kind', 'metadata', ...Object.keys(patched)]) {
+        if (key in patched) {
+          result[key] = patched[key];
+        }
+      }
+      return result;
+    } catch (e) {
+      throw new Error(`Failed serializing construct at path '${this.node.path}' with name '${this.name}': ${e}`);
+    }
+  }
+}
