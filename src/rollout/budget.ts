@@ -3,7 +3,7 @@
  * engine at synth), the annotations a Rollout's own budget is written to, and the objects of the app
  * a budget check needs (ResourceQuotas, the workload of a workloadRef).
  */
-import { ApiObject, ApiObjectMetadataDefinition } from 'cdk8s';
+import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { checkArgument, SCOPE } from '../private/arguments';
 import { parseQuantity } from '../private/quantity';
@@ -47,11 +47,11 @@ export function budgetAnnotations(budget: CapacityBudget | undefined): { [key: s
 }
 
 /**
- * The budget annotations of a Rollout's metadata, added to the manifest the engine checks at synth
- * (the check sees only these of its annotations; the others have rules of their own).
+ * The budget annotations of a Rollout's metadata (picked from `all`, its rendered annotations), added
+ * to the manifest the engine checks at synth (the check sees only these of its annotations; the others
+ * have rules of their own).
  */
-export function withBudgetAnnotations(manifest: any, metadata: ApiObjectMetadataDefinition): any {
-  const all = metadata.toJson().annotations ?? {};
+export function withBudgetAnnotations(manifest: any, all: { readonly [key: string]: string }): any {
   const annotations: { [key: string]: string } = {};
   for (const key of BUDGET_ANNOTATION_KEYS) {
     if (all[key] !== undefined) {

@@ -197,7 +197,10 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
       metadata: props.metadata,
       render: () => this._toKube(),
       check: checkAtSynth,
-      decorate: plain => withBudgetAnnotations(withAnnotations(plain, this.apiObject), this.apiObject.metadata),
+      decorate: plain => {
+        const annotations = this.annotations();
+        return withBudgetAnnotations(withAnnotations(plain, annotations), annotations);
+      },
       related: own => this.relatedManifests(own),
       // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
       // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
@@ -360,7 +363,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * Rollouts version. See `RolloutPlan`.
    */
   public plan(): RolloutPlan {
-    return planOfRollout(this, withBudgetAnnotations(this.argo.manifest(this._toKube()), this.apiObject.metadata));
+    return planOfRollout(this, withBudgetAnnotations(this.argo.manifest(this._toKube()), this.annotations()));
   }
 
   /**
@@ -468,6 +471,11 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     if (Object.keys(explicit).length > 0 || this.matchExpressions.length > 0) return explicit;
     if (this.workloadRef) return this.workloadRef._podLabels() ?? {};
     return { ...((podMetadata ?? this.renderPodMetadata())?.labels ?? {}) };
+  }
+
+  /** The Rollout's annotations as rendered. */
+  private annotations(): { [key: string]: string } {
+    return this.apiObject.metadata.toJson().annotations ?? {};
   }
 
   private renderSelector(podMetadata: MetadataSpec | undefined): LabelSelectorSpec | undefined {
