@@ -176,6 +176,24 @@ describe('the packed package in a new cdk8s app', () => {
     for (const bin of Object.values(MANIFEST.bin as Record<string, string>)) expect(files).toContain(bin);
   });
 
+  test('importing the package loads none of its modules; an export loads only what it needs', () => {
+    const probe = (access: string) => JSON.parse(mustRun(process.execPath, ['-e', `
+      const lib = require('cdk8s-argo-rollouts');
+      ${access}
+      const ours = Object.keys(require.cache).filter(f => f.includes('/cdk8s-argo-rollouts/lib/')).map(f => f.split('/lib/')[1]);
+      console.log(JSON.stringify(ours));`], app));
+    expect(probe('')).toEqual(['index.js']);
+    // the install needs neither the Rollout constructs nor the L1 nor the rule engine's rules
+    const install = probe('new lib.ArgoRollouts(new (require("cdk8s").Chart)(new (require("cdk8s").App)(), "c"), "i");');
+    expect(install).toContain('install/argo-rollouts.js');
+    expect(install.filter((f: string) => /^(rollout\/|imports\/argoproj|validation\/private\/rules\/)/.test(f))).toEqual([]);
+    // every export is there, and the L1 submodule too
+    expect(JSON.parse(mustRun(process.execPath, ['-e', `
+      const lib = require('cdk8s-argo-rollouts');
+      console.log(JSON.stringify([typeof lib.Rollout, typeof lib.ArgoRollouts, typeof lib.Linter, typeof lib.crds.Rollout, Object.keys(lib).length > 50]));`], app)))
+      .toEqual(['function', 'function', 'function', 'function', true]);
+  });
+
   test('the README and the docs link only to files in the package (or to the web)', () => {
     const files = new Set(packed.files);
     const broken: string[] = [];
