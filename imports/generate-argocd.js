@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Regenerates the compiled validator of the Argo CD Application CRD, offline:
-//   src/argocd/schemas/application-<tag>.js
+//   src/imports/argocd/application-<tag>.js
 // from ../shared/third-party-crds/argo-cd/<tag>/application-crd.yaml (ARGO_CD_CRDS=<folder holding
 // <tag>/application-crd.yaml> overrides the folder). The module exports `Application`, an ajv
 // standalone validate function (`allErrors`, no messages: the construct writes its own), `tag`, and
@@ -18,12 +18,12 @@
 const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const { ARGOCD, ROOT, writeGenerated } = require('./layout');
 
 const TAG = 'v3.5.1';
-const root = path.resolve(__dirname, '..');
-const crdsDir = process.env.ARGO_CD_CRDS ? path.resolve(process.env.ARGO_CD_CRDS) : path.resolve(root, '..', 'shared', 'third-party-crds', 'argo-cd');
+const crdsDir = process.env.ARGO_CD_CRDS ? path.resolve(process.env.ARGO_CD_CRDS) : path.resolve(ROOT, '..', 'shared', 'third-party-crds', 'argo-cd');
 const input = path.join(crdsDir, TAG, 'application-crd.yaml');
-const output = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'src', 'argocd', 'schemas');
+const output = process.argv[2] ? path.resolve(process.argv[2]) : ARGOCD;
 const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$';
 
 function fail(message) {
@@ -82,8 +82,4 @@ const header = [
   `// input sha256: ${hash}`,
   '/* eslint-disable */',
 ].join('\n');
-const file = path.join(output, `application-${TAG}.js`);
-fs.mkdirSync(output, { recursive: true });
-const result = `${header}\n${code}\nexports.tag = ${JSON.stringify(TAG)};\nexports.inputSha256 = ${JSON.stringify(hash)};\n`;
-fs.writeFileSync(file, result);
-console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(result)} bytes)`);
+writeGenerated(path.join(output, `application-${TAG}.js`), `${header}\n${code}\nexports.tag = ${JSON.stringify(TAG)};\nexports.inputSha256 = ${JSON.stringify(hash)};\n`);

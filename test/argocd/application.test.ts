@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import { ArgoCdApplication, ArgoRollouts, ArgoRolloutsVersion, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutStrategy, StrategyService, TrafficRouting } from '../../src';
+import { GENERATED_DIR } from '../../src/private/generated';
 import { testThirdParty, THIRD_PARTY_DIR } from '../util';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -167,7 +168,7 @@ describe('the compiled Argo CD Application schema', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-schema-'));
     execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'imports', 'generate-argocd.js'), out],
       { stdio: 'pipe', env: { ...process.env, ARGO_CD_CRDS: path.join(THIRD_PARTY_DIR, 'argo-cd') } });
-    const committed = path.join(__dirname, '..', '..', 'src', 'argocd', 'schemas');
+    const committed = path.join(GENERATED_DIR, 'argocd');
     expect(fs.readdirSync(committed)).toEqual(fs.readdirSync(out));
     for (const file of fs.readdirSync(out)) {
       expect(fs.readFileSync(path.join(committed, file), 'utf8') === fs.readFileSync(path.join(out, file), 'utf8')).toBe(true);
@@ -175,7 +176,7 @@ describe('the compiled Argo CD Application schema', () => {
   });
 
   test('needs nothing at run time but itself, and refuses what the CRD refuses', () => {
-    const file = path.join(__dirname, '..', '..', 'src', 'argocd', 'schemas', 'application-v3.5.1.js');
+    const file = path.join(GENERATED_DIR, 'argocd', 'application-v3.5.1.js');
     expect(fs.readFileSync(file, 'utf8')).not.toMatch(/require\(/);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const validate = require(file).Application;
