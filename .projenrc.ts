@@ -67,8 +67,9 @@ for (const [k, v] of Object.entries(JSII_ENV)) {
   project.tasks.addEnvironment(k, v);
 }
 
-// Generated output must not be linted (eslint --fix would rewrite it).
+// Generated output must not be linted (eslint --fix would rewrite it), and diffs show it as generated.
 project.eslint?.addIgnorePattern('src/imports/');
+project.gitattributes.addAttributes('/src/imports/**', 'linguist-generated');
 // examples/ and bench/ are type-checked and linted like the tests (they run through ts-node).
 for (const dir of ['examples', 'bench']) {
   new JsonFile(project, `${dir}/tsconfig.json`, {
