@@ -36,10 +36,14 @@ const CLOSINGS = ['propertyNames', 'additionalProperties'];
 function compiled(closeWith: string): any {
   const reduced = crdSchema.reduceKindSchema(SCHEMA, { closeWith, kind: 'Test' });
   const code = crdSchema.compileStandalone({ Test: reduced }, { Test: 'Test' }, 'the test validator');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'crd-schema-')), 'test.js');
-  fs.writeFileSync(file, code);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(file).Test;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crd-schema-'));
+  fs.writeFileSync(path.join(dir, 'test.js'), code);
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(path.join(dir, 'test.js')).Test;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const valid = { apiVersion: 'x/v1', kind: 'Test', metadata: { name: 'a', anything: 1 }, spec: { struct: { size: 3 }, name: 'n' } };
