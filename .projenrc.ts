@@ -54,7 +54,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       // Coverage more than triples the suite's time on 2 cores (measured: 560 s against 162 s);
       // `npx jest --coverage` still reports it when wanted.
       collectCoverage: false,
-      coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/src/validation/schemas/', '/test/'],
+      coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/'],
       testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
     },
   },
@@ -67,8 +67,9 @@ for (const [k, v] of Object.entries(JSII_ENV)) {
   project.tasks.addEnvironment(k, v);
 }
 
-// The generated L1 must not be linted (eslint --fix would rewrite it).
+// Generated output must not be linted (eslint --fix would rewrite it), and diffs show it as generated.
 project.eslint?.addIgnorePattern('src/imports/');
+project.gitattributes.addAttributes('/src/imports/**', 'linguist-generated');
 // examples/ and bench/ are type-checked and linted like the tests (they run through ts-node).
 for (const dir of ['examples', 'bench']) {
   new JsonFile(project, `${dir}/tsconfig.json`, {
@@ -87,12 +88,8 @@ const assembleTask = project.addTask('assemble', {
   steps: [
     // Importing the library loads nothing yet: every export of lib/index.js loads its module on first use.
     { exec: 'node build-tools/lazy-index.js' },
-    // The generated install data (CRDs, notification catalog) is JSON that jsii does not copy.
-    { exec: 'rm -rf lib/install/data && cp -r src/install/data lib/install/data' },
-    // The compiled CRD validators are plain JS modules jsii does not copy either.
-    { exec: 'rm -rf lib/validation/schemas && cp -r src/validation/schemas lib/validation/schemas' },
-    // ... nor the compiled Argo CD Application schema.
-    { exec: 'rm -rf lib/argocd/schemas && cp -r src/argocd/schemas lib/argocd/schemas' },
+    // The generated files that are not TypeScript (install data JSON, compiled validators) go from src/imports/ to lib/imports/.
+    { exec: 'node build-tools/copy-generated.js' },
   ],
 });
 project.postCompileTask.spawn(assembleTask);
@@ -103,26 +100,26 @@ project.package.setScript('postpack', 'node build-tools/published-manifest.js re
 project.gitignore.exclude('/.package.json.prepack');
 project.npmignore?.exclude('/.package.json.prepack');
 
-// L1 bindings for the five Argo kinds, generated offline from the pinned upstream CRDs
-// (../shared/argo-rollouts by default, ARGO_ROLLOUTS_UPSTREAM to override; see imports/generate.js).
+// The generators of imports/ write everything generated, and only that, under src/imports/ (imports/layout.js),
+// offline, from the pinned upstream files (../shared/argo-rollouts by default, ARGO_ROLLOUTS_UPSTREAM to override).
 const importTask = project.addTask('import', {
   description: 'Regenerate src/imports/argoproj.io.ts from the v1.9.1 CRDs (offline)',
   exec: 'node imports/generate.js',
 });
 const installDataTask = project.addTask('import:install-data', {
-  description: 'Regenerate src/install/data/<version>/ (CRDs, notification catalog) from the upstream release manifests',
+  description: 'Regenerate src/imports/install-data/<version>/ (CRDs, notification catalog) and the version table from the upstream release manifests',
   exec: 'node imports/generate-install-data.js',
 });
 const validatorsTask = project.addTask('import:validators', {
-  description: 'Regenerate src/validation/schemas/ (compiled CRD validators, Service/Ingress field table) from the install data',
+  description: 'Regenerate src/imports/validators/ (compiled CRD validators, Service/Ingress field table) from the install data',
   exec: 'node imports/generate-validators.js',
 });
 const argoCdTask = project.addTask('import:argocd', {
-  description: 'Regenerate src/argocd/schemas/ (the compiled Argo CD Application CRD validator) from ../shared/third-party-crds/argo-cd',
+  description: 'Regenerate src/imports/argocd/ (the compiled Argo CD Application CRD validator) from ../shared/third-party-crds/argo-cd',
   exec: 'node imports/generate-argocd.js',
 });
 project.addTask('generate', {
-  description: 'Regenerate every generated file: the L1 bindings, the install data, the compiled validators',
+  description: 'Regenerate everything under src/imports/: the L1 bindings, the install data and version table, the compiled validators',
   steps: [{ spawn: importTask.name }, { spawn: installDataTask.name }, { spawn: validatorsTask.name }, { spawn: argoCdTask.name }],
 });
 

@@ -176,7 +176,7 @@ function wallTime(cmd: string, args: string[], runs = 5): number {
 }
 
 function installCost(tag: string): { ours: number; kustomize?: number } | undefined {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'install', 'data'))) return undefined;
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'imports', 'install-data'))) return undefined;
   const ours = wallTime(process.execPath, ['-e', [
     "const { App, Chart } = require('cdk8s');",
     "const { ArgoRollouts, ArgoRolloutsVersion } = require('./lib');",
@@ -305,11 +305,11 @@ function lintThroughput(): void {
   const verdict = (t: number) => `(target >= 5000) ${rate(t) >= 5000 ? 'met' : 'MISSED'}`;
   console.log(`lint: ${LINT_MANIFESTS} manifests in ${LINT_MANIFESTS / 10} files, in process (warm): ${ms.toFixed(0)} ms = ${rate(ms).toFixed(0)} manifests/s ${verdict(ms)}`);
   const bin = path.join(ROOT, 'bin', 'argo-rollouts-lint');
-  if (fs.existsSync(path.join(ROOT, 'lib', 'cli', 'lint.js')) && fs.existsSync(path.join(ROOT, 'lib', 'validation', 'schemas'))) {
+  if (fs.existsSync(path.join(ROOT, 'lib', 'cli', 'lint.js')) && fs.existsSync(path.join(ROOT, 'lib', 'imports', 'validators'))) {
     const cold = wallTime(process.execPath, [bin, dir]);
     console.log(`lint: the same with bin/argo-rollouts-lint, a fresh process (start-up included): ${cold.toFixed(0)} ms = ${rate(cold).toFixed(0)} manifests/s ${verdict(cold)}`);
   } else {
-    console.log('lint: lib/ is not built with src/validation/schemas copied; run `npx projen compile && npx projen post-compile` to time bin/argo-rollouts-lint.');
+    console.log('lint: lib/ is not built with the data files of src/imports copied; run `npx projen compile && npx projen post-compile` to time bin/argo-rollouts-lint.');
   }
   fs.rmSync(dir, { recursive: true, force: true });
 }

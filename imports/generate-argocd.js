@@ -1,58 +1,31 @@
 #!/usr/bin/env node
 // Regenerates the compiled validator of the Argo CD Application CRD, offline:
-//   src/argocd/schemas/application-<tag>.js
+//   src/imports/argocd/application-<tag>.js
 // from ../shared/third-party-crds/argo-cd/<tag>/application-crd.yaml (ARGO_CD_CRDS=<folder holding
 // <tag>/application-crd.yaml> overrides the folder). The module exports `Application`, an ajv
 // standalone validate function (`allErrors`, no messages: the construct writes its own), `tag`, and
-// `inputSha256`, the SHA-256 of the CRD and of this script (a test recomputes it).
+// `inputSha256`, the SHA-256 of the CRD, of imports/crd-schema.js and of this script (a test
+// recomputes it).
 //
 // Before compiling, the schema of the storage version is reduced to what validation needs and closed
-// the way the API server prunes: `description`, `default` and the `x-kubernetes-*` extensions are
-// dropped; every object schema that lists `properties` and does not carry
-// `x-kubernetes-preserve-unknown-fields` gets `additionalProperties: false` (a field the schema does
-// not know would be dropped by the API server); `format: int64` is dropped (every JSON number fits)
-// and `format: date-time` becomes an RFC 3339 pattern; the root `metadata` stays open (the API
-// server checks ObjectMeta itself) and `status` accepts anything.
+// the way the API server prunes, by imports/crd-schema.js (its header says how): a field the schema
+// does not know, which the API server would drop, fails. An object schema that lists its properties
+// is closed with `additionalProperties: false`, whose error names the unknown field.
 //
 // Usage: node imports/generate-argocd.js [<out folder>]   (commit the output; never hand-edit it)
-const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const crdSchema = require('./crd-schema');
+const { ARGOCD, ROOT, writeGenerated } = require('./layout');
 
 const TAG = 'v3.5.1';
-const root = path.resolve(__dirname, '..');
-const crdsDir = process.env.ARGO_CD_CRDS ? path.resolve(process.env.ARGO_CD_CRDS) : path.resolve(root, '..', 'shared', 'third-party-crds', 'argo-cd');
+const crdsDir = process.env.ARGO_CD_CRDS ? path.resolve(process.env.ARGO_CD_CRDS) : path.resolve(ROOT, '..', 'shared', 'third-party-crds', 'argo-cd');
 const input = path.join(crdsDir, TAG, 'application-crd.yaml');
-const output = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'src', 'argocd', 'schemas');
-const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$';
+const output = process.argv[2] ? path.resolve(process.argv[2]) : ARGOCD;
 
 function fail(message) {
   console.error(`imports/generate-argocd.js: ${message}`);
   process.exit(1);
-}
-
-function reduce(node) {
-  if (Array.isArray(node)) return node.map(reduce);
-  if (node === null || typeof node !== 'object') return node;
-  const out = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'description' || key === 'default' || key.startsWith('x-kubernetes-')) continue;
-    if (key === 'format') {
-      if (value === 'date-time') out.pattern = DATE_TIME_PATTERN;
-      else if (value !== 'int64') fail(`unexpected format ${JSON.stringify(value)}; teach reduce() about it.`);
-      continue;
-    }
-    if (key === 'properties') {
-      out.properties = {};
-      for (const [name, child] of Object.entries(value)) out.properties[name] = reduce(child);
-      continue;
-    }
-    out[key] = reduce(value);
-  }
-  if (node['x-kubernetes-preserve-unknown-fields'] !== true && out.properties && out.additionalProperties === undefined) {
-    out.additionalProperties = false;
-  }
-  return out;
 }
 
 if (!fs.existsSync(input)) fail(`cannot find ${input}; set ARGO_CD_CRDS to the folder that holds ${TAG}/application-crd.yaml.`);
@@ -63,27 +36,14 @@ if (crd.kind !== 'CustomResourceDefinition' || crd.spec.group !== 'argoproj.io' 
 }
 const stored = crd.spec.versions.find(v => v.storage) || crd.spec.versions[0];
 if (stored.name !== 'v1alpha1') fail(`the stored version is ${stored.name}, not v1alpha1.`);
-const schema = reduce(stored.schema.openAPIV3Schema);
-schema.properties.metadata = { type: 'object' };
-schema.properties.status = {};
 
-const Ajv = require('ajv').default;
-const standaloneCode = require('ajv/dist/standalone').default;
-// unicode: false counts minLength in UTF-16 units, which needs no runtime helper (the lengths here are minimums of 1)
-const ajv = new Ajv({ allErrors: true, messages: false, strict: true, strictTypes: false, unicode: false, logger: false, code: { source: true, optimize: true, lines: false } });
-ajv.addSchema(schema, 'Application');
-const code = standaloneCode(ajv, { Application: 'Application' });
-const required = code.match(/require\([^)]*\)/g);
-if (required) fail(`the compiled validator requires ${required.join(', ')} at run time; keep the schema free of what needs it.`);
-
-const hash = crypto.createHash('sha256').update(text).update('\u0000').update(fs.readFileSync(__filename, 'utf8')).digest('hex');
-const header = [
-  `// Generated by imports/generate-argocd.js from argo-cd ${TAG} application-crd.yaml (ajv ${require('ajv/package.json').version} standalone). Do not edit.`,
-  `// input sha256: ${hash}`,
-  '/* eslint-disable */',
-].join('\n');
-const file = path.join(output, `application-${TAG}.js`);
-fs.mkdirSync(output, { recursive: true });
-const result = `${header}\n${code}\nexports.tag = ${JSON.stringify(TAG)};\nexports.inputSha256 = ${JSON.stringify(hash)};\n`;
-fs.writeFileSync(file, result);
-console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(result)} bytes)`);
+try {
+  const schema = crdSchema.reduceKindSchema(stored.schema.openAPIV3Schema, { closeWith: 'additionalProperties', kind: `the Argo CD ${TAG} Application` });
+  const code = crdSchema.compileStandalone({ Application: schema }, { Application: 'Application' }, 'the compiled Application validator');
+  const hash = crdSchema.sha256(text, crdSchema.SOURCE, fs.readFileSync(__filename, 'utf8'));
+  const header = crdSchema.standaloneHeader('imports/generate-argocd.js', `argo-cd ${TAG} application-crd.yaml`, hash);
+  writeGenerated(path.join(output, `application-${TAG}.js`), `${header}\n${code}\nexports.tag = ${JSON.stringify(TAG)};\nexports.inputSha256 = ${JSON.stringify(hash)};\n`);
+} catch (e) {
+  if (e instanceof crdSchema.SchemaBuildError) fail(e.message);
+  throw e;
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates the install data in src/install/data/ and the version table in
+// Regenerates the install data in src/imports/install-data/ and the version table in
 // src/imports/argo-rollouts-versions.ts from the pinned upstream release files, offline.
 //
 // For each release listed in imports/versions.js it reads
@@ -15,14 +15,15 @@
 // imports/versions.js (controller flags, controller defaults, rule differences, the default release).
 //
 // <upstream> defaults to ../shared/argo-rollouts (relative to the repository root) and can be overridden
-// with ARGO_ROLLOUTS_UPSTREAM. <out> defaults to src/install/data and can be given as the first argument;
+// with ARGO_ROLLOUTS_UPSTREAM. <out> defaults to src/imports/install-data and can be given as the first argument;
 // the table goes to src/imports/argo-rollouts-versions.ts, or to the file given with --table <file>.
 //
 // Usage: node imports/generate-install-data.js [<out>] [--table <file>]
-// (commit the output; never hand-edit src/install/data/ or the table)
+// (commit the output; never hand-edit src/imports/)
 const fs = require('fs');
 const path = require('path');
 const YAML = require('yaml');
+const { INSTALL_DATA, ROOT, VERSION_TABLE, writeGenerated } = require('./layout');
 
 const { DEFAULT, VERSIONS } = require('./versions');
 
@@ -30,13 +31,12 @@ const NOTIFICATIONS_CONFIGMAP = 'argo-rollouts-notification-configmap';
 /** The limit of all annotations of an object together; client-side apply copies the object into one. */
 const ANNOTATION_LIMIT = 262144;
 
-const root = path.resolve(__dirname, '..');
-const upstream = path.resolve(root, process.env.ARGO_ROLLOUTS_UPSTREAM || '../shared/argo-rollouts');
+const upstream = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM || '../shared/argo-rollouts');
 const args = process.argv.slice(2);
 const tableAt = args.indexOf('--table');
 const positional = args.filter((a, i) => !a.startsWith('--') && (tableAt < 0 || i !== tableAt + 1));
-const output = positional[0] ? path.resolve(positional[0]) : path.join(root, 'src', 'install', 'data');
-const tableFile = tableAt >= 0 ? path.resolve(args[tableAt + 1]) : path.join(root, 'src', 'imports', 'argo-rollouts-versions.ts');
+const output = positional[0] ? path.resolve(positional[0]) : INSTALL_DATA;
+const tableFile = tableAt >= 0 ? path.resolve(args[tableAt + 1]) : VERSION_TABLE;
 
 function fail(message) {
   console.error(`imports/generate-install-data.js: ${message}`);
@@ -171,9 +171,9 @@ export interface GeneratedVersion {
   readonly controllerImage: { readonly registry: string; readonly repository: string };
   /** The dashboard image of dashboard-install.yaml, without its tag. */
   readonly dashboardImage: { readonly registry: string; readonly repository: string };
-  /** The install data files, relative to src/install/data/. */
+  /** The install data files, relative to src/imports/install-data/. */
   readonly dataFiles: { readonly crds: string; readonly notifications: string };
-  /** The compiled validators, in src/validation/schemas/. */
+  /** The compiled validators, in src/imports/validators/. */
   readonly validatorModule: string;
   /** Each CRD's size as compact JSON: what client-side apply copies into an annotation. */
   readonly crdBytes: { readonly [name: string]: number };
@@ -210,14 +210,8 @@ export const VERSIONS: readonly GeneratedVersion[] = ${json};
 `;
 }
 
-function writeText(file, text) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-  console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(text)} bytes)`);
-}
-
-function write(file, value) {
-  writeText(file, JSON.stringify(value, undefined, 2) + '\n');
+function writeJson(file, value) {
+  writeGenerated(file, JSON.stringify(value, undefined, 2) + '\n');
 }
 
 if (!fs.existsSync(upstream)) {
@@ -230,8 +224,8 @@ for (const entry of VERSIONS) {
   const tag = `v${entry.version}`;
   const crds = crdsOf(tag);
   const notifications = notificationsOf(tag);
-  write(path.join(output, tag, 'crds.json'), crds);
-  write(path.join(output, tag, 'notifications.json'), notifications);
+  writeJson(path.join(output, tag, 'crds.json'), crds);
+  writeJson(path.join(output, tag, 'notifications.json'), notifications);
   entries.push(tableEntry(entry, crds));
 }
-writeText(tableFile, tableModule(entries));
+writeGenerated(tableFile, tableModule(entries));

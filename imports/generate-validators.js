@@ -1,80 +1,55 @@
 #!/usr/bin/env node
-// Regenerates the compiled schema validators in src/validation/schemas/, offline.
+// Regenerates the compiled schema validators in src/imports/validators/, offline.
 //
 // 1. The CRD schemas (rules S01–S04, S06). For each release of imports/versions.js it reads the
-//    generated install data, src/install/data/<version>/crds.json, takes the `openAPIV3Schema` of the
+//    generated install data, src/imports/install-data/<version>/crds.json, takes the `openAPIV3Schema` of the
 //    storage version of each of the five kinds and writes one CommonJS module,
-//      src/validation/schemas/argo-<version>.js
+//      src/imports/validators/argo-<version>.js
 //    exporting one ajv validate function per kind (`Rollout`, `AnalysisTemplate`, ...) and `inputSha256`.
 //    Before compiling, each schema is reduced to what validation needs and closed the way the API
-//    server prunes:
-//    - `description`, `default` and the `x-kubernetes-*` extensions are dropped (the CEL rule
-//      `x-kubernetes-validations` compares an update with the stored object: rule S05, out of reach);
-//    - `status` accepts anything: the status subresource makes the server ignore it on create/update;
-//      the root `metadata` stays open (the server checks ObjectMeta itself);
-//    - every object schema that lists `properties` and does not carry
-//      `x-kubernetes-preserve-unknown-fields` is closed with `propertyNames: {enum: [<its properties>]}`,
-//      which accepts exactly what `additionalProperties: false` accepts, and in addition tells the rules
-//      the known field names for their messages; an object schema without properties, without
-//      `additionalProperties` and without the preserve flag (an empty struct) is closed with
-//      `additionalProperties: false`; free-form objects stay open;
-//    - formats are replaced by plain keywords so that nothing but the generated file is needed at run
-//      time: `int32` becomes a minimum/maximum, `int64` is dropped (every JSON number fits),
-//      `date-time` becomes an RFC 3339 pattern;
-//    - subschemas of 50 bytes or more that occur more than once (the pod template is in four kinds)
-//      become shared definitions, so that each is compiled once.
+//    server prunes, by imports/crd-schema.js (its header says how; the CEL rules of
+//    `x-kubernetes-validations` are rule S05, out of reach). An object schema that lists its properties
+//    is closed with `propertyNames: {enum: [<its properties>]}`, which in addition tells the rules the
+//    known field names for their messages. Then subschemas of 50 bytes or more that occur more than
+//    once (the pod template is in four kinds) become shared definitions, so that each is compiled once.
 //    The code is ajv standalone output (`allErrors`, no messages: the rules write their own).
 // 2. The field table of the core kinds that `kubectl argo rollouts lint` decodes strictly (rule L01):
-//      src/validation/schemas/k8s-fields.js
+//      src/imports/validators/k8s-fields.js
 //    Service (v1) and Ingress (networking.k8s.io/v1, extensions/v1beta1, networking.k8s.io/v1beta1),
 //    field names per object type, read from the `toJson_*` functions of cdk8s-plus-27's generated `k8s`
 //    module (Kubernetes 1.27), with the few fields added by later Kubernetes releases, and the v1beta1
 //    Ingress shapes, listed below.
 //
-// Every file starts with the SHA-256 of its inputs (the schemas or the k8s module, and this script);
+// Every file starts with the SHA-256 of its inputs (the schemas and imports/crd-schema.js, or the k8s
+// module; and this script);
 // a test recomputes it, so a generated file that is older than its inputs fails the tests.
 // The output is deterministic: the same inputs give the same bytes.
 //
 // Usage: node imports/generate-validators.js [<out>] [--only argo-v1.9.1|k8s-fields]
-// (commit the output; never hand-edit src/validation/schemas/)
-const crypto = require('crypto');
+// (commit the output; never hand-edit src/imports/)
 const fs = require('fs');
 const path = require('path');
+const crdSchema = require('./crd-schema');
+const { INSTALL_DATA, ROOT, VALIDATORS, relative, writeGenerated } = require('./layout');
 
 const VERSIONS = require('./versions').tags();
 const KINDS = ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'];
 /** Subschemas of at least this many bytes (as JSON) that occur twice or more are shared. */
 const MIN_SHARED_BYTES = 50;
-const INT32 = { minimum: -2147483648, maximum: 2147483647 };
-/** RFC 3339 date-time, as Kubernetes accepts it for `format: date-time`. */
-const DATE_TIME_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})$';
 
-const root = path.resolve(__dirname, '..');
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
 const positional = args.filter((a, i) => !a.startsWith('--') && (onlyAt < 0 || i !== onlyAt + 1));
-const output = positional[0] ? path.resolve(positional[0]) : path.join(root, 'src', 'validation', 'schemas');
-const K8S_MODULE = path.join(root, 'node_modules', 'cdk8s-plus-27', 'lib', 'imports', 'k8s.js');
+const output = positional[0] ? path.resolve(positional[0]) : VALIDATORS;
+const K8S_MODULE = path.join(ROOT, 'node_modules', 'cdk8s-plus-27', 'lib', 'imports', 'k8s.js');
 
 function fail(message) {
   console.error(`imports/generate-validators.js: ${message}`);
   process.exit(1);
 }
 
-function sha256(...parts) {
-  const hash = crypto.createHash('sha256');
-  for (const part of parts) hash.update(part).update('\u0000');
-  return hash.digest('hex');
-}
-
 const SELF = fs.readFileSync(__filename, 'utf8');
-
-function write(file, text) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
-  console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(text)} bytes)`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // 1. CRD schemas
@@ -82,7 +57,7 @@ function write(file, text) {
 
 /** The openAPIV3Schema of each kind in a version's generated install data, in KINDS order. */
 function schemasOf(version) {
-  const file = path.join(root, 'src', 'install', 'data', version, 'crds.json');
+  const file = path.join(INSTALL_DATA, version, 'crds.json');
   if (!fs.existsSync(file)) {
     fail(`cannot find ${file}; run \`node imports/generate-install-data.js\` first.`);
   }
@@ -93,49 +68,6 @@ function schemasOf(version) {
     const stored = crd.spec.versions.find(v => v.storage) || crd.spec.versions[0];
     return { kind, schema: stored.schema.openAPIV3Schema };
   });
-}
-
-/** Reduces and closes one schema node (see the header). */
-function reduce(node) {
-  if (Array.isArray(node)) return node.map(reduce);
-  if (node === null || typeof node !== 'object') return node;
-  const out = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'description' || key === 'default' || key.startsWith('x-kubernetes-')) continue;
-    if (key === 'format') {
-      if (value === 'int32') Object.assign(out, INT32);
-      else if (value === 'date-time') out.pattern = DATE_TIME_PATTERN;
-      else if (value !== 'int64') fail(`unexpected format ${JSON.stringify(value)}; teach reduce() about it.`);
-      continue;
-    }
-    if (key === 'properties') {
-      out.properties = {};
-      for (const [name, child] of Object.entries(value)) out.properties[name] = reduce(child);
-      continue;
-    }
-    out[key] = reduce(value);
-  }
-  const preserve = node['x-kubernetes-preserve-unknown-fields'] === true;
-  if (!preserve && out.additionalProperties === undefined) {
-    if (out.properties) {
-      out.propertyNames = { enum: Object.keys(out.properties) };
-    } else if (out.type === 'object') {
-      out.additionalProperties = false;
-    }
-  }
-  return out;
-}
-
-/**
- * A kind's schema, reduced. The root `metadata` stays open (the API server checks ObjectMeta itself),
- * and `status` accepts anything.
- */
-function reduceRoot(schema) {
-  const out = reduce(schema);
-  if (!out.properties || !out.properties.metadata) fail('a kind schema without properties.metadata.');
-  out.properties.metadata = { type: 'object' };
-  if (out.properties.status) out.properties.status = {};
-  return out;
 }
 
 /** Replaces repeated subschemas by `$ref`s to shared definitions; returns the rewritten roots and the definitions. */
@@ -187,11 +119,9 @@ function share(roots) {
 }
 
 function compileVersion(version) {
-  const Ajv = require('ajv').default;
-  const standaloneCode = require('ajv/dist/standalone').default;
   const schemas = schemasOf(version);
-  const inputHash = sha256(SELF, ...schemas.map(s => JSON.stringify(s.schema)));
-  const reduced = schemas.map(s => ({ kind: s.kind, schema: reduceRoot(s.schema) }));
+  const inputHash = crdSchema.sha256(SELF, crdSchema.SOURCE, ...schemas.map(s => JSON.stringify(s.schema)));
+  const reduced = schemas.map(s => ({ kind: s.kind, schema: crdSchema.reduceKindSchema(s.schema, { closeWith: 'propertyNames', kind: `${version} ${s.kind}` }) }));
   // Identical kinds (AnalysisTemplate and ClusterAnalysisTemplate) share one validator.
   const firstOf = new Map();
   const unique = [];
@@ -207,29 +137,12 @@ function compileVersion(version) {
   const rootSchema = { $id: id, definitions: {} };
   for (const r of roots) rootSchema.definitions[r.kind] = r.schema;
   Object.assign(rootSchema.definitions, definitions);
-  const ajv = new Ajv({
-    allErrors: true,
-    messages: false,
-    strict: true,
-    strictTypes: false,
-    code: { source: true, optimize: true, lines: false },
-    schemas: [rootSchema],
-  });
   const exportsMap = {};
   for (const r of reduced) {
     exportsMap[r.kind] = `${id}#/definitions/${firstOf.get(JSON.stringify(r.schema))}`;
   }
-  const code = standaloneCode(ajv, exportsMap);
-  const required = code.match(/require\([^)]*\)/g);
-  if (required) {
-    fail(`the compiled ${version} validators require ${required.join(', ')} at run time; keep the schema free of what needs it.`);
-  }
-  const ajvVersion = require('ajv/package.json').version;
-  const header = [
-    `// Generated by imports/generate-validators.js from src/install/data/${version}/crds.json (ajv ${ajvVersion} standalone). Do not edit.`,
-    `// input sha256: ${inputHash}`,
-    '/* eslint-disable */',
-  ].join('\n');
+  const code = crdSchema.compileStandalone([rootSchema], exportsMap, `the compiled ${version} validators`);
+  const header = crdSchema.standaloneHeader('imports/generate-validators.js', relative(path.join(INSTALL_DATA, version, 'crds.json')), inputHash);
   return `${header}\n${code}\nexports.inputSha256 = ${JSON.stringify(inputHash)};\n`;
 }
 
@@ -324,7 +237,7 @@ function k8sFieldTable() {
     for (const field of Object.keys(types[type]).sort()) sorted[type][field] = types[type][field];
   }
   const table = { roots: ROOTS, types: sorted };
-  const inputHash = sha256(SELF, source);
+  const inputHash = crdSchema.sha256(SELF, source);
   return [
     '// Generated by imports/generate-validators.js from the toJson_* functions of cdk8s-plus-27/lib/imports/k8s.js. Do not edit.',
     `// input sha256: ${inputHash}`,
@@ -338,8 +251,13 @@ function k8sFieldTable() {
   ].join('\n');
 }
 
-for (const version of VERSIONS) {
-  const name = `argo-${version}`;
-  if (only === undefined || only === name) write(path.join(output, `${name}.js`), compileVersion(version));
+try {
+  for (const version of VERSIONS) {
+    const name = `argo-${version}`;
+    if (only === undefined || only === name) writeGenerated(path.join(output, `${name}.js`), compileVersion(version));
+  }
+} catch (e) {
+  if (e instanceof crdSchema.SchemaBuildError) fail(e.message);
+  throw e;
 }
-if (only === undefined || only === 'k8s-fields') write(path.join(output, 'k8s-fields.js'), k8sFieldTable());
+if (only === undefined || only === 'k8s-fields') writeGenerated(path.join(output, 'k8s-fields.js'), k8sFieldTable());

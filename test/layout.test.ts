@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import { GENERATED_DIR } from '../src/private/generated';
 
 // The layout convention (README "Layout"): a module is internal exactly when it lives in a folder
 // named `private/` (src/private/ is the bottom layer, src/<layer>/private/ the internals of a layer);
@@ -7,13 +8,12 @@ import * as path from 'path';
 
 const ROOT = path.join(__dirname, '..');
 const SRC = path.join(ROOT, 'src');
-/** Generated output, which the convention leaves alone. */
-const GENERATED = new Set(['imports', 'schemas', 'data']);
 
 function modules(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(e => {
     const file = path.join(dir, e.name);
-    if (e.isDirectory()) return GENERATED.has(e.name) ? [] : modules(file);
+    // generated output (all of it under src/imports/) is left alone by the convention
+    if (e.isDirectory()) return file === GENERATED_DIR ? [] : modules(file);
     return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [path.relative(SRC, file)] : [];
   });
 }
@@ -48,6 +48,19 @@ function commands(): Set<string> {
 }
 
 const isPrivate = (module: string) => module.split(path.sep).includes('private');
+
+describe('layout: generated output is exactly what is in src/imports/', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const generators = require('../imports/layout');
+
+  test('the library reads the generated files where the generators write them', () => {
+    expect(GENERATED_DIR).toEqual(generators.GENERATED);
+  });
+
+  test('src/imports/ holds what the generators write, and nothing else', () => {
+    expect(fs.readdirSync(GENERATED_DIR).sort()).toEqual(generators.OUTPUTS.map((f: string) => path.basename(f)).sort());
+  });
+});
 
 describe('layout: internal modules live in private/ folders', () => {
   const all = modules(SRC);

@@ -168,7 +168,7 @@ describe('the packed package in a new cdk8s app', () => {
 
   test('the tarball holds the compiled library, its data, the commands and the docs, and no sources', () => {
     const files = packed.files;
-    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/install/data/v1.9.1/crds.json', 'lib/validation/schemas/argo-v1.9.1.js', 'lib/argocd/schemas/application-v3.5.1.js',
+    for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/imports/install-data/v1.9.1/crds.json', 'lib/imports/validators/argo-v1.9.1.js', 'lib/imports/argocd/application-v3.5.1.js',
       'bin/argo-rollouts-lint', 'README.md', 'LICENSE', 'API.md', 'docs/rules.md', '.jsii']) {
       expect({ file, packed: files.includes(file) }).toEqual({ file, packed: true });
     }

@@ -3,13 +3,12 @@
  * manifests, with the ignoreDifferences and sync options the Argo Rollouts controller's objects need,
  * and sync waves that apply them in an order the controller accepts.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { checkArgument } from '../private/arguments';
+import { requireGenerated } from '../private/generated';
 import { OnePassApiObject } from '../private/one-pass-api-object';
 import { IgnoreDifference } from '../traffic/router';
 
@@ -226,18 +225,10 @@ export interface ArgoCdApplicationProps {
   readonly waves?: ArgoCdSyncWaves;
 }
 
-/** The compiled Application schema validator (src/argocd/schemas, lib/argocd/schemas once built). */
+/** The compiled Application schema validator (src/imports/argocd, lib/imports/argocd once built). */
 let validator: any;
 function applicationValidator(): any {
-  if (validator === undefined) {
-    const location = path.join(__dirname, 'schemas', `application-${ARGO_CD_TAG}.js`);
-    if (!fs.existsSync(location)) {
-      throw new Error(`The compiled Argo CD Application schema ${location} is missing. Regenerate it with \`node imports/generate-argocd.js\`, `
-        + 'and make sure the build copies src/argocd/schemas to lib/argocd/schemas.');
-    }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    validator = require(location).Application;
-  }
+  validator ??= requireGenerated(`argocd/application-${ARGO_CD_TAG}.js`, `The compiled Argo CD ${ARGO_CD_TAG} Application schema`, 'generate-argocd.js').Application;
   return validator;
 }
 

@@ -14,9 +14,9 @@ export interface GeneratedVersion {
   readonly controllerImage: { readonly registry: string; readonly repository: string };
   /** The dashboard image of dashboard-install.yaml, without its tag. */
   readonly dashboardImage: { readonly registry: string; readonly repository: string };
-  /** The install data files, relative to src/install/data/. */
+  /** The install data files, relative to src/imports/install-data/. */
   readonly dataFiles: { readonly crds: string; readonly notifications: string };
-  /** The compiled validators, in src/validation/schemas/. */
+  /** The compiled validators, in src/imports/validators/. */
   readonly validatorModule: string;
   /** Each CRD's size as compact JSON: what client-side apply copies into an annotation. */
   readonly crdBytes: { readonly [name: string]: number };

@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart, Testing, Yaml } from 'cdk8s';
 import { ArgoCdApplication, ArgoRollouts, ArgoRolloutsVersion, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutStrategy, StrategyService, TrafficRouting } from '../../src';
+import { GENERATED_DIR } from '../../src/private/generated';
 import { testThirdParty, THIRD_PARTY_DIR } from '../util';
 
 const WAVE = 'argocd.argoproj.io/sync-wave';
@@ -167,15 +168,50 @@ describe('the compiled Argo CD Application schema', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-schema-'));
     execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'imports', 'generate-argocd.js'), out],
       { stdio: 'pipe', env: { ...process.env, ARGO_CD_CRDS: path.join(THIRD_PARTY_DIR, 'argo-cd') } });
-    const committed = path.join(__dirname, '..', '..', 'src', 'argocd', 'schemas');
+    const committed = path.join(GENERATED_DIR, 'argocd');
     expect(fs.readdirSync(committed)).toEqual(fs.readdirSync(out));
     for (const file of fs.readdirSync(out)) {
       expect(fs.readFileSync(path.join(committed, file), 'utf8') === fs.readFileSync(path.join(out, file), 'utf8')).toBe(true);
     }
   });
 
+  test('is closed where the API server prunes, also in an object schema without properties (a small CRD through imports/generate-argocd.js)', () => {
+    // An empty struct keeps none of its fields at the API server, like an object's unknown fields;
+    // maps and objects that preserve unknown fields keep theirs.
+    const crds = fs.mkdtempSync(path.join(os.tmpdir(), 'argocd-crd-'));
+    const out = path.join(crds, 'out');
+    fs.mkdirSync(path.join(crds, 'v3.5.1'));
+    const spec = {
+      type: 'object',
+      properties: {
+        empty: { type: 'object' },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        free: { 'type': 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      },
+    };
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'applications.argoproj.io' },
+      spec: {
+        group: 'argoproj.io',
+        names: { kind: 'Application' },
+        versions: [{ name: 'v1alpha1', storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' }, spec } } } }],
+      },
+    };
+    fs.writeFileSync(path.join(crds, 'v3.5.1', 'application-crd.yaml'), JSON.stringify(crd));
+    execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'imports', 'generate-argocd.js'), out], { stdio: 'pipe', env: { ...process.env, ARGO_CD_CRDS: crds } });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const validate = require(path.join(out, 'application-v3.5.1.js')).Application;
+    const application = (s: any) => ({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: { name: 'x' }, spec: s });
+    expect(validate(application({ empty: {}, labels: { a: 'b' }, free: { any: { thing: 1 } } }))).toBe(true);
+    expect(validate(application({ empty: { dropped: 1 } }))).toBe(false);
+    expect(validate.errors.map((e: any) => [e.instancePath, e.keyword, e.params.additionalProperty])).toEqual([['/spec/empty', 'additionalProperties', 'dropped']]);
+    fs.rmSync(crds, { recursive: true, force: true });
+  });
+
   test('needs nothing at run time but itself, and refuses what the CRD refuses', () => {
-    const file = path.join(__dirname, '..', '..', 'src', 'argocd', 'schemas', 'application-v3.5.1.js');
+    const file = path.join(GENERATED_DIR, 'argocd', 'application-v3.5.1.js');
     expect(fs.readFileSync(file, 'utf8')).not.toMatch(/require\(/);
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const validate = require(file).Application;

@@ -7,11 +7,12 @@ import { ArgoRollouts } from '../../src/install/argo-rollouts';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
 import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/private/data';
 import { ArgoRolloutsVersion } from '../../src/install/version';
+import { GENERATED_DIR } from '../../src/private/generated';
 import { describeUpstream, loadUpstream, synth, testUpstream, upstreamDir } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
 const GENERATOR = path.join(ROOT, 'imports', 'generate-install-data.js');
-const DATA = path.join(ROOT, 'src', 'install', 'data');
+const DATA = path.join(GENERATED_DIR, 'install-data');
 /** The largest object the API server stores (etcd request limit for one annotation / object). */
 const MAX_BYTES = 262_144;
 
@@ -251,7 +252,7 @@ describe('install data', () => {
       const versions: typeof import('../../src/install/version') = require('../../src/install/version');
       expect(() => data.loadCrds(versions.ArgoRolloutsVersion.V1_8_3)).toThrow(
         `The install data of Argo Rollouts v1.8.3 is missing: ${path.join(DATA, 'v1.8.3', 'crds.json')} does not exist. `
-        + 'Regenerate it with `node imports/generate-install-data.js`, and make sure the build copies src/install/data to lib/install/data.');
+        + 'Regenerate it with `node imports/generate-install-data.js`, and make sure the build copies the data files of src/imports to lib/imports (`npx projen assemble`).');
     });
     jest.dontMock('fs');
   });
@@ -275,7 +276,7 @@ describe('install data', () => {
     }
     expect(fs.readdirSync(DATA).sort()).toEqual(ArgoRolloutsVersion.all().map(v => v.tag).sort());
     // the version table, from the same run
-    const committedTable = fs.readFileSync(path.join(ROOT, 'src', 'imports', 'argo-rollouts-versions.ts'), 'utf8');
+    const committedTable = fs.readFileSync(path.join(GENERATED_DIR, 'argo-rollouts-versions.ts'), 'utf8');
     expect({ file: 'src/imports/argo-rollouts-versions.ts', same: fs.readFileSync(table, 'utf8') === committedTable })
       .toEqual({ file: 'src/imports/argo-rollouts-versions.ts', same: true });
     fs.rmSync(out, { recursive: true, force: true });
@@ -294,7 +295,7 @@ describe('install data', () => {
   test('importing the library loads no install data; creating the CRDs does', () => {
     // A fresh Node process: jest's module registry is not Node's require.cache.
     const script = [
-      "const loaded = () => Object.keys(require.cache).filter(k => k.endsWith('.json') && k.includes(require('path').join('install', 'data'))).length;",
+      "const loaded = () => Object.keys(require.cache).filter(k => k.endsWith('.json') && k.includes(require('path').join('imports', 'install-data'))).length;",
       "require('./src');",
       'const afterIndex = loaded();',
       "const { ArgoRolloutsCrds } = require('./src/install/crds');",

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { ArgoRolloutsVersion } from '../../src';
 import { DEFAULT_VERSION, VERSIONS } from '../../src/imports/argo-rollouts-versions';
+import { GENERATED_DIR } from '../../src/private/generated';
 import { versionFacts } from '../../src/private/versions';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -36,8 +37,8 @@ describe('ArgoRolloutsVersion and the version table', () => {
     for (const v of VERSIONS) {
       expect(v.controllerImage).toEqual({ registry: 'quay.io', repository: 'argoproj/argo-rollouts' });
       expect(v.dashboardImage).toEqual({ registry: 'quay.io', repository: 'argoproj/kubectl-argo-rollouts' });
-      expect(fs.existsSync(path.join(ROOT, 'src', 'install', 'data', v.dataFiles.crds))).toBe(true);
-      expect(fs.existsSync(path.join(ROOT, 'src', 'validation', 'schemas', v.validatorModule))).toBe(true);
+      expect(fs.existsSync(path.join(GENERATED_DIR, 'install-data', v.dataFiles.crds))).toBe(true);
+      expect(fs.existsSync(path.join(GENERATED_DIR, 'validators', v.validatorModule))).toBe(true);
       expect(Object.keys(v.crdBytes)).toHaveLength(5);
     }
     expect(VERSIONS.filter(v => v.crdsNeedServerSideApply).map(v => v.version)).toEqual(['1.10.0-rc1']);

@@ -6,6 +6,7 @@ import {
   analysisRun, analysisTemplate, blueGreenRollout, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, validExperiment,
   validRollout,
 } from './helpers';
+import { GENERATED_DIR } from '../../src/private/generated';
 import { validateManifests } from '../../src/validation/private';
 import { closestField, joinPath, pointerToPath } from '../../src/validation/private/fields';
 import { schemaValidator, schemaVersion, SCHEMA_VERSIONS } from '../../src/validation/private/schema-loader';
@@ -267,7 +268,7 @@ describe('field paths', () => {
 });
 
 describe('the compiled validators', () => {
-  const schemasDir = path.join(__dirname, '..', '..', 'src', 'validation', 'schemas');
+  const schemasDir = path.join(GENERATED_DIR, 'validators');
 
   test('equal a fresh run of imports/generate-validators.js (regenerate with `node imports/generate-validators.js`)', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-'));
@@ -278,7 +279,7 @@ describe('the compiled validators', () => {
       const fresh = fs.readFileSync(path.join(out, file), 'utf8');
       const committed = fs.readFileSync(path.join(schemasDir, file), 'utf8');
       if (fresh !== committed) {
-        throw new Error(`src/validation/schemas/${file} is out of date; run \`node imports/generate-validators.js\` and commit the result.`);
+        throw new Error(`src/imports/validators/${file} is out of date; run \`node imports/generate-validators.js\` and commit the result.`);
       }
     }
   });

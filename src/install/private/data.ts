@@ -1,21 +1,14 @@
-// The generated install data of each pinned version (src/install/data/<tag>/*.json, written by
-// imports/generate-install-data.js). Nothing is read when the library is imported: each file is
+// The generated install data of each pinned version (src/imports/install-data/<tag>/*.json, written
+// by imports/generate-install-data.js). Nothing is read when the library is imported: each file is
 // required the first time an install or a validator asks for it, then frozen and shared.
-import * as fs from 'fs';
-import * as path from 'path';
+import { requireGenerated } from '../../private/generated';
 import { ArgoRolloutsVersion } from '../version';
 
 /** Reads one generated data file of a version; Node's module cache keeps it after the first read. */
 function loadDataFile(version: ArgoRolloutsVersion, file: string): any {
-  const location = path.join(__dirname, '..', 'data', version.tag, file);
-  if (!fs.existsSync(location)) {
-    throw new Error(`The install data of Argo Rollouts ${version.tag} is missing: ${location} does not exist. `
-      + 'Regenerate it with `node imports/generate-install-data.js`, and make sure the build copies src/install/data to lib/install/data.');
-  }
-  // A computed path keeps the data out of the import graph, so importing the library stays cheap.
+  const data = requireGenerated(`install-data/${version.tag}/${file}`, `The install data of Argo Rollouts ${version.tag}`, 'generate-install-data.js');
   // The data is frozen once: it is shared by every caller, and nobody can change it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return deepFreeze(require(location));
+  return deepFreeze(data);
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,11 +1,10 @@
 /**
- * The compiled schema validators (src/validation/schemas/, written by imports/generate-validators.js):
+ * The compiled schema validators (src/imports/validators/, written by imports/generate-validators.js):
  * one module per Argo Rollouts version with an ajv validate function per kind, and the field table of
  * Service and Ingress. Nothing is loaded when the library is imported: a module is required the first
  * time a manifest of that version needs it, and Node's module cache keeps it.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+import { requireGenerated } from '../../private/generated';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
 /** The Argo Rollouts versions whose CRD schemas the engine has, newest first (from the version table). */
@@ -58,16 +57,9 @@ export function schemaVersion(version: string | undefined): string {
   return versionFacts(String(version)).version;
 }
 
-/** Requires a generated module of src/validation/schemas (lib/validation/schemas once built). */
-function loadGenerated(file: string): any {
-  const location = path.join(__dirname, '..', 'schemas', file);
-  if (!fs.existsSync(location)) {
-    throw new Error(`The compiled schema file ${location} is missing. Regenerate it with \`node imports/generate-validators.js\`, `
-      + 'and make sure the build copies src/validation/schemas to lib/validation/schemas.');
-  }
-  // A computed path keeps the validators out of the import graph, so importing the library stays cheap.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(location);
+/** Requires a module of the generated validators folder, src/imports/validators (lib/imports/validators once built). */
+function loadGenerated(file: string, what: string): any {
+  return requireGenerated(`validators/${file}`, what, 'generate-validators.js');
 }
 
 const validatorModules = new Map<string, any>();
@@ -80,7 +72,8 @@ const validatorModules = new Map<string, any>();
 export function schemaValidator(version: string, kind: string): SchemaValidator | undefined {
   let module = validatorModules.get(version);
   if (module === undefined) {
-    module = loadGenerated(versionFacts(version).validatorModule);
+    const facts = versionFacts(version);
+    module = loadGenerated(facts.validatorModule, `The compiled CRD schema validators of Argo Rollouts ${facts.tag}`);
     validatorModules.set(version, module);
   }
   const validate = Object.prototype.hasOwnProperty.call(module, kind) ? module[kind] : undefined;
@@ -91,6 +84,6 @@ let fieldTable: FieldTable | undefined;
 
 /** The field table of Service and Ingress (rule L01). */
 export function k8sFieldTable(): FieldTable {
-  fieldTable ??= loadGenerated('k8s-fields.js').table as FieldTable;
+  fieldTable ??= loadGenerated('k8s-fields.js', 'The field table of Service and Ingress').table as FieldTable;
   return fieldTable;
 }

@@ -1,7 +1,7 @@
 /**
  * CRD schema rules S01–S04 and S06: every argoproj.io manifest is checked against the CRD schema of the
  * chosen Argo Rollouts version with the API server's pruning semantics, by a validator compiled at
- * build time (src/validation/schemas/, imports/generate-validators.js).
+ * build time (src/imports/validators/, imports/generate-validators.js).
  *
  * As the API server does, fields whose value is `null` are dropped before the check (so `pause:` and
  * `creationTimestamp: null` pass), and `status` is not checked. S05 (`spec.selector` changed on update)

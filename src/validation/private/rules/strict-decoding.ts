@@ -3,7 +3,7 @@
  * strictly, so an unknown field fails. For Rollouts the CRD schema rule S06 finds them; this rule
  * checks core Services (v1) and Ingresses (networking.k8s.io/v1, and the removed extensions/v1beta1
  * and networking.k8s.io/v1beta1) against a field table generated from the Kubernetes API types
- * (src/validation/schemas/k8s-fields.js). It also reports an object or list given where the type
+ * (src/imports/validators/k8s-fields.js). It also reports an object or list given where the type
  * takes another shape, which strict decoding refuses too. Scalar types and `status` are not checked.
  */
 import { ManifestContext, Rule } from '../context';
