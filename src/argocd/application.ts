@@ -9,6 +9,8 @@ import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
+import { ArgoRolloutsVersion } from '../install/version';
+import { appVersion } from '../private/app-registry';
 import { checkArgument } from '../private/arguments';
 import { IgnoreDifference } from '../traffic/router';
 
@@ -304,9 +306,11 @@ export class ArgoCdApplication extends Construct {
    * down. See docs/argocd.md.
    *
    * @param manifests the manifests of the app
+   * @param version the release of the controller that rolls them out, by default the default release
+   *   (how the controller reads some references depends on it, e.g. a dotted Istio VirtualService name)
    */
-  public static ignoreDifferencesOf(manifests: any[]): IgnoreDifference[] {
-    return controllerOwnedFields(manifests);
+  public static ignoreDifferencesOf(manifests: any[], version?: ArgoRolloutsVersion): IgnoreDifference[] {
+    return controllerOwnedFields(manifests, version?.version);
   }
 
   /** The Application object. */
@@ -412,7 +416,7 @@ export class ArgoCdApplication extends Construct {
   private renderSpec(): any {
     const p = this.props;
     const manifests = this.manifests();
-    const ignore = [...controllerOwnedFields(manifests), ...(p.ignoreDifferences ?? [])];
+    const ignore = [...controllerOwnedFields(manifests, appVersion(this)), ...(p.ignoreDifferences ?? [])];
     const tooLarge = manifests.some(m => Buffer.byteLength(JSON.stringify(m)) > CLIENT_SIDE_APPLY_LIMIT);
     const options = [
       ...(ignore.length > 0 ? ['RespectIgnoreDifferences=true'] : []),

@@ -96,9 +96,10 @@ class Entries {
 }
 
 /** The context a router's function gets for one Rollout. */
-function contextOf(rollout: any, canary: any, index: ObjectIndex): OwnedFieldsContext {
+function contextOf(rollout: any, canary: any, index: ObjectIndex, version: string | undefined): OwnedFieldsContext {
   const namespace = namespaceOf(rollout);
   return {
+    version,
     rolloutName: nameOf(rollout.metadata?.name) ?? '',
     canary,
     managedRoutes: objectsIn(canary.trafficRouting?.managedRoutes).map(r => nameOf(r.name)).filter((n): n is string => n !== undefined),
@@ -137,8 +138,10 @@ function pluginsOf(trafficRouting: any): Array<[string, any]> {
  *   `progressively`.
  * Each entry names group, kind, name and (when known) namespace, lists JSON pointers, and names the
  * controller's field manager (`rollouts-controller`) for server-side diff. One entry per object.
+ *
+ * @param version the controller's release (a version number); `undefined` for the default release
  */
-export function controllerOwnedFields(manifests: readonly any[]): IgnoreDifference[] {
+export function controllerOwnedFields(manifests: readonly any[], version?: string): IgnoreDifference[] {
   const list = Array.isArray(manifests) ? manifests : [];
   const index = new ObjectIndex(list);
   const entries = new Entries();
@@ -153,7 +156,7 @@ export function controllerOwnedFields(manifests: readonly any[]): IgnoreDifferen
     const strategy = isObject(spec.strategy) ? spec.strategy : {};
     const canary = isObject(strategy.canary) ? strategy.canary : {};
     const blueGreen = isObject(strategy.blueGreen) ? strategy.blueGreen : {};
-    const ctx = contextOf(rollout, canary, index);
+    const ctx = contextOf(rollout, canary, index, version);
     const namespace = namespaceOf(rollout);
 
     const serviceNames = [canary.stableService, canary.canaryService, canary.pingPong?.pingService, canary.pingPong?.pongService,

@@ -11,6 +11,11 @@ export const CONTROLLER_FIELD_MANAGER = 'rollouts-controller';
 
 /** What a router's `<router>OwnedFields` function needs besides its `trafficRouting.<key>` block. */
 export interface OwnedFieldsContext {
+  /**
+   * The Argo Rollouts release of the controller (a version number such as `1.9.1`); `undefined` for
+   * the default release. Some readings depend on it (a dotted Istio VirtualService reference).
+   */
+  readonly version: string | undefined;
   /** `metadata.name` of the Rollout. */
   readonly rolloutName: string;
   /** `spec.strategy.canary` of the Rollout (an empty object when missing). */
