@@ -10,8 +10,8 @@ import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { ArgoRolloutsVersion } from '../install/version';
-import { appVersion } from '../private/app-registry';
 import { checkArgument } from '../private/arguments';
+import { appController, releaseController } from '../traffic/private/owned-fields';
 import { IgnoreDifference } from '../traffic/router';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
@@ -310,7 +310,9 @@ export class ArgoCdApplication extends Construct {
    *   (how the controller reads some references depends on it, e.g. a dotted Istio VirtualService name)
    */
   public static ignoreDifferencesOf(manifests: any[], version?: ArgoRolloutsVersion): IgnoreDifference[] {
-    return controllerOwnedFields(manifests, version?.version);
+    checkArgument('ArgoCdApplication.ignoreDifferencesOf()', 'version', version,
+      { class: ArgoRolloutsVersion, name: 'ArgoRolloutsVersion', example: 'ArgoRolloutsVersion.V1_10_0_RC1' }, true);
+    return controllerOwnedFields(manifests, releaseController(version?.version));
   }
 
   /** The Application object. */
@@ -416,7 +418,7 @@ export class ArgoCdApplication extends Construct {
   private renderSpec(): any {
     const p = this.props;
     const manifests = this.manifests();
-    const ignore = [...controllerOwnedFields(manifests, appVersion(this)), ...(p.ignoreDifferences ?? [])];
+    const ignore = [...controllerOwnedFields(manifests, appController(this)), ...(p.ignoreDifferences ?? [])];
     const tooLarge = manifests.some(m => Buffer.byteLength(JSON.stringify(m)) > CLIENT_SIDE_APPLY_LIMIT);
     const options = [
       ...(ignore.length > 0 ? ['RespectIgnoreDifferences=true'] : []),

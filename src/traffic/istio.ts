@@ -152,7 +152,6 @@ export class IstioRouter implements ITrafficRouter {
     const sub = o.subsets;
     const canarySubset = sub?.canarySubsetName ?? 'canary';
     const stableSubset = sub?.stableSubsetName ?? 'stable';
-    const ignore: IgnoreDifference[] = [];
     const vsSpecs = o.virtualServices ?? [{}];
     const defined: ApiObject[] = [];
     const vss = vsSpecs.map((v, i) => {
@@ -172,7 +171,6 @@ export class IstioRouter implements ITrafficRouter {
         };
       });
       defined.push(obj);
-      ignore.push({ group: 'networking.istio.io', kind: 'VirtualService', name, jsonPointers: ['/spec/http'] });
       return { name, routes: v.routes ?? ['primary'], spec: v };
     });
     let drName: string | undefined;
@@ -185,7 +183,6 @@ export class IstioRouter implements ITrafficRouter {
           host: sub.host,
           subsets: [{ name: stableSubset, labels: { ...target.podLabels() } }, { name: canarySubset, labels: { ...target.podLabels() } }],
         })));
-        ignore.push({ group: 'networking.istio.io', kind: 'DestinationRule', name: drName, jsonPointers: ['/spec/subsets'] });
       }
     }
     const render = () => {
@@ -200,7 +197,7 @@ export class IstioRouter implements ITrafficRouter {
         destinationRule: drName ? { name: drName, canarySubsetName: canarySubset, stableSubsetName: stableSubset } : undefined,
       };
     };
-    return new Binding('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])], ignore);
+    return new Binding('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])]);
   }
 }
 
