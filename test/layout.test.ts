@@ -5,6 +5,7 @@ import { GENERATED_DIR } from '../src/private/generated';
 // The layout convention (README "Layout"): a module is internal exactly when it lives in a folder
 // named `private/` (src/private/ is the bottom layer, src/<layer>/private/ the internals of a layer);
 // every other hand-written module is exported from src/index.ts, or is a command that bin/ runs.
+// The bottom layer imports nothing from the layers above it (DESIGN: imports point down).
 
 const ROOT = path.join(__dirname, '..');
 const SRC = path.join(ROOT, 'src');
@@ -49,6 +50,16 @@ function commands(): Set<string> {
 
 const isPrivate = (module: string) => module.split(path.sep).includes('private');
 
+/** The modules under src/ that a module imports (`import`/`export ... from`, `require`, `import()`), resolved. */
+function importsOf(module: string): string[] {
+  const text = fs.readFileSync(path.join(SRC, module), 'utf8');
+  const specs = [
+    ...[...text.matchAll(/\bfrom\s+'(\.[^']+)'/g)].map(m => m[1]),
+    ...[...text.matchAll(/\b(?:require|import)\(\s*'(\.[^']+)'\s*\)/g)].map(m => m[1]),
+  ];
+  return specs.map(spec => resolve(module, spec) ?? path.normalize(path.join(path.dirname(module), spec)));
+}
+
 describe('layout: generated output is exactly what is in src/imports/', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const generators = require('../imports/layout');
@@ -73,6 +84,15 @@ describe('layout: internal modules live in private/ folders', () => {
 
   test('src/index.ts exports from no module in a private/ folder', () => {
     expect([...publicModules].filter(isPrivate)).toEqual([]);
+  });
+
+  test('src/private/ is the bottom layer: it imports only itself and the generated bindings (src/imports/), with no exception', () => {
+    const bottom = all.filter(m => m.split(path.sep)[0] === 'private');
+    expect(bottom.length).toBeGreaterThan(0);
+    const upward = bottom.flatMap(m => importsOf(m)
+      .filter(target => !['private', 'imports'].includes(target.split(path.sep)[0]))
+      .map(target => `${m} imports ${target}`));
+    expect(upward).toEqual([]);
   });
 
   test('the commands exist', () => {

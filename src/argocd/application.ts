@@ -7,9 +7,11 @@ import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ArgoRollouts } from '../install/argo-rollouts';
+import { ArgoRolloutsVersion } from '../install/version';
 import { checkArgument } from '../private/arguments';
 import { requireGenerated } from '../private/generated';
 import { OnePassApiObject } from '../private/one-pass-api-object';
+import { appController, releaseController } from '../traffic/private/owned-fields';
 import { IgnoreDifference } from '../traffic/router';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
@@ -296,9 +298,13 @@ export class ArgoCdApplication extends Construct {
    * down. See docs/argocd.md.
    *
    * @param manifests the manifests of the app
+   * @param version the release of the controller that rolls them out, by default the default release
+   *   (how the controller reads some references depends on it, e.g. a dotted Istio VirtualService name)
    */
-  public static ignoreDifferencesOf(manifests: any[]): IgnoreDifference[] {
-    return controllerOwnedFields(manifests);
+  public static ignoreDifferencesOf(manifests: any[], version?: ArgoRolloutsVersion): IgnoreDifference[] {
+    checkArgument('ArgoCdApplication.ignoreDifferencesOf()', 'version', version,
+      { class: ArgoRolloutsVersion, name: 'ArgoRolloutsVersion', example: 'ArgoRolloutsVersion.V1_10_0_RC1' }, true);
+    return controllerOwnedFields(manifests, releaseController(version?.version));
   }
 
   /** The Application object. */
@@ -404,7 +410,7 @@ export class ArgoCdApplication extends Construct {
   private renderSpec(): any {
     const p = this.props;
     const manifests = this.manifests();
-    const ignore = [...controllerOwnedFields(manifests), ...(p.ignoreDifferences ?? [])];
+    const ignore = [...controllerOwnedFields(manifests, appController(this)), ...(p.ignoreDifferences ?? [])];
     const tooLarge = manifests.some(m => Buffer.byteLength(JSON.stringify(m)) > CLIENT_SIDE_APPLY_LIMIT);
     const options = [
       ...(ignore.length > 0 ? ['RespectIgnoreDifferences=true'] : []),

@@ -2,7 +2,7 @@ import { ApiObject, App, Chart, YamlOutputType } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { AppRegistry } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
-import { describeObject, duplicateObjects } from '../validation/private/duplicates';
+import { describeObject, duplicateObjects } from './object-identity';
 
 /**
  * Whether the app writes all its objects to one output (one file, or one folder of a file per

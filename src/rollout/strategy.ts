@@ -10,9 +10,12 @@ import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
 import { renderRolloutAnalysis } from '../analysis/private/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { addControllerRequirement } from '../install/private/requirements';
+import { ARGO_API_VERSION } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
+import { appController } from '../traffic/private/owned-fields';
+import { rolloutRouterOwnedFields } from '../traffic/private/router-owned-fields';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from '../traffic/router';
 
 /**
@@ -615,7 +618,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
   };
   const context = (index: number) => stepContext(index, o.maxTrafficWeight);
 
-  return {
+  const bound: BoundStrategy = {
     services,
     get steps() {
       return [...steps];
@@ -644,7 +647,11 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       'Use addBackgroundAnalysis() or an analysis step (CanaryStep.analysis()), or RolloutStrategy.blueGreen().'),
     analysisTemplates: (): IAnalysisTemplate[] => [...(background?.templates ?? []), ...steps.flatMap(s => s._analysisTemplates())],
     routerManifests: () => bindings.flatMap(b => b.apiObjects).map(obj => obj.toJson()),
-    ignoreDifferences: () => bindings.flatMap(b => b.ignoreDifferences),
+    // what the routers' files say the controller writes, read from this Rollout's trafficRouting block
+    // and its router objects: the same function ArgoCdApplication runs over the app's manifests
+    ignoreDifferences: () => rolloutRouterOwnedFields(
+      { apiVersion: ARGO_API_VERSION, kind: 'Rollout', metadata: { name: host.name, namespace: host.namespace }, spec: { strategy: bound.render() } },
+      bound.routerManifests(), appController(host)),
     render: () => {
       return {
         canary: {
@@ -672,6 +679,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       };
     },
   };
+  return bound;
 }
 
 /** The managed routes the steps use, in order of first use. */

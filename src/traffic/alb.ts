@@ -40,7 +40,6 @@ export class AlbRouter implements ITrafficRouter {
 
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
     const o = this.o;
-    const prefix = o.annotationPrefix ?? 'alb.ingress.kubernetes.io';
     const root = () => o.rootService ?? services(target, 'alb').stable;
     const defined: ApiObject[] = [];
     let names: string[];
@@ -52,13 +51,6 @@ export class AlbRouter implements ITrafficRouter {
         () => ingressSpec(o, { name: root(), port: { name: 'use-annotation' } }), { annotations: copyMap(o.annotations) }));
       names = [name];
     }
-    const rootName = o.rootService ?? target.stableServiceName() ?? 'stable';
-    const ignore = names.map(name => ({
-      group: 'networking.k8s.io',
-      kind: 'Ingress',
-      name,
-      jsonPointers: [`/metadata/annotations/${prefix}~1actions.${rootName}`, `/metadata/annotations/${prefix}~1conditions.${rootName}`],
-    }));
     const render = () => ({
       ...(names.length === 1 ? { ingress: names[0] } : { ingresses: [...names] }),
       servicePort: port(target, 'alb', o.servicePort),
@@ -66,7 +58,7 @@ export class AlbRouter implements ITrafficRouter {
       annotationPrefix: o.annotationPrefix,
       stickinessConfig: o.stickiness ? { enabled: true, durationSeconds: toSeconds('stickiness', o.stickiness) } : undefined,
     });
-    return new Binding('alb', render, [...defined, ...appObjects(o.ingresses ?? [])], ignore);
+    return new Binding('alb', render, [...defined, ...appObjects(o.ingresses ?? [])]);
   }
 }
 

@@ -56,7 +56,7 @@ export class AmbassadorRouter implements ITrafficRouter {
       })));
       names = [name];
     }
-    return new Binding('ambassador', () => ({ mappings: [...names] }), [...defined, ...appObjects(o.mappings ?? [])], []);
+    return new Binding('ambassador', () => ({ mappings: [...names] }), [...defined, ...appObjects(o.mappings ?? [])]);
   }
 }
 

@@ -38,7 +38,6 @@ export class ApisixRouter implements ITrafficRouter {
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
     const o = this.o;
     const defined: ApiObject[] = [];
-    const ignore: IgnoreDifference[] = [];
     let name: string;
     let rules: string[] | undefined = o.rules;
     if (o.route) {
@@ -58,9 +57,8 @@ export class ApisixRouter implements ITrafficRouter {
           }],
         };
       }));
-      ignore.push({ group: 'apisix.apache.org', kind: 'ApisixRoute', name, jsonPointers: ['/spec/http'] });
     }
-    return new Binding('apisix', () => ({ route: { name, rules: rules ? [...rules] : undefined } }), [...defined, ...appObjects([o.route])], ignore);
+    return new Binding('apisix', () => ({ route: { name, rules: rules ? [...rules] : undefined } }), [...defined, ...appObjects([o.route])]);
   }
 }
 

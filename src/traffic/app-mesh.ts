@@ -49,7 +49,6 @@ export class AppMeshRouter implements ITrafficRouter {
     const o = this.o;
     const api = 'appmesh.k8s.aws/v1beta2';
     const defined: ApiObject[] = [];
-    const ignore: IgnoreDifference[] = [];
     const vsName = o.virtualService?.name ?? o.virtualServiceName ?? target.rolloutName;
     const routerName = o.virtualRouterName ?? `${target.rolloutName}-vrouter`;
     const canaryNode = o.canaryVirtualNode?.name ?? o.canaryVirtualNodeName ?? `${target.rolloutName}-vn-canary`;
@@ -69,22 +68,18 @@ export class AppMeshRouter implements ITrafficRouter {
           },
         }],
       })));
-      ignore.push({ group: 'appmesh.k8s.aws', kind: 'VirtualRouter', name: routerName, jsonPointers: ['/spec/routes'] });
       const node = (id: string, name: string, role: 'canary' | 'stable') => defineRouterObject(scope, id, api, 'VirtualNode', name, () => ({
         podSelector: { matchLabels: { ...target.podLabels(), 'rollouts-pod-template-hash': `${role}-tbd` } },
         listeners: [{ portMapping: { port: o.containerPort ?? p(), protocol: 'http' } }],
         serviceDiscovery: { dns: { hostname: `${services(target, 'appMesh')[role]}.${o.namespace ?? 'default'}.svc.cluster.local`, responseType: 'ENDPOINTS' } },
       }));
       defined.push(node('AppMeshCanaryVirtualNode', canaryNode, 'canary'), node('AppMeshStableVirtualNode', stableNode, 'stable'));
-      for (const name of [canaryNode, stableNode]) {
-        ignore.push({ group: 'appmesh.k8s.aws', kind: 'VirtualNode', name, jsonPointers: ['/spec/podSelector/matchLabels/rollouts-pod-template-hash'] });
-      }
     }
     const render = () => ({
       virtualService: { name: vsName, routes: o.routes ? [...o.routes] : undefined },
       virtualNodeGroup: { canaryVirtualNodeRef: { name: canaryNode }, stableVirtualNodeRef: { name: stableNode } },
     });
-    return new Binding('appMesh', render, [...defined, ...appObjects([o.virtualService, o.canaryVirtualNode, o.stableVirtualNode])], ignore);
+    return new Binding('appMesh', render, [...defined, ...appObjects([o.virtualService, o.canaryVirtualNode, o.stableVirtualNode])]);
   }
 }
 

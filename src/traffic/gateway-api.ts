@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { PluginRouter } from './plugin';
 import { port, services } from './private/binding';
 import { appObjects, defineRouterObject } from './private/objects';
-import { nameOf, objectsIn, OwnedFieldsContext } from './private/owned-fields';
+import { labelPointer, nameOf, objectsIn, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter } from './router';
 import { RouterObject } from './router-object';
 import { ControllerPlugin } from '../install/plugins';
@@ -50,7 +50,6 @@ export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRout
   return new PluginRouter(GATEWAY_API_PLUGIN, { controllerPlugin: options.controllerPlugin, providerPermissions: ProviderPermissions.GATEWAY_API },
     (scope, target) => {
       const objects: ApiObject[] = [...appObjects([...(options.httpRoutes ?? []), ...(options.grpcRoutes ?? []), ...(options.tcpRoutes ?? [])])];
-      const ignore: IgnoreDifference[] = [];
       let http = list(options.httpRoutes);
       if (!own) {
         const name = `${target.rolloutName}-http-route`;
@@ -63,14 +62,12 @@ export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRout
             rules: [{ backendRefs: [{ name: s.stable, port: p, weight: 100 }, { name: s.canary, port: p, weight: 0 }] }],
           };
         }));
-        ignore.push({ group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name, jsonPointers: ['/spec/rules'] });
         http = [name];
       }
       const one = (names: string[] | undefined, single: string, several: string) =>
         (names === undefined ? {} : names.length === 1 ? { [single]: names[0] } : { [several]: names.map(name => ({ name })) });
       return {
         objects,
-        ignore,
         config: () => ({
           ...one(http, 'httpRoute', 'httpRoutes'),
           ...one(list(options.grpcRoutes), 'grpcRoute', 'grpcRoutes'),
@@ -84,21 +81,28 @@ export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRout
 /** The plugin name under `trafficRouting.plugins` whose config `gatewayApiOwnedFields` reads. */
 export const GATEWAY_API_PLUGIN_NAME = GATEWAY_API_PLUGIN;
 
+/** The label the plugin (from v0.9.0) sets on a route while a canary runs, unless told otherwise. */
+const IN_PROGRESS_LABEL = 'rollouts.argoproj.io/gatewayapi-canary';
+
 /**
  * What the Gateway API plugin (argoproj-labs/rollouts-plugin-trafficrouter-gatewayapi, run by the
  * controller) writes in the routes of its config (`httpRoute(s)`, `grpcRoute(s)`, `tcpRoute(s)`,
  * `tlsRoute(s)`; in `namespace`): `spec.rules`, whose backend weights it sets and where it adds the
- * header routes of `setHeaderRoute` steps.
+ * header routes of `setHeaderRoute` steps; and, from plugin v0.9.0, the label
+ * `inProgressLabelKey` (default `rollouts.argoproj.io/gatewayapi-canary`) that marks a route while
+ * the canary runs, unless `disableInProgressLabel` is true. Routes chosen by a label selector
+ * (`httpRouteSelector`, ...) have no name here and get no entry.
  */
 export function gatewayApiOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
   const namespace = nameOf(config?.namespace);
+  const label = config?.disableInProgressLabel === true ? [] : [labelPointer(nameOf(config?.inProgressLabelKey) ?? IN_PROGRESS_LABEL)];
   const kinds: Array<[string, string, string]> = [['HTTPRoute', 'httpRoute', 'httpRoutes'], ['GRPCRoute', 'grpcRoute', 'grpcRoutes'],
     ['TCPRoute', 'tcpRoute', 'tcpRoutes'], ['TLSRoute', 'tlsRoute', 'tlsRoutes']];
   const entries: IgnoreDifference[] = [];
   for (const [kind, single, several] of kinds) {
     const names = [nameOf(config?.[single]), ...objectsIn(config?.[several]).map(r => nameOf(r.name))].filter((n): n is string => n !== undefined);
     for (const name of [...new Set(names)]) {
-      entries.push(ctx.entry('gateway.networking.k8s.io', kind, name, ['/spec/rules'], namespace));
+      entries.push(ctx.entry('gateway.networking.k8s.io', kind, name, ['/spec/rules', ...label], namespace));
     }
   }
   return entries;

@@ -6,6 +6,8 @@ import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './priv
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { checkInteger, undefinedIfEmpty } from '../private/utils';
+import { VERSION_NUMBERS } from '../private/versions';
+import { virtualServiceName } from '../private/virtual-service-name';
 
 /** A TLS route of a VirtualService, matched by port and SNI hosts. */
 export interface IstioTlsRoute {
@@ -99,6 +101,21 @@ export interface IstioRouterOptions {
   readonly apiVersion?: string;
 }
 
+/**
+ * What the controllers of the supported releases read a dotted VirtualService reference as, e.g.
+ * `'web' in namespace 'v2'`, or one reading per group of releases when they differ.
+ */
+function misreadings(reference: string): string {
+  const readings = new Map<string, string[]>();
+  for (const version of VERSION_NUMBERS) {
+    const { name, namespace } = virtualServiceName(reference, version);
+    const reading = `'${name}' in namespace '${namespace}'`;
+    readings.set(reading, [...(readings.get(reading) ?? []), version]);
+  }
+  return readings.size === 1 ? [...readings.keys()][0]
+    : [...readings.entries()].map(([reading, versions]) => `${reading} with Argo Rollouts ${versions.join(', ')}`).join('; ');
+}
+
 export class IstioRouter implements ITrafficRouter {
   public readonly key = 'istio';
   public readonly requiresStableAndCanaryServices: boolean;
@@ -114,7 +131,7 @@ export class IstioRouter implements ITrafficRouter {
     }
     if (o.virtualServiceName?.includes('.')) {
       throw new Error(`TrafficRouting.istio(): virtualServiceName '${o.virtualServiceName}' holds a '.', but the controller reads a '.' in a `
-        + `VirtualService reference as name.namespace ('${o.virtualServiceName.split('.')[0]}' in namespace '${o.virtualServiceName.split('.')[1]}'). `
+        + `VirtualService reference as name.namespace (${misreadings(o.virtualServiceName)}). `
         + `Use a name without '.', e.g. '${o.virtualServiceName.replace(/\./g, '-')}'.`);
     }
     for (const field of ['canarySubsetName', 'stableSubsetName'] as const) {
@@ -135,7 +152,6 @@ export class IstioRouter implements ITrafficRouter {
     const sub = o.subsets;
     const canarySubset = sub?.canarySubsetName ?? 'canary';
     const stableSubset = sub?.stableSubsetName ?? 'stable';
-    const ignore: IgnoreDifference[] = [];
     const vsSpecs = o.virtualServices ?? [{}];
     const defined: ApiObject[] = [];
     const vss = vsSpecs.map((v, i) => {
@@ -155,7 +171,6 @@ export class IstioRouter implements ITrafficRouter {
         };
       });
       defined.push(obj);
-      ignore.push({ group: 'networking.istio.io', kind: 'VirtualService', name, jsonPointers: ['/spec/http'] });
       return { name, routes: v.routes ?? ['primary'], spec: v };
     });
     let drName: string | undefined;
@@ -168,7 +183,6 @@ export class IstioRouter implements ITrafficRouter {
           host: sub.host,
           subsets: [{ name: stableSubset, labels: { ...target.podLabels() } }, { name: canarySubset, labels: { ...target.podLabels() } }],
         })));
-        ignore.push({ group: 'networking.istio.io', kind: 'DestinationRule', name: drName, jsonPointers: ['/spec/subsets'] });
       }
     }
     const render = () => {
@@ -183,14 +197,14 @@ export class IstioRouter implements ITrafficRouter {
         destinationRule: drName ? { name: drName, canarySubsetName: canarySubset, stableSubsetName: stableSubset } : undefined,
       };
     };
-    return new Binding('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])], ignore);
+    return new Binding('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])]);
   }
 }
 
 /**
  * What the controller writes in the Istio objects of `trafficRouting.istio` (rollout/trafficrouting/istio):
- * - each VirtualService (`virtualService`, `virtualServices`; a name `name.namespace` names its
- *   namespace): `spec.http`, whose route weights it sets and where the header and mirror routes of
+ * - each VirtualService (`virtualService`, `virtualServices`; a dotted reference names its namespace,
+ *   split as the controller of the app's release splits it, see `virtualServiceName`): `spec.http`, whose route weights it sets and where the header and mirror routes of
  *   `setHeaderRoute`/`setMirrorRoute` go (left alone only when the reference lists TLS or TCP routes
  *   and no HTTP routes, and there are no managed routes); `spec.tls` for `tlsRoutes`, `spec.tcp` for
  *   `tcpRoutes`;
@@ -202,13 +216,12 @@ export function istioOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDi
   for (const ref of [...objectsIn([config?.virtualService]), ...objectsIn(config?.virtualServices)]) {
     const full = nameOf(ref.name);
     if (full === undefined) continue;
-    const dot = full.indexOf('.');
-    const [name, namespace] = dot < 0 ? [full, undefined] : [full.slice(0, dot), full.slice(dot + 1)];
+    const { name, namespace } = virtualServiceName(full, ctx.version);
     const tls = objectsIn(ref.tlsRoutes).length > 0;
     const tcp = objectsIn(ref.tcpRoutes).length > 0;
     const http = (Array.isArray(ref.routes) && ref.routes.length > 0) || (!tls && !tcp) || ctx.managedRoutes.length > 0;
     const pointers = [...(http ? ['/spec/http'] : []), ...(tls ? ['/spec/tls'] : []), ...(tcp ? ['/spec/tcp'] : [])];
-    entries.push(ctx.entry('networking.istio.io', 'VirtualService', name, pointers, namespace));
+    entries.push(ctx.entry('networking.istio.io', 'VirtualService', name, pointers, namespace !== '' ? namespace : undefined));
   }
   const rule = nameOf(config?.destinationRule?.name);
   if (rule !== undefined) {

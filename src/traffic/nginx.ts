@@ -55,7 +55,7 @@ export class NginxRouter implements ITrafficRouter {
       additionalIngressAnnotations: copyMap(o.additionalIngressAnnotations),
       canaryIngressAnnotations: copyMap(o.canaryIngressAnnotations),
     });
-    return new Binding('nginx', render, [...defined, ...appObjects(o.stableIngresses ?? [])], []);
+    return new Binding('nginx', render, [...defined, ...appObjects(o.stableIngresses ?? [])]);
   }
 }
 

@@ -60,9 +60,6 @@ export interface ITrafficRouterBinding {
   /** The router objects this app defines for the Rollout (checked against the Rollout at synth). */
   readonly apiObjects: ApiObject[];
 
-  /** Fields of router objects the controller owns (see `IgnoreDifference`). */
-  readonly ignoreDifferences: IgnoreDifference[];
-
   /**
    * The controller plugin the router needs, registered in the app's `ArgoRollouts` install.
    *

@@ -30,16 +30,14 @@ export class SmiRouter implements ITrafficRouter {
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
     const o = this.o;
     const defined: ApiObject[] = [];
-    const ignore: IgnoreDifference[] = [];
     if (o.defineTrafficSplit) {
       const name = o.trafficSplitName ?? target.rolloutName;
       defined.push(defineRouterObject(scope, 'TrafficSplit', o.apiVersion ?? 'split.smi-spec.io/v1alpha1', 'TrafficSplit', name, () => {
         const s = services(target, 'smi');
         return { service: o.rootService ?? s.stable, backends: [{ service: s.stable, weight: 100 }, { service: s.canary, weight: 0 }] };
       }));
-      ignore.push({ group: 'split.smi-spec.io', kind: 'TrafficSplit', name, jsonPointers: ['/spec/backends'] });
     }
-    return new Binding('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), defined, ignore);
+    return new Binding('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), defined);
   }
 }
 

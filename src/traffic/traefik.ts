@@ -36,7 +36,6 @@ export class TraefikRouter implements ITrafficRouter {
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
     const o = this.o;
     const defined: ApiObject[] = [];
-    const ignore: IgnoreDifference[] = [];
     let name: string;
     if (o.weightedTraefikService) {
       name = o.weightedTraefikService.name;
@@ -52,22 +51,22 @@ export class TraefikRouter implements ITrafficRouter {
       defined.push(o.apiVersion !== undefined
         ? defineRouterObject(scope, 'TraefikService', o.apiVersion, 'TraefikService', name, spec)
         : new LazyApiVersionObject(scope, 'TraefikService', { apiVersion: api(), kind: 'TraefikService', metadata: { name }, spec: Lazy.any({ produce: spec }) }, api));
-      ignore.push({ get group() { return api().split('/')[0]; }, kind: 'TraefikService', name, jsonPointers: ['/spec/weighted/services'] });
     }
-    return new Binding('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])], ignore);
+    return new Binding('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])]);
   }
 }
 
 /**
  * What the controller writes in the TraefikService of `trafficRouting.traefik`
- * (`weightedTraefikServiceName`; rollout/trafficrouting/traefik): the weights of
- * `spec.weighted.services`. The API group is the object's when the app holds it, else the
- * controller's default `traefik.containo.us` (`traefik.io` with Traefik 3 CRDs).
+ * (`weightedTraefikServiceName`, in the Rollout's namespace; rollout/trafficrouting/traefik): the
+ * weights of `spec.weighted.services` (it updates the whole list). The API group is the object's
+ * when the app holds it, else the one the controller uses (`--traefik-api-group` of an install in
+ * the app, else the release's default: `traefik.containo.us` up to 1.9, `traefik.io` from 1.10).
  */
 export function traefikOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
   const name = nameOf(config?.weightedTraefikServiceName);
   if (name === undefined) return [];
   const found = ctx.find(['traefik.io', 'traefik.containo.us'], 'TraefikService', name);
-  const group = typeof found?.apiVersion === 'string' && found.apiVersion.includes('/') ? found.apiVersion.split('/')[0] : 'traefik.containo.us';
+  const group = typeof found?.apiVersion === 'string' && found.apiVersion.includes('/') ? found.apiVersion.split('/')[0] : ctx.traefikApiGroup;
   return [ctx.entry(group, 'TraefikService', name, ['/spec/weighted/services'])];
 }

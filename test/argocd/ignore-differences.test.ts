@@ -1,3 +1,4 @@
+import { ArgoRolloutsVersion } from '../../src';
 import { ArgoCdApplication } from '../../src/argocd/application';
 
 const M = ['rollouts-controller'];
@@ -99,7 +100,7 @@ describe('ArgoCdApplication.ignoreDifferencesOf: what the controller writes, fro
     expect(routerEntries([rollout({ trafficRouting: { smi: { trafficSplitName: 'split' } } })])[0].name).toBe('split');
   });
 
-  test('Traefik: spec.weighted.services, in the group of the TraefikService the app holds (else traefik.containo.us)', () => {
+  test('Traefik: spec.weighted.services, in the group of the TraefikService the app holds (else the controller\'s)', () => {
     const r = rollout({ trafficRouting: { traefik: { weightedTraefikServiceName: 'web-weighted' } } });
     expect(routerEntries([r])).toEqual([{
       group: 'traefik.containo.us',
@@ -111,6 +112,10 @@ describe('ArgoCdApplication.ignoreDifferencesOf: what the controller writes, fro
     }]);
     const object = { apiVersion: 'traefik.io/v1alpha1', kind: 'TraefikService', metadata: { name: 'web-weighted' }, spec: {} };
     expect(routerEntries([r, object])[0].group).toBe('traefik.io');
+    // without the object, the group the controller of the release uses (traefik.io from 1.10)
+    expect(ArgoCdApplication.ignoreDifferencesOf([r], ArgoRolloutsVersion.V1_10_0_RC1).find(e => e.kind === 'TraefikService')?.group).toBe('traefik.io');
+    const old = { ...object, apiVersion: 'traefik.containo.us/v1alpha1' };
+    expect(ArgoCdApplication.ignoreDifferencesOf([r, old], ArgoRolloutsVersion.V1_10_0_RC1).find(e => e.kind === 'TraefikService')?.group).toBe('traefik.containo.us');
   });
 
   test('APISIX: spec.http of the ApisixRoute', () => {
@@ -139,14 +144,19 @@ describe('ArgoCdApplication.ignoreDifferencesOf: what the controller writes, fro
     expect(routerEntries([r]).map(e => e.kind)).toEqual(['VirtualNode', 'VirtualNode']);
   });
 
-  test('the Gateway API plugin: spec.rules of every route kind it weighs, in its namespace; other plugins are unknown', () => {
+  test('the Gateway API plugin: spec.rules and the in-progress label of every route kind it weighs, in its namespace; other plugins are unknown', () => {
     const r = rollout({
       trafficRouting: { plugins: { 'argoproj-labs/gatewayAPI': { httpRoute: 'web', grpcRoutes: [{ name: 'grpc' }], namespace: 'edge' }, 'acme/other': { x: 1 } } },
     });
+    const pointers = ['/spec/rules', '/metadata/labels/rollouts.argoproj.io~1gatewayapi-canary'];
     expect(routerEntries([r])).toEqual([
-      { group: 'gateway.networking.k8s.io', kind: 'GRPCRoute', name: 'grpc', namespace: 'edge', jsonPointers: ['/spec/rules'], managedFieldsManagers: M },
-      { group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', namespace: 'edge', jsonPointers: ['/spec/rules'], managedFieldsManagers: M },
+      { group: 'gateway.networking.k8s.io', kind: 'GRPCRoute', name: 'grpc', namespace: 'edge', jsonPointers: pointers, managedFieldsManagers: M },
+      { group: 'gateway.networking.k8s.io', kind: 'HTTPRoute', name: 'web', namespace: 'edge', jsonPointers: pointers, managedFieldsManagers: M },
     ]);
+    // the label key the config names, or none when the label is off (plugin v0.9.0 and later)
+    const plugin = (extra: any) => rollout({ trafficRouting: { plugins: { 'argoproj-labs/gatewayAPI': { httpRoute: 'web', ...extra } } } });
+    expect(routerEntries([plugin({ inProgressLabelKey: 'acme.io/canary' })])[0].jsonPointers).toEqual(['/spec/rules', '/metadata/labels/acme.io~1canary']);
+    expect(routerEntries([plugin({ disableInProgressLabel: true })])[0].jsonPointers).toEqual(['/spec/rules']);
   });
 
   test('spec.replicas of an autoscaled Rollout (with or without the field), and of a workloadRef Deployment the controller scales down', () => {

@@ -185,6 +185,7 @@ const VALID_ARGUMENTS: Record<string, (chart: Chart) => unknown[]> = {
   'WorkloadReference.fromDeployment': chart => [new kplus.Deployment(chart, 'deployment', { containers: [{ image: 'nginx:1.27' }] }), {}],
   'WorkloadReference.fromDeploymentName': () => ['web', {}],
   'AnalysisTemplate.fromAnalysisTemplateName': chart => [chart, 'imported', 'success-rate'],
+  'ArgoCdApplication.ignoreDifferencesOf': () => [[PLANNED_ROLLOUT], api.ArgoRolloutsVersion.V1_10_0_RC1],
   'ClusterAnalysisTemplate.fromClusterAnalysisTemplateName': chart => [chart, 'imported', 'success-rate'],
   'MetricProvider.plugin': () => ['argoproj-labs/metrics', {}],
   'Condition.resultAtLeast': () => [0.95, {}],

@@ -1,5 +1,9 @@
 import { ApiObject, App, Chart, Testing, YamlOutputType } from 'cdk8s';
 import { AnalysisTemplate, CanaryStep, MetricProvider, Rollout, RolloutStrategy, StrategyService } from '../../src';
+import { checkDuplicateObjects } from '../../src/private/duplicate-objects';
+import { quote } from '../../src/private/quote';
+import { validateManifests } from '../../src/validation/private';
+import * as engine from '../../src/validation/private/util';
 
 /** Two constructs of one app that write the same object fail synth, naming both (issue 10, item 7). */
 describe('duplicate objects in an app (L05)', () => {
@@ -73,5 +77,28 @@ describe('which objects share an output file', () => {
     const errors = app.node.validate();
     expect(errors.length).toBeGreaterThan(0);
     expect(errors[0]).toMatch(/^\[L05\] one\/web\/Resource and two\/web\/Resource both define Rollout \(argoproj\.io\) "[^"]+" without a namespace;/);
+  });
+});
+
+describe('the app-wide check and rule L05 count and name objects alike (one definition, in src/private/object-identity.ts)', () => {
+  test('the rule engine quotes values with the bottom layer\'s quote', () => {
+    expect(engine.quote).toBe(quote);
+  });
+
+  test('a long name in a namespace: the same object, described the same way', () => {
+    const name = `cm-${'x'.repeat(130)}`;
+    const manifest = (version: string) => ({ apiVersion: version, kind: 'ConfigMap', metadata: { name, namespace: 'shop' } });
+    // the engine: one file with the object twice (the version does not count)
+    const finding = validateManifests([manifest('v1'), manifest('v1')], { documentGroups: [0, 0] }).find(f => f.ruleId === 'L05');
+    const described = finding?.message.split(' is defined again')[0];
+    expect(described).toEqual(`ConfigMap ${quote(name)} in namespace "shop"`);
+    expect(described).toMatch(/^ConfigMap "cm-x+\.\.\. in namespace "shop"$/);
+    // the app: two constructs writing it
+    const app = Testing.app();
+    const chart = new Chart(app, 'test', { namespace: 'shop' });
+    new ApiObject(chart, 'a', manifest('v1'));
+    new ApiObject(chart, 'b', manifest('v1'));
+    checkDuplicateObjects(chart);
+    expect(app.node.validate().map(e => e.split(' both define ')[1].split(' in the same chart;')[0])).toEqual([described]);
   });
 });

@@ -37,7 +37,9 @@ describe('Istio', () => {
         http: [{ name: 'primary', route: [{ destination: { host: 'web-stable' }, weight: 100 }, { destination: { host: 'web-canary' }, weight: 0 }] }],
       },
     }]);
-    expect(rollout.ignoreDifferences).toEqual([{ group: 'networking.istio.io', kind: 'VirtualService', name: 'web-vsvc', jsonPointers: ['/spec/http'] }]);
+    expect(rollout.ignoreDifferences).toEqual([
+      { group: 'networking.istio.io', kind: 'VirtualService', name: 'web-vsvc', jsonPointers: ['/spec/http'], managedFieldsManagers: ['rollouts-controller'] },
+    ]);
   });
 
   test('subset-level: a DestinationRule with stable and canary subsets, no stable/canary Services', () => {
@@ -131,8 +133,9 @@ describe('NGINX and ALB', () => {
       ingressClassName: 'alb',
       rules: [{ http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web-stable', port: { name: 'use-annotation' } } } }] } }],
     });
+    // the weights are the action of the root (here the stable) Service; a condition is written only for header routes
     expect(rollout.ignoreDifferences[0].jsonPointers).toEqual([
-      '/metadata/annotations/alb.ingress.kubernetes.io~1actions.web-stable', '/metadata/annotations/alb.ingress.kubernetes.io~1conditions.web-stable',
+      '/metadata/annotations/alb.ingress.kubernetes.io~1actions.web-stable', '/metadata/annotations/rollouts.argoproj.io~1managed-alb-annotations',
     ]);
   });
 
@@ -161,7 +164,9 @@ describe('SMI, Ambassador, Traefik, APISIX, App Mesh', () => {
     const { routing, find, rollout } = routed(TrafficRouting.smi({ rootService: 'web', trafficSplitName: 'web-split', defineTrafficSplit: true }));
     expect(routing.smi).toEqual({ rootService: 'web', trafficSplitName: 'web-split' });
     expect(find('TrafficSplit')[0].spec).toEqual({ service: 'web', backends: [{ service: 'web-stable', weight: 100 }, { service: 'web-canary', weight: 0 }] });
-    expect(rollout.ignoreDifferences).toEqual([{ group: 'split.smi-spec.io', kind: 'TrafficSplit', name: 'web-split', jsonPointers: ['/spec/backends'] }]);
+    expect(rollout.ignoreDifferences).toEqual([
+      { group: 'split.smi-spec.io', kind: 'TrafficSplit', name: 'web-split', jsonPointers: ['/spec/backends'], managedFieldsManagers: ['rollouts-controller'] },
+    ]);
   });
 
   test('headless Services with a fixed port and protocol (App Mesh)', () => {

@@ -2,7 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { required } from './objects';
 import { ControllerPlugin } from '../../install/plugins';
 import { ProviderPermissions } from '../../install/rbac';
-import { IgnoreDifference, ITrafficRouterBinding, ITrafficTarget } from '../router';
+import { ITrafficRouterBinding, ITrafficTarget } from '../router';
 
 /** Names of the Rollout's stable and canary Services, or an error saying how to get them. */
 export function services(target: ITrafficTarget, router: string): { stable: string; canary: string } {
@@ -20,13 +20,16 @@ export function port(target: ITrafficTarget, router: string, given?: number): nu
     'Give the router a servicePort, or give a container of the Rollout a port.');
 }
 
-/** A binding whose config is rendered on demand. */
+/**
+ * A binding whose config is rendered on demand. (What the controller writes in the router's objects
+ * is not part of it: the router file says that once, over the rendered config, in
+ * `<router>OwnedFields`.)
+ */
 export class Binding implements ITrafficRouterBinding {
   constructor(
     public readonly key: string,
     private readonly render: () => any,
     public readonly apiObjects: ApiObject[],
-    public readonly ignoreDifferences: IgnoreDifference[],
     public readonly controllerPlugin?: ControllerPlugin,
     public readonly providerPermissions?: ProviderPermissions) {}
 

@@ -1,9 +1,16 @@
 /**
  * The fields of an app's objects that the Argo Rollouts controller writes at run time, read from the
  * Rollout manifests (not from constructs), so that objects from `Include`, Helm or raw `ApiObject`s
- * count too. Each router file says what its router writes (`<router>OwnedFields`); this file holds
- * what they share. Internal: the public entry is `ArgoCdApplication.ignoreDifferencesOf()`.
+ * count too. Each router file says once what its router writes (`<router>OwnedFields`, over the
+ * router's `trafficRouting` block); src/traffic/private/router-owned-fields.ts runs them for a
+ * Rollout. Both `rollout.ignoreDifferences` and `ArgoCdApplication.ignoreDifferencesOf()` come from
+ * there. This file holds what they share: the context a router's function gets, the lookup of the
+ * objects it names, and the merging of entries.
  */
+import { IConstruct } from 'constructs';
+import { controllerTraefikApiVersion } from '../../install/private/requirements';
+import { appVersion } from '../../private/app-registry';
+import { versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
 
 /** The field manager of the Argo Rollouts controller's writes. */
@@ -11,6 +18,16 @@ export const CONTROLLER_FIELD_MANAGER = 'rollouts-controller';
 
 /** What a router's `<router>OwnedFields` function needs besides its `trafficRouting.<key>` block. */
 export interface OwnedFieldsContext {
+  /**
+   * The Argo Rollouts release of the controller (a version number such as `1.9.1`); `undefined` for
+   * the default release. Some readings depend on it (a dotted Istio VirtualService reference).
+   */
+  readonly version: string | undefined;
+  /**
+   * The API group the controller reads and writes TraefikServices in (`--traefik-api-group`, else
+   * the release's default).
+   */
+  readonly traefikApiGroup: string;
   /** `metadata.name` of the Rollout. */
   readonly rolloutName: string;
   /** `spec.strategy.canary` of the Rollout (an empty object when missing). */
@@ -30,6 +47,28 @@ export interface OwnedFieldsContext {
   entry(group: string, kind: string, name: string, jsonPointers: string[], namespace?: string): IgnoreDifference;
 }
 
+/** What the app says about its controller, beyond the manifests. */
+export interface ControllerFacts {
+  /** The release (a version number); `undefined` for the default release. */
+  readonly version: string | undefined;
+  /** The API group of the TraefikServices the controller updates. */
+  readonly traefikApiGroup: string;
+}
+
+/** The controller of a release with its default settings (`undefined`: the default release). */
+export function releaseController(version: string | undefined): ControllerFacts {
+  return { version, traefikApiGroup: versionFacts(version).controllerDefaults.traefikApiGroup };
+}
+
+/**
+ * The controller of `scope`'s app: the app's release, and the settings of an `ArgoRollouts` install
+ * in the app (else the release's defaults). Read it at synth.
+ */
+export function appController(scope: IConstruct): ControllerFacts {
+  // (an install's --traefik-api-group and --traefik-api-version name one group: it checks that they do)
+  return { version: appVersion(scope), traefikApiGroup: groupOf(controllerTraefikApiVersion(scope)) };
+}
+
 /** A JSON pointer (RFC 6901) to the path of keys: `~` and `/` in a key are escaped. */
 export function pointer(...keys: string[]): string {
   return keys.map(key => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
@@ -40,6 +79,11 @@ export function annotationPointer(key: string): string {
   return pointer('metadata', 'annotations', key);
 }
 
+/** The pointer of a label. */
+export function labelPointer(key: string): string {
+  return pointer('metadata', 'labels', key);
+}
+
 /** The value if it is a non-empty string. */
 export function nameOf(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -48,4 +92,99 @@ export function nameOf(value: unknown): string | undefined {
 /** The entries of a list value that are objects. */
 export function objectsIn(value: unknown): any[] {
   return Array.isArray(value) ? value.filter(v => v !== null && typeof v === 'object' && !Array.isArray(v)) : [];
+}
+
+/** Whether the value is a plain object (not null, not a list). */
+export function isObject(value: unknown): value is { [key: string]: any } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The API group of an `apiVersion` (`''` for the core group). */
+export function groupOf(apiVersion: unknown): string {
+  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+}
+
+/** `metadata.namespace` of a manifest, `''` when it sets none. */
+export function namespaceOf(manifest: any): string {
+  return nameOf(manifest?.metadata?.namespace) ?? '';
+}
+
+/** Manifests by API group, kind, namespace and name (the first of several with the same four). */
+export class ManifestIndex {
+  private readonly objects = new Map<string, any>();
+
+  constructor(manifests: readonly any[]) {
+    for (const manifest of manifests) {
+      const name = nameOf(manifest?.metadata?.name);
+      if (isObject(manifest) && typeof manifest.kind === 'string' && name !== undefined) {
+        const key = this.key(groupOf(manifest.apiVersion), manifest.kind, namespaceOf(manifest), name);
+        if (!this.objects.has(key)) this.objects.set(key, manifest);
+      }
+    }
+  }
+
+  /** The object in `namespace`, else one without a namespace (applied into the destination namespace). */
+  public find(groups: readonly string[], kind: string, namespace: string, name: string): any {
+    for (const ns of namespace === '' ? [''] : [namespace, '']) {
+      for (const group of groups) {
+        const found = this.objects.get(this.key(group, kind, ns, name));
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  }
+
+  private key(group: string, kind: string, namespace: string, name: string): string {
+    return [group, kind, namespace, name].join('\u0000');
+  }
+}
+
+/** `spec.strategy.canary` of a Rollout manifest, an empty object when missing. */
+export function canaryOf(rollout: any): any {
+  const strategy = isObject(rollout?.spec) && isObject(rollout.spec.strategy) ? rollout.spec.strategy : {};
+  return isObject(strategy.canary) ? strategy.canary : {};
+}
+
+/** The context the routers' functions get for one Rollout, whose objects are looked up in `index`. */
+export function ownedFieldsContext(rollout: any, index: ManifestIndex, controller: ControllerFacts): OwnedFieldsContext {
+  const namespace = namespaceOf(rollout);
+  const canary = canaryOf(rollout);
+  return {
+    version: controller.version,
+    traefikApiGroup: controller.traefikApiGroup,
+    rolloutName: nameOf(rollout?.metadata?.name) ?? '',
+    canary,
+    managedRoutes: objectsIn(canary.trafficRouting?.managedRoutes).map(r => nameOf(r.name)).filter((n): n is string => n !== undefined),
+    find: (groups, kind, name) => index.find(groups, kind, namespace, name),
+    entry: (group, kind, name, jsonPointers, explicitNamespace) => {
+      const found = explicitNamespace === undefined ? index.find([group], kind, namespace, name) : undefined;
+      const ns = explicitNamespace ?? (found !== undefined && namespaceOf(found) !== '' ? namespaceOf(found) : namespace);
+      return {
+        group,
+        kind,
+        name,
+        ...(ns !== '' ? { namespace: ns } : {}),
+        jsonPointers,
+        managedFieldsManagers: [CONTROLLER_FIELD_MANAGER],
+      };
+    },
+  };
+}
+
+/** Collects entries, one per object: the pointers of entries for the same object are merged. */
+export class OwnedFieldEntries {
+  private readonly byObject = new Map<string, IgnoreDifference>();
+
+  public add(entry: IgnoreDifference): void {
+    if ((entry.jsonPointers ?? []).length === 0) return;
+    const key = [entry.group, entry.kind, entry.namespace ?? '', entry.name].join('\u0000');
+    const seen = this.byObject.get(key);
+    const pointers = [...new Set([...(seen?.jsonPointers ?? []), ...(entry.jsonPointers ?? [])])];
+    this.byObject.set(key, { ...entry, jsonPointers: pointers });
+  }
+
+  /** The entries ordered by group, kind, namespace and name. */
+  public list(): IgnoreDifference[] {
+    return [...this.byObject.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+  }
 }

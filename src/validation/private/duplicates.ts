@@ -1,78 +1,11 @@
 /**
  * Objects defined twice (L05): two manifests of one file, or two constructs of one app, with the same
  * API group, kind, namespace and name are the same object, and `kubectl apply` keeps only the last
- * one it reads: the other is lost without a word.
+ * one it reads: the other is lost without a word. Which manifests are the same object is said once,
+ * in src/private/object-identity.ts (the app-wide check at synth counts the same way).
  */
 import { FindingSink } from './context';
-import { asObject, quote } from './util';
-
-/** The identity of an object as the API server sees it. */
-export interface ObjectIdentity {
-  /** API group ('' = core; the version does not count: apps/v1 and apps/v1beta1 are one object). */
-  readonly group: string;
-  readonly kind: string;
-  /** '' when the manifest sets none (it is applied into the namespace `kubectl apply -n` names). */
-  readonly namespace: string;
-  readonly name: string;
-}
-
-/** A manifest that defines the same object as an earlier one. */
-export interface DuplicateObject {
-  /** Index of the earlier manifest. */
-  readonly first: number;
-  /** Index of the later one (the one `kubectl apply` keeps). */
-  readonly second: number;
-  readonly identity: ObjectIdentity;
-}
-
-/** The identity of a manifest, when it has a kind and a name (an object named by generateName is new each time). */
-export function objectIdentity(manifest: any): ObjectIdentity | undefined {
-  const metadata = asObject(asObject(manifest)?.metadata);
-  const kind = manifest?.kind;
-  const name = metadata?.name;
-  if (typeof kind !== 'string' || kind === '' || typeof name !== 'string' || name === '') {
-    return undefined;
-  }
-  const apiVersion = manifest.apiVersion;
-  const slash = typeof apiVersion === 'string' ? apiVersion.indexOf('/') : -1;
-  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
-  return { group, kind, namespace, name };
-}
-
-/**
- * Every manifest that defines the same object as an earlier manifest of its group (file), paired
- * with the first one that does. Manifests of different groups never clash (a base and an overlay
- * of one folder define the same objects on purpose).
- *
- * @param groups the group (file) of each manifest, by position; by default all are one group
- */
-export function duplicateObjects(manifests: readonly any[], groups?: readonly number[]): DuplicateObject[] {
-  const firstOf = new Map<string, number>();
-  const duplicates: DuplicateObject[] = [];
-  manifests.forEach((manifest, index) => {
-    const identity = objectIdentity(manifest);
-    if (identity === undefined) {
-      return;
-    }
-    const group = groups?.[index] ?? 0;
-    const key = [group, identity.group, identity.kind, identity.namespace, identity.name].join('\u0000');
-    const first = firstOf.get(key);
-    if (first === undefined) {
-      firstOf.set(key, index);
-    } else {
-      duplicates.push({ first, second: index, identity });
-    }
-  });
-  return duplicates;
-}
-
-/** Describes an object for messages, e.g. `Service "web-stable" in namespace "shop"`. */
-export function describeObject(identity: ObjectIdentity): string {
-  const group = identity.group === '' ? '' : ` (${identity.group})`;
-  const namespace = identity.namespace === '' ? ' without a namespace' : ` in namespace ${quote(identity.namespace)}`;
-  return `${identity.kind}${group} ${quote(identity.name)}${namespace}`;
-}
+import { describeObject, duplicateObjects } from '../../private/object-identity';
 
 /** Rank of L05 findings: before the other rules of the document. */
 const DUPLICATE_RANK = -1;

@@ -7,7 +7,7 @@
  * manifests is reported (V63, V67) only with `requireReferencedObjects`; the checks of its content
  * (V58, V59, V64–V66) run only on objects that are present.
  */
-import { versionFacts } from '../../../private/versions';
+import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
 import { asArray, asNumber, asObject, asString, isObject, isSet, listWords, quote } from '../util';
 
@@ -92,26 +92,21 @@ interface VirtualServiceReference {
   readonly entry: any;
   /** Path of the entry, e.g. `…istio.virtualServices[1]`. */
   readonly base: string;
-  /** Name of the VirtualService object (the part before the first `.`). */
+  /** Name of the VirtualService object, as the controller reads the reference (`splitVirtualServiceReference`). */
   readonly name: string;
-  /** Namespace it is looked for in: the one after the first `.`, else the Rollout's. */
+  /** Namespace it is looked for in: the one the reference names, else the Rollout's. */
   readonly namespace: string;
   /** The VirtualService when it is among the manifests. */
   readonly object: any;
 }
 
 /**
- * `name.namespace` as the controller of the release reads it (the version table): up to 1.9 the first
- * two dot-separated parts; from 1.10 a `.cluster.local` suffix is dropped and the last part is the
- * namespace, the rest the name.
+ * `name.namespace` as the controller of the release reads it (src/private/virtual-service-name.ts);
+ * a reference without a namespace is looked for in the Rollout's, as the controller does.
  */
 function splitVirtualServiceReference(fullName: string, ctx: RuleContext): [string, string] {
-  if (versionFacts(ctx.options.version).rules.virtualServiceSplitAtLastDot) {
-    const parts = fullName.replace(/\.cluster\.local$/, '').split('.');
-    return parts.length >= 2 ? [parts.slice(0, -1).join('.'), parts[parts.length - 1]] : [parts[0], ctx.namespace];
-  }
-  const parts = fullName.split('.');
-  return [parts[0], parts.length >= 2 ? parts[1] : ctx.namespace];
+  const { name, namespace } = virtualServiceName(fullName, ctx.options.version);
+  return [name, namespace !== '' ? namespace : ctx.namespace];
 }
 
 function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {

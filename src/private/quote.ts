@@ -1,0 +1,97 @@
+/**
+ * How a value is shown in a message, the rule engine's and the bottom layer's alike (the app-wide
+ * duplicate-object check names objects the way rule L05 does).
+ */
+
+const MAX_QUOTE_LENGTH = 120;
+
+/**
+ * Formats a value for a message: JSON, so strings appear in double quotes; long values are shortened;
+ * an absent value reads "not set" (write messages as "<field> is ${quote(value)}"). Numbers that JSON
+ * cannot hold read `NaN`, `Infinity` and `-Infinity`.
+ *
+ * Only the part that is shown is written: quoting a field of a huge (or alias-expanded) value costs
+ * as little as quoting a small one.
+ */
+export function quote(value: any): string {
+  if (value === undefined) {
+    return 'not set';
+  }
+  const text = shortJson(value, MAX_QUOTE_LENGTH);
+  return text.length > MAX_QUOTE_LENGTH ? `${text.slice(0, MAX_QUOTE_LENGTH - 3)}...` : text;
+}
+
+/**
+ * The JSON text of a value as JSON.stringify writes it (non-finite numbers excepted), up to a little
+ * more than `limit` characters: writing stops once the text is longer than that. A value that
+ * contains itself shows `[circular]` there.
+ */
+function shortJson(value: any, limit: number): string {
+  let out = '';
+  const ancestors = new Set<object>();
+  const write = (v: any, inList: boolean): void => {
+    if (out.length > limit) {
+      return;
+    }
+    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') {
+      try {
+        v = v.toJSON();
+      } catch {
+        v = String(v);
+      }
+    }
+    switch (typeof v) {
+      case 'string':
+        out += JSON.stringify(v.length > limit ? v.slice(0, limit + 1) : v);
+        return;
+      case 'number':
+        out += Number.isFinite(v) ? JSON.stringify(v) : String(v);
+        return;
+      case 'boolean':
+      case 'bigint':
+        out += String(v);
+        return;
+      case 'object':
+        break;
+      default: // undefined, functions, symbols: null in a list, left out of an object
+        out += inList ? 'null' : String(v);
+        return;
+    }
+    if (v === null) {
+      out += 'null';
+      return;
+    }
+    if (ancestors.has(v)) {
+      out += '[circular]';
+      return;
+    }
+    ancestors.add(v);
+    if (Array.isArray(v)) {
+      out += '[';
+      for (let i = 0; i < v.length && out.length <= limit; i++) {
+        out += i > 0 ? ',' : '';
+        write(v[i], true);
+      }
+      out += ']';
+    } else {
+      out += '{';
+      let first = true;
+      for (const key in v) {
+        if (out.length > limit) {
+          break;
+        }
+        const item = v[key];
+        if (!Object.prototype.hasOwnProperty.call(v, key) || item === undefined || typeof item === 'function' || typeof item === 'symbol') {
+          continue;
+        }
+        out += `${first ? '' : ','}${JSON.stringify(key)}:`;
+        first = false;
+        write(item, false);
+      }
+      out += '}';
+    }
+    ancestors.delete(v);
+  };
+  write(value, false);
+  return out;
+}
