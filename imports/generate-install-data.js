@@ -23,7 +23,7 @@
 const fs = require('fs');
 const path = require('path');
 const YAML = require('yaml');
-const { INSTALL_DATA, ROOT, VERSION_TABLE, writeGenerated } = require('./layout');
+const { INSTALL_DATA, renderedJson, ROOT, VERSION_TABLE, writeGenerated } = require('./layout');
 
 const { DEFAULT, VERSIONS } = require('./versions');
 
@@ -210,8 +210,9 @@ export const VERSIONS: readonly GeneratedVersion[] = ${json};
 `;
 }
 
+/** The data files are in the form the library renders without walking them (see `renderedJson`). */
 function writeJson(file, value) {
-  writeGenerated(file, JSON.stringify(value, undefined, 2) + '\n');
+  writeGenerated(file, renderedJson(value, 2) + '\n');
 }
 
 if (!fs.existsSync(upstream)) {

@@ -28,6 +28,25 @@ function writeGenerated(file, text) {
   console.log(`wrote ${path.relative(process.cwd(), file) || file} (${Buffer.byteLength(text)} bytes)`);
 }
 
+/**
+ * A JSON value as the library reads its generated data: in the form cdk8s writes objects (keys sorted,
+ * no null or undefined values), and ASCII only (`\\uXXXX` for the rest), so that the library can read
+ * it as latin1 and render it by parsing alone (src/private/one-pass-api-object.ts, \`RenderedJson\`).
+ * `indent` as for JSON.stringify.
+ */
+function renderedJson(value, indent) {
+  const sorted = (v) => {
+    if (Array.isArray(v)) return v.map(x => (x == null ? x : sorted(x)));
+    if (v === null || typeof v !== 'object') return v;
+    const out = {};
+    for (const key of Object.keys(v).sort()) {
+      if (v[key] != null) out[key] = sorted(v[key]);
+    }
+    return out;
+  };
+  return JSON.stringify(sorted(value), undefined, indent).replace(/[\u007f-\uffff]/g, c => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /** The file `cdk8s import` names after the API group (generate.js gives it the folder only). */
 const L1 = path.join(GENERATED, 'argoproj.io.ts');
 const VERSION_TABLE = path.join(GENERATED, 'argo-rollouts-versions.ts');
@@ -46,5 +65,6 @@ module.exports = {
   /** Everything in src/imports/: a test checks that nothing else is there. */
   OUTPUTS: [L1, VERSION_TABLE, INSTALL_DATA, VALIDATORS, ARGOCD],
   relative,
+  renderedJson,
   writeGenerated,
 };

@@ -180,13 +180,15 @@ describe('the packed package in a new cdk8s app', () => {
     const probe = (access: string) => JSON.parse(mustRun(process.execPath, ['-e', `
       const lib = require('cdk8s-argo-rollouts');
       ${access}
-      const ours = Object.keys(require.cache).filter(f => f.includes('/cdk8s-argo-rollouts/lib/')).map(f => f.split('/lib/')[1]);
-      console.log(JSON.stringify(ours));`], app));
+      const loaded = Object.keys(require.cache);
+      const ours = loaded.filter(f => f.includes('/cdk8s-argo-rollouts/lib/')).map(f => f.split('/lib/')[1]);
+      console.log(JSON.stringify([...ours, ...(loaded.some(f => f.includes('/cdk8s-plus-27/')) ? ['(cdk8s-plus-27)'] : [])]));`], app));
     expect(probe('')).toEqual(['index.js']);
-    // the install needs neither the Rollout constructs nor the L1 nor the rule engine's rules
-    const install = probe('new lib.ArgoRollouts(new (require("cdk8s").Chart)(new (require("cdk8s").App)(), "c"), "i");');
+    expect(probe('lib.Rollout;')).toContain('(cdk8s-plus-27)');
+    // the default install needs neither the Rollout constructs nor the L1 nor the rule engine's rules, nor cdk8s-plus
+    const install = probe('const app = new (require("cdk8s").App)(); new lib.ArgoRollouts(new (require("cdk8s").Chart)(app, "c"), "i"); app.synthYaml();');
     expect(install).toContain('install/argo-rollouts.js');
-    expect(install.filter((f: string) => /^(rollout\/|imports\/argoproj|validation\/private\/rules\/)/.test(f))).toEqual([]);
+    expect(install.filter((f: string) => /^(rollout\/|imports\/argoproj|validation\/private\/rules\/|\(cdk8s-plus-27\))/.test(f))).toEqual([]);
     // every export is there, and the L1 submodule too
     expect(JSON.parse(mustRun(process.execPath, ['-e', `
       const lib = require('cdk8s-argo-rollouts');

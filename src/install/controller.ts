@@ -1,6 +1,6 @@
 import { createHash } from 'crypto';
 import { ApiObject, Lazy, Yaml } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
+import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ControllerFlags } from './controller-flags';
 import { ImageOptions } from './image';
@@ -8,6 +8,7 @@ import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { ArgoRolloutsVersion } from './version';
 import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
+import { cdk8sPlus } from '../private/cdk8s-plus';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 import {
   checkNamespace, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, renderResources, RESTRICTED_CONTAINER, SELECTOR,
@@ -15,6 +16,7 @@ import {
 } from './private/objects';
 import { imageReference, renderControllerFlags } from './private/render';
 import { addControllerSettings, controllerRequirements } from './private/requirements';
+import { ServiceAccountReference } from './private/service-account';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 
 /**
@@ -455,7 +457,7 @@ export class ArgoRolloutsController extends Construct {
     addControllerSettings(this, { traefikApiVersion: props.flags?.traefikApiVersion });
 
     defineObject(this, 'service-account', GVK.serviceAccount, objectMeta(this.namespace, NAME, CONTROLLER_LABELS), {});
-    this.serviceAccount = kplus.ServiceAccount.fromServiceAccountName(this, 'service-account-ref', NAME, { namespaceName: this.namespace });
+    this.serviceAccount = new ServiceAccountReference(this, 'service-account-ref', NAME, this.namespace);
     this.config = new ArgoRolloutsConfig(this, 'config', { namespace: this.namespace, plugins: props.plugins });
     this.defineDeployment(props);
     this.defineExtras(props);
@@ -493,7 +495,7 @@ export class ArgoRolloutsController extends Construct {
               containers: [{
                 name: NAME,
                 image,
-                imagePullPolicy: options.image?.pullPolicy ?? kplus.ImagePullPolicy.IF_NOT_PRESENT,
+                imagePullPolicy: options.image?.pullPolicy ?? 'IfNotPresent', // upstream's; kplus.ImagePullPolicy.IF_NOT_PRESENT without loading cdk8s-plus
                 args: undefinedIfEmpty(args),
                 env: undefinedIfEmpty(env),
                 ports: [{ containerPort: this.metricsPort, name: 'metrics' }, { containerPort: this.healthzPort, name: 'healthz' }],
@@ -515,7 +517,7 @@ export class ArgoRolloutsController extends Construct {
               volumes: [{ emptyDir: {}, name: 'plugin-bin' }, { emptyDir: {}, name: 'tmp' }],
               imagePullSecrets: undefinedIfEmpty((options.imagePullSecrets ?? []).map(name => ({ name }))),
               nodeSelector: copyMap(options.nodeSelector),
-              tolerations: undefinedIfEmpty((options.tolerations ?? []).map(t => kplus.k8s.toJson_Toleration(t._toKube()))),
+              tolerations: undefinedIfEmpty((options.tolerations ?? []).map(t => cdk8sPlus().k8s.toJson_Toleration(t._toKube()))),
               affinity: renderAffinity(options.affinity, replicas),
               topologySpreadConstraints: undefinedIfEmpty((options.topologySpreadConstraints ?? []).map(c => ({
                 maxSkew: c.maxSkew ?? 1,
@@ -559,11 +561,11 @@ export class ArgoRolloutsController extends Construct {
 /** The affinity block: the given one, else (more than one replica) a preference for different nodes. */
 function renderAffinity(affinity: ControllerAffinity | undefined, replicas: number): any {
   if (affinity === undefined) {
-    const spread = { preferredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(kplus.Topology.HOSTNAME, false)] };
-    return replicas > 1 ? { podAntiAffinity: spread } : undefined;
+    if (replicas <= 1) return undefined;
+    return { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(cdk8sPlus().Topology.HOSTNAME, false)] } };
   }
   const expressions = (queries: kplus.NodeLabelQuery[] | undefined) =>
-    (queries ?? []).map(q => kplus.k8s.toJson_NodeSelectorRequirement(q._toKube()));
+    (queries ?? []).map(q => cdk8sPlus().k8s.toJson_NodeSelectorRequirement(q._toKube()));
   const required = expressions(affinity.requiredNodeLabels);
   const preferred = expressions(affinity.preferredNodeLabels);
   const nodeAffinity = required.length + preferred.length === 0 ? undefined : {

@@ -1,6 +1,5 @@
-import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
-import { loadCrd, loadCrds } from './private/data';
+import { crdData } from './private/data';
 import { ArgoRolloutsVersion } from './version';
 import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault } from '../private/arguments';
@@ -118,10 +117,9 @@ export class ArgoRolloutsCrds extends Construct {
     }
     const owned = ownedAnnotations({ ...props, serverSideApply: this.serverSideApply(props.serverSideApply) });
 
-    const crds = loadCrds(this.version);
+    const crds = crdData(this.version);
     this._crdNames = crds.map(crd => crd.metadata.name);
-    for (const crd of crds) {
-      const { apiVersion, kind, metadata, ...rest } = crd;
+    for (const { apiVersion, kind, metadata, plural, fields } of crds) {
       const upstreamAnnotations: Record<string, string> = metadata.annotations ?? {};
       const upstream = (key: string, value: string): OwnedEntry => ({
         key, value, source: `the upstream CRD ${metadata.name} of Argo Rollouts ${this.version.tag}`, fix: 'it is part of the upstream CRD',
@@ -133,15 +131,12 @@ export class ArgoRolloutsCrds extends Construct {
       const labels = merge(this, 'label', Object.entries(metadata.labels ?? {})
         .map(([key, value]) => upstream(key, value as string)), props.labels ?? {});
 
-      const body: Record<string, any> = {};
-      for (const key of Object.keys(rest)) {
-        body[key] = Lazy.any({ produce: () => this._renderField(metadata.name, key) });
-      }
-      new ClusterScopedApiObject(this, crd.spec.names.plural, {
+      // the upstream fields (spec) are rendered from the generated data at synth, fresh each time
+      new ClusterScopedApiObject(this, plural, {
         apiVersion,
         kind,
         metadata: { ...metadata, name: metadata.name, annotations, labels },
-        ...body,
+        ...fields,
       });
     }
   }
@@ -173,14 +168,6 @@ export class ArgoRolloutsCrds extends Construct {
         + 'and apply them with kubectl apply --server-side outside Argo CD.');
     }
     return true;
-  }
-
-  /**
-   * One top-level field (e.g. `spec`) of a CRD, read from the generated data at synth time.
-   * Pure: every call returns a fresh copy.
-   */
-  private _renderField(name: string, field: string): any {
-    return loadCrd(this.version, name)[field];
   }
 }
 

@@ -1,5 +1,5 @@
 import { ApiObject } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
+import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ImageOptions } from './image';
 import {

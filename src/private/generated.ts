@@ -20,12 +20,25 @@ export const GENERATED_DIR = path.join(__dirname, '..', 'imports');
  * @param generator the script of imports/ that writes it (`generate-install-data.js`)
  */
 export function requireGenerated(file: string, what: string, generator: string): any {
+  // A computed path keeps the file out of the import graph, so importing the library stays cheap.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(generatedLocation(file, what, generator));
+}
+
+/**
+ * The text of one generated data file (read on every call; callers keep what they need). Throws,
+ * saying how to regenerate it, when it is missing. Parameters as for `requireGenerated`.
+ */
+export function readGenerated(file: string, what: string, generator: string): string {
+  // the generated data is ASCII (JSON escapes the rest), and latin1 is the cheapest decoding of it
+  return fs.readFileSync(generatedLocation(file, what, generator), 'latin1');
+}
+
+function generatedLocation(file: string, what: string, generator: string): string {
   const location = path.join(GENERATED_DIR, file);
   if (!fs.existsSync(location)) {
     throw new Error(`${what} is missing: ${location} does not exist. Regenerate it with \`node imports/${generator}\`, `
       + 'and make sure the build copies the data files of src/imports to lib/imports (`npx projen assemble`).');
   }
-  // A computed path keeps the file out of the import graph, so importing the library stays cheap.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(location);
+  return location;
 }

@@ -10,6 +10,9 @@
  * with cdk8s's message. The metadata is still rendered by `metadata.toJson()` and JSON patches are
  * applied after, as cdk8s does.
  *
+ * Generated data (the CRDs) comes as `RenderedJson`: JSON text already in that form, rendered by
+ * parsing it, without a walk.
+ *
  * An app with resolvers of its own (`new App({ resolvers })`), or with `CDK8S_DISABLE_SORT` set, gets
  * cdk8s's own rendering: the one-pass walk only stands in for the default resolution.
  */
@@ -18,6 +21,26 @@ import { Construct, IConstruct } from 'constructs';
 
 /** The JSON of a rendered Kubernetes object. */
 export type ObjectJson = { [key: string]: any };
+
+/**
+ * A JSON value kept as text that is already in the form cdk8s renders (keys sorted, no null values),
+ * as the generators write their data (imports/layout.js, `renderedJson`): rendering parses it, which
+ * gives fresh objects without walking them. In cdk8s's own rendering it is a token like any other
+ * (`resolve()`), walked as usual, with the same result.
+ */
+export class RenderedJson {
+  /**
+   * @param text the JSON text
+   * @param field a field of the object the text holds, to render that field alone
+   */
+  constructor(private readonly text: string, private readonly field?: string) {}
+
+  /** The value, parsed anew on every call. */
+  public resolve(): any {
+    const value = JSON.parse(this.text);
+    return this.field === undefined ? value : value[this.field];
+  }
+}
 
 /** Whether the app of `scope` resolves with exactly cdk8s's default resolvers, in their order. */
 function defaultResolution(scope: IConstruct): boolean {
@@ -65,6 +88,9 @@ export function resolveAndSanitize(value: any): any {
   }
   if (typeof value !== 'object' && typeof value !== 'function') {
     return value;
+  }
+  if (value instanceof RenderedJson) {
+    return value.resolve(); // what the walk below would give: its text is in rendered form
   }
   // the default resolvers, in their order
   if (value instanceof Lazy) {

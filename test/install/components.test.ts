@@ -33,6 +33,21 @@ describe('ArgoRollouts is composed of typed constructs', () => {
     expect([install.notifications.secretName, install.notifications.configMapName]).toEqual(['argo-rollouts-notification-secret', 'argo-rollouts-notification-configmap']);
   });
 
+  test('the controller\'s ServiceAccount works where cdk8s-plus takes one, as cdk8s-plus\'s own reference does', () => {
+    const chart = Testing.chart();
+    const install = new ArgoRollouts(chart, 'install', { crds: false, namespace: 'rollouts' });
+    const reader = new kplus.Role(chart, 'reader');
+    reader.allowRead(install.controller.serviceAccount);
+    const binding = new kplus.RoleBinding(chart, 'binding', { role: reader });
+    binding.addSubjects(install.controller.serviceAccount);
+    const theirs = kplus.ServiceAccount.fromServiceAccountName(chart, 'theirs', 'argo-rollouts', { namespaceName: 'rollouts' });
+    expect(install.controller.serviceAccount.toSubjectConfiguration()).toEqual(theirs.toSubjectConfiguration());
+    const rendered = Testing.synth(chart);
+    expect(rendered.find(m => m.kind === 'RoleBinding').subjects).toEqual([{ kind: 'ServiceAccount', name: 'argo-rollouts', apiGroup: '', namespace: 'rollouts' }]);
+    expect(rendered.find(m => m.kind === 'Role' && m.metadata.name.startsWith('test-reader')).rules)
+      .toEqual([{ apiGroups: [''], resourceNames: ['argo-rollouts'], resources: ['serviceaccounts'], verbs: ['get', 'list', 'watch'] }]);
+  });
+
   test('the escape hatch works on every component', () => {
     const chart = Testing.chart();
     const install = new ArgoRollouts(chart, 'install', { crds: false });

@@ -8,6 +8,7 @@ import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds'
 import { crdSchema, loadCrd, loadCrds, loadNotificationCatalog } from '../../src/install/private/data';
 import { ArgoRolloutsVersion } from '../../src/install/version';
 import { GENERATED_DIR } from '../../src/private/generated';
+import { resolveAndSanitize } from '../../src/private/one-pass-api-object';
 import { describeUpstream, loadUpstream, synth, testUpstream, upstreamDir } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -224,15 +225,30 @@ describe('ArgoRolloutsCrds', () => {
 });
 
 describe('install data', () => {
-  test('the CRD data is shared and frozen; the notification catalog is a copy callers may change', () => {
+  test('every call gives fresh data that the caller may change', () => {
     const v = ArgoRolloutsVersion.V1_9_1;
-    expect(() => { loadCrds(v)[0].spec.group = 'changed'; }).toThrow(TypeError);
-    expect(() => { loadCrd(v, 'rollouts.argoproj.io').spec.group = 'changed'; }).toThrow(TypeError);
-    expect(() => { crdSchema(v, 'Rollout').type = 'changed'; }).toThrow(TypeError);
+    loadCrds(v)[0].spec.group = 'changed';
+    loadCrd(v, 'rollouts.argoproj.io').spec.group = 'changed';
+    crdSchema(v, 'Rollout').type = 'changed';
     loadNotificationCatalog(v)['trigger.on-rollout-updated'] = 'changed';
     expect(loadCrds(v).map(c => c.spec.group)).toEqual(Array(5).fill('argoproj.io'));
+    expect(loadCrd(v, 'rollouts.argoproj.io').spec.group).toEqual('argoproj.io');
     expect(crdSchema(v, 'Rollout').type).toEqual('object');
     expect(loadNotificationCatalog(v)['trigger.on-rollout-updated']).not.toEqual('changed');
+    // nor does a synth hand out the data: a change to the written CRD does not reach the next synth
+    const chart = Testing.chart();
+    new ArgoRolloutsCrds(chart, 'crds', { version: v });
+    synth(chart)[0].spec.group = 'changed';
+    expect(synth(chart)[0].spec.group).toEqual('argoproj.io');
+  });
+
+  test.each(ArgoRolloutsVersion.all().map(v => v.tag))('the data files of %s are in the form cdk8s renders (keys sorted, no null) and ASCII', tag => {
+    for (const file of fs.readdirSync(path.join(DATA, tag))) {
+      const text = fs.readFileSync(path.join(DATA, tag, file), 'latin1');
+      expect({ file, ascii: /^[\x00-\x7e]*$/.test(text) }).toEqual({ file, ascii: true });
+      const value = JSON.parse(text);
+      expect({ file, rendered: JSON.stringify(resolveAndSanitize(value)) === JSON.stringify(value) }).toEqual({ file, rendered: true });
+    }
   });
 
   test('an unknown kind or CRD name is an error that lists the known ones', () => {
@@ -295,7 +311,10 @@ describe('install data', () => {
   test('importing the library loads no install data; creating the CRDs does', () => {
     // A fresh Node process: jest's module registry is not Node's require.cache.
     const script = [
-      "const loaded = () => Object.keys(require.cache).filter(k => k.endsWith('.json') && k.includes(require('path').join('imports', 'install-data'))).length;",
+      // the data files are read with fs (as text), not required: count the reads
+      "const fs = require('fs'); const reads = new Set(); const read = fs.readFileSync;",
+      "fs.readFileSync = (file, ...rest) => { if (String(file).includes(require('path').join('imports', 'install-data'))) reads.add(String(file)); return read(file, ...rest); };",
+      'const loaded = () => reads.size;',
       "require('./src');",
       'const afterIndex = loaded();',
       "const { ArgoRolloutsCrds } = require('./src/install/crds');",

@@ -1,39 +1,82 @@
 // The generated install data of each pinned version (src/imports/install-data/<tag>/*.json, written
-// by imports/generate-install-data.js). Nothing is read when the library is imported: each file is
-// required the first time an install or a validator asks for it, then frozen and shared.
-import { requireGenerated } from '../../private/generated';
+// by imports/generate-install-data.js in the form the library renders: keys sorted, ASCII). Nothing is
+// read when the library is imported: a version's files are read the first time an install asks for
+// them (and kept as text). Every function returns fresh values that the caller may change.
+import { readGenerated } from '../../private/generated';
+import { RenderedJson } from '../../private/one-pass-api-object';
 import { ArgoRolloutsVersion } from '../version';
 
-/** Reads one generated data file of a version; Node's module cache keeps it after the first read. */
-function loadDataFile(version: ArgoRolloutsVersion, file: string): any {
-  const data = requireGenerated(`install-data/${version.tag}/${file}`, `The install data of Argo Rollouts ${version.tag}`, 'generate-install-data.js');
-  // The data is frozen once: it is shared by every caller, and nobody can change it.
-  return deepFreeze(data);
-}
+/** The data files read so far, by path: texts are immutable, so they are shared. */
+const texts = new Map<string, string>();
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as object)) deepFreeze(v);
+/** Reads one generated data file of a version, once. */
+function readDataFile(version: ArgoRolloutsVersion, file: string): string {
+  const location = `install-data/${version.tag}/${file}`;
+  let text = texts.get(location);
+  if (text === undefined) {
+    text = readGenerated(location, `The install data of Argo Rollouts ${version.tag}`, 'generate-install-data.js');
+    texts.set(location, text);
   }
-  return value;
+  return text;
 }
 
-/**
- * The CustomResourceDefinitions of a version, ordered by name, as plain JSON objects.
- *
- * The objects are shared and deeply frozen: copy before changing them.
- */
-export function loadCrds(version: ArgoRolloutsVersion): readonly any[] {
-  return loadDataFile(version, 'crds.json');
+/** One CRD of the data: its text, and what construction needs of it (shared; handed out as copies). */
+interface CrdEntry {
+  readonly text: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata: CrdData['metadata'];
+  readonly plural: string;
+  readonly fieldNames: readonly string[];
 }
 
-/**
- * One CustomResourceDefinition of a version, by name (e.g. `rollouts.argoproj.io`); shared and
- * deeply frozen.
- */
+/** The CRDs of each version read so far, ordered by name. */
+const crdsByTag = new Map<string, readonly CrdEntry[]>();
+
+/** The CustomResourceDefinitions of a version, ordered by name; the file is read and split once. */
+function crdEntries(version: ArgoRolloutsVersion): readonly CrdEntry[] {
+  let entries = crdsByTag.get(version.tag);
+  if (entries === undefined) {
+    entries = (JSON.parse(readDataFile(version, 'crds.json')) as any[]).map(crd => {
+      const { apiVersion, kind, metadata, ...rest } = crd;
+      return { text: JSON.stringify(crd), apiVersion, kind, metadata, plural: rest.spec.names.plural, fieldNames: Object.keys(rest) };
+    });
+    crdsByTag.set(version.tag, entries);
+  }
+  return entries;
+}
+
+/** One CRD of a version as written: its identity, and each other field as text to render. */
+export interface CrdData {
+  readonly apiVersion: string;
+  readonly kind: string;
+  /** The upstream metadata (a copy). */
+  readonly metadata: { readonly name: string; readonly annotations?: { [key: string]: string }; readonly labels?: { [key: string]: string } };
+  /** The plural of the kind, e.g. `rollouts`. */
+  readonly plural: string;
+  /** The other top-level fields (`spec`), rendered from the data's text at synth. */
+  readonly fields: { readonly [field: string]: RenderedJson };
+}
+
+/** The CustomResourceDefinitions of a version, ordered by name, ready to be written. */
+export function crdData(version: ArgoRolloutsVersion): CrdData[] {
+  return crdEntries(version).map(({ text, apiVersion, kind, metadata, plural, fieldNames }) => ({
+    apiVersion,
+    kind,
+    metadata: JSON.parse(JSON.stringify(metadata)),
+    plural,
+    fields: Object.fromEntries(fieldNames.map(field => [field, new RenderedJson(text, field)])),
+  }));
+}
+
+/** The CustomResourceDefinitions of a version, ordered by name, as plain JSON objects (fresh copies). */
+export function loadCrds(version: ArgoRolloutsVersion): any[] {
+  return crdEntries(version).map(crd => JSON.parse(crd.text));
+}
+
+/** One CustomResourceDefinition of a version, by name (e.g. `rollouts.argoproj.io`); a fresh copy. */
 export function loadCrd(version: ArgoRolloutsVersion, name: string): any {
-  const crds: any[] = loadDataFile(version, 'crds.json');
+  const crds = loadCrds(version);
   const crd = crds.find(c => c.metadata.name === name);
   if (!crd) {
     throw new Error(`Argo Rollouts ${version.tag} has no CustomResourceDefinition named '${name}'. `
@@ -44,20 +87,18 @@ export function loadCrd(version: ArgoRolloutsVersion, name: string): any {
 
 /**
  * The notification templates and triggers of a version: the `data` of its notifications ConfigMap,
- * keys sorted.
- *
- * Every call returns a fresh copy.
+ * keys sorted; a fresh copy.
  */
 export function loadNotificationCatalog(version: ArgoRolloutsVersion): { [key: string]: string } {
-  return { ...loadDataFile(version, 'notifications.json') };
+  return JSON.parse(readDataFile(version, 'notifications.json'));
 }
 
 /**
  * The OpenAPI v3 schema of an argoproj.io kind (`Rollout`, `AnalysisTemplate`, ...) in a version:
- * `openAPIV3Schema` of the CRD's storage version; shared and deeply frozen.
+ * `openAPIV3Schema` of the CRD's storage version; a fresh copy.
  */
 export function crdSchema(version: ArgoRolloutsVersion, kind: string): any {
-  const crds: any[] = loadDataFile(version, 'crds.json');
+  const crds = loadCrds(version);
   const crd = crds.find(c => c.spec.names.kind === kind);
   if (!crd) {
     const kinds = crds.map(c => c.spec.names.kind).sort();

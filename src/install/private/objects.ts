@@ -1,8 +1,9 @@
 // Building blocks of the install constructs (not exported from the library): names, labels, the
 // object factory and the message subject.
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
+import type * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
+import { cdk8sPlus } from '../../private/cdk8s-plus';
 import { ClusterScopedApiObject } from '../../private/cluster-scoped';
 import { dns1123LabelError } from '../../private/name-syntax';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
@@ -93,8 +94,9 @@ export function renderRule(rule: PolicyRule): any {
 
 /** Container resources through cdk8s-plus, as plain JSON. */
 export function renderResources(resources: kplus.ContainerResources): any {
-  const container = new kplus.Container({ image: 'x', resources });
-  return kplus.k8s.toJson_Container(container._toKube())?.resources;
+  const kplusLib = cdk8sPlus();
+  const container = new kplusLib.Container({ image: 'x', resources });
+  return kplusLib.k8s.toJson_Container(container._toKube())?.resources;
 }
 
 /**
