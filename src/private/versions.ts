@@ -7,7 +7,7 @@
  */
 import { DEFAULT_VERSION, GeneratedVersion, VERSIONS } from '../imports/argo-rollouts-versions';
 
-export { GeneratedVersion as VersionFacts };
+export { type GeneratedVersion as VersionFacts };
 
 /** The release used when none is given: the latest release that is not a candidate. */
 export const DEFAULT_VERSION_NUMBER: string = DEFAULT_VERSION;

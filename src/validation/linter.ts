@@ -6,7 +6,7 @@ import { validateManifests } from './private/engine';
 import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './private/yaml';
 import { CapacityBudget, FindingSeverity } from './types';
 
-export { CapacityBudget, FindingSeverity } from './types';
+export { type CapacityBudget, FindingSeverity } from './types';
 
 /**
  * A rule violation found by the linter.

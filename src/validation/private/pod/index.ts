@@ -4,7 +4,7 @@
  * report findings at a given base path, so that the same checks serve a Rollout's template (V07),
  * Experiment templates and the pod templates of job metrics.
  */
-export { PodReport, PodTemplateOptions } from './context';
+export { type PodReport, type PodTemplateOptions } from './context';
 export { checkAnnotations, checkLabelMap, checkLabelSelector, selectorMatches } from './metadata';
 export { checkPodTemplateSpec } from './pod-spec';
-export { compareQuantities, parseQuantity, Quantity } from '../../../private/quantity';
+export { compareQuantities, parseQuantity, type Quantity } from '../../../private/quantity';
