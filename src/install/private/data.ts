@@ -52,7 +52,7 @@ export interface CrdData {
   readonly apiVersion: string;
   readonly kind: string;
   /** The upstream metadata (a copy). */
-  readonly metadata: { readonly name: string; readonly annotations?: { [key: string]: string }; readonly labels?: { [key: string]: string } };
+  readonly metadata: CrdManifest['metadata'];
   /** The plural of the kind, e.g. `rollouts`. */
   readonly plural: string;
   /** The other top-level fields (`spec`), rendered from the data's text at synth. */
