@@ -1,3 +1,5 @@
+import { Manifest } from '../private/manifest-types';
+
 /**
  * An AnalysisTemplate or ClusterAnalysisTemplate that a Rollout, an Experiment or another template
  * references.
@@ -35,8 +37,8 @@ function composedTemplatesOf(template: IAnalysisTemplate): IAnalysisTemplate[] {
  * (templates defined elsewhere have none): what the rule engine needs to follow nested references at
  * synth as it does in the CLI.
  */
-export function templateManifestsDeep(templates: readonly IAnalysisTemplate[]): any[] {
-  const manifests: any[] = [];
+export function templateManifestsDeep(templates: readonly IAnalysisTemplate[]): Manifest[] {
+  const manifests: Manifest[] = [];
   const seen = new Set<IAnalysisTemplate>();
   const stack = [...templates].reverse();
   while (stack.length > 0) {

@@ -249,7 +249,7 @@ class ImportedTemplate extends Construct implements IAnalysisTemplate {
     super(scope, id);
   }
 
-  public toManifest(): any {
+  public toManifest(): undefined {
     return undefined;
   }
 }

@@ -6,13 +6,16 @@
 import { ApiObject, App, Chart, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
+import { ApplicationSpec } from './private/spec-types';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { ArgoRolloutsVersion } from '../install/version';
 import { checkArgument } from '../private/arguments';
 import { requireGenerated } from '../private/generated';
+import { Manifest } from '../private/manifest-types';
 import { OnePassApiObject } from '../private/one-pass-api-object';
 import { appController, releaseController } from '../traffic/private/owned-fields';
 import { IgnoreDifference } from '../traffic/router';
+import { SchemaError, SchemaValidator } from '../validation/private/schema-loader';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
 const ARGO_CD_TAG = 'v3.5.1';
@@ -228,9 +231,10 @@ export interface ArgoCdApplicationProps {
 }
 
 /** The compiled Application schema validator (src/imports/argocd, lib/imports/argocd once built). */
-let validator: any;
-function applicationValidator(): any {
-  validator ??= requireGenerated(`argocd/application-${ARGO_CD_TAG}.js`, `The compiled Argo CD ${ARGO_CD_TAG} Application schema`, 'generate-argocd.js').Application;
+let validator: SchemaValidator | undefined;
+function applicationValidator(): SchemaValidator {
+  validator ??= (requireGenerated(`argocd/application-${ARGO_CD_TAG}.js`, `The compiled Argo CD ${ARGO_CD_TAG} Application schema`,
+    'generate-argocd.js') as { readonly Application: SchemaValidator }).Application;
   return validator;
 }
 
@@ -241,7 +245,7 @@ function pathOf(instancePath: string): string {
 }
 
 /** One schema error as a sentence with its path. */
-function describeError(error: any): string {
+function describeError(error: SchemaError): string {
   const at = pathOf(String(error.instancePath ?? '')) || '(the object)';
   const params = error.params ?? {};
   switch (error.keyword) {
@@ -261,7 +265,7 @@ function describeError(error: any): string {
 /**
  * Checks a rendered Application against the Argo CD Application CRD schema; returns the problems.
  */
-function schemaProblems(application: any): string[] {
+function schemaProblems(application: unknown): string[] {
   const validate = applicationValidator();
   if (validate(application)) {
     return [];
@@ -384,7 +388,7 @@ export class ArgoCdApplication extends Construct {
   }
 
   /** The rendered manifests of the charts. */
-  private manifests(): any[] {
+  private manifests(): Manifest[] {
     return this.apiObjects().map(object => object.toJson());
   }
 
@@ -407,7 +411,7 @@ export class ArgoCdApplication extends Construct {
     }
   }
 
-  private renderSpec(): any {
+  private renderSpec(): ApplicationSpec {
     const p = this.props;
     const manifests = this.manifests();
     const ignore = [...controllerOwnedFields(manifests, appController(this)), ...(p.ignoreDifferences ?? [])];
@@ -419,7 +423,7 @@ export class ArgoCdApplication extends Construct {
     ];
     const syncOptions = [...new Set(options)];
     const destination = p.destination ?? {};
-    const spec = {
+    const spec: ApplicationSpec = {
       project: p.project ?? 'default',
       source: {
         repoURL: p.source.repoUrl,

@@ -18,6 +18,7 @@ import { imageReference, renderControllerFlags } from './private/render';
 import { addControllerSettings, controllerRequirements } from './private/requirements';
 import { ServiceAccountReference } from './private/service-account';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
+import { AffinitySpec, NodeSelectorRequirementSpec, PodAffinityTermSpec, WeightedPodAffinityTermSpec } from '../private/manifest-types';
 
 /**
  * A PodDisruptionBudget for the controller. Set exactly one field.
@@ -559,13 +560,13 @@ export class ArgoRolloutsController extends Construct {
 }
 
 /** The affinity block: the given one, else (more than one replica) a preference for different nodes. */
-function renderAffinity(affinity: ControllerAffinity | undefined, replicas: number): any {
+function renderAffinity(affinity: ControllerAffinity | undefined, replicas: number): AffinitySpec | undefined {
   if (affinity === undefined) {
     if (replicas <= 1) return undefined;
-    return { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(cdk8sPlus().Topology.HOSTNAME, false)] } };
+    return { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [preferredAntiAffinityTerm(cdk8sPlus().Topology.HOSTNAME)] } };
   }
   const expressions = (queries: kplus.NodeLabelQuery[] | undefined) =>
-    (queries ?? []).map(q => cdk8sPlus().k8s.toJson_NodeSelectorRequirement(q._toKube()));
+    (queries ?? []).map(q => cdk8sPlus().k8s.toJson_NodeSelectorRequirement(q._toKube()) as NodeSelectorRequirementSpec);
   const required = expressions(affinity.requiredNodeLabels);
   const preferred = expressions(affinity.preferredNodeLabels);
   const nodeAffinity = required.length + preferred.length === 0 ? undefined : {
@@ -576,13 +577,17 @@ function renderAffinity(affinity: ControllerAffinity | undefined, replicas: numb
   };
   const topology = affinity.separateReplicasBy;
   const podAntiAffinity = topology === undefined ? undefined : affinity.requireSeparation
-    ? { requiredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(topology, true)] }
-    : { preferredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(topology, false)] };
+    ? { requiredDuringSchedulingIgnoredDuringExecution: [antiAffinityTerm(topology)] }
+    : { preferredDuringSchedulingIgnoredDuringExecution: [preferredAntiAffinityTerm(topology)] };
   return nodeAffinity || podAntiAffinity ? { nodeAffinity, podAntiAffinity } : undefined;
 }
 
 /** A pod anti-affinity term against the controller's own pods. */
-function antiAffinityTerm(topology: kplus.Topology, required: boolean): any {
-  const term = { labelSelector: { matchLabels: { ...SELECTOR } }, topologyKey: topology.key };
-  return required ? term : { weight: 100, podAffinityTerm: term };
+function antiAffinityTerm(topology: kplus.Topology): PodAffinityTermSpec {
+  return { labelSelector: { matchLabels: { ...SELECTOR } }, topologyKey: topology.key };
+}
+
+/** A preferred pod anti-affinity term against the controller's own pods. */
+function preferredAntiAffinityTerm(topology: kplus.Topology): WeightedPodAffinityTermSpec {
+  return { weight: 100, podAffinityTerm: antiAffinityTerm(topology) };
 }

@@ -1,3 +1,4 @@
+import { PluginItemSpec } from './private/spec-types';
 import { checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 
@@ -94,7 +95,7 @@ export class ControllerPlugin {
   }
 
   /** @internal */
-  public _toConfig(): any {
+  public _toConfig(): PluginItemSpec {
     const o = this.options;
     return {
       name: o.name,

@@ -17,6 +17,7 @@ import {
 } from './types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
+import { UncheckedObject } from '../private/manifest-types';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -46,11 +47,12 @@ export interface RolloutPlanOptions {
 // Manifests of the app
 // ---------------------------------------------------------------------------------------------
 
-function obj(v: any): any {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
+/** The value if it is an object, else `{}`: manifests come from anywhere (parsed YAML in the CLI). */
+function obj(v: unknown): UncheckedObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v as UncheckedObject : {};
 }
 
-function list(v: any): any[] {
+function list(v: unknown): UncheckedObject[] {
   return Array.isArray(v) ? v.map(obj) : [];
 }
 
@@ -65,12 +67,12 @@ function namespaceOf(m: any): string {
 class Manifests {
   constructor(private readonly all: readonly any[], private readonly namespace: string) {}
 
-  public find(kind: string, name: string, clusterScoped = false): any {
+  public find(kind: string, name: string, clusterScoped = false): UncheckedObject | undefined {
     return this.all.find(m => obj(m).kind === kind && nameOf(m) === name
       && (clusterScoped || namespaceOf(m) === '' || this.namespace === '' || namespaceOf(m) === this.namespace));
   }
 
-  public filter(kind: string): any[] {
+  public filter(kind: string): UncheckedObject[] {
     return this.all.filter(m => obj(m).kind === kind);
   }
 }

@@ -1,3 +1,4 @@
+import { Manifest } from './manifest-types';
 import { OnePassApiObject } from './one-pass-api-object';
 
 /**
@@ -5,7 +6,7 @@ import { OnePassApiObject } from './one-pass-api-object';
  * so the namespace is taken out again when the object is rendered.
  */
 export class ClusterScopedApiObject extends OnePassApiObject {
-  public toJson(): any {
+  public toJson(): Manifest {
     const json = super.toJson();
     if (json.metadata) delete json.metadata.namespace;
     return json;

@@ -19,7 +19,7 @@ export const GENERATED_DIR = path.join(__dirname, '..', 'imports');
  * @param what what the file is, for the message (`The install data of Argo Rollouts v1.9.1`)
  * @param generator the script of imports/ that writes it (`generate-install-data.js`)
  */
-export function requireGenerated(file: string, what: string, generator: string): any {
+export function requireGenerated(file: string, what: string, generator: string): unknown {
   // A computed path keeps the file out of the import graph, so importing the library stays cheap.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(generatedLocation(file, what, generator));

@@ -1,5 +1,6 @@
 import { ApiObjectProps } from 'cdk8s';
 import { Construct } from 'constructs';
+import { Manifest } from './manifest-types';
 import { OnePassApiObject } from './one-pass-api-object';
 
 /**
@@ -16,7 +17,7 @@ export class LazyApiVersionObject extends OnePassApiObject {
     this.resolveApiVersion = resolve;
   }
 
-  public toJson(): any {
+  public toJson(): Manifest {
     const json = super.toJson();
     if (json.apiVersion === this.apiVersion) {
       json.apiVersion = this.resolveApiVersion();

@@ -13,10 +13,48 @@ export interface JsonObject {
   readonly [key: string]: unknown;
 }
 
+/**
+ * A JSON object read from a manifest of any source (parsed YAML, a user's JSON): an object, but its
+ * fields are not checked, so each is read with a guard (`typeof`, `Array.isArray`) before it is used.
+ */
+export interface UncheckedObject {
+  readonly [field: string]: any;
+}
+
+/** An `intstr` field: an integer, or a string such as `25%`. */
+export type IntOrString = number | string;
+
 /** `metadata` of a pod template or of the objects a controller creates: labels and annotations. */
 export interface MetadataSpec {
   readonly labels?: StringMap;
   readonly annotations?: StringMap;
+}
+
+/** `metadata` of an object (ObjectMeta): the fields the library writes or reads. */
+export interface ObjectMeta extends MetadataSpec {
+  readonly name?: string;
+  readonly namespace?: string;
+}
+
+/**
+ * An object as a plain manifest (what `ApiObject.toJson()` gives): its identity; the body depends on
+ * the kind (see the manifests below).
+ */
+export interface Manifest {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly metadata?: ObjectMeta;
+}
+
+/** A ConfigMap. */
+export interface ConfigMapManifest extends Manifest {
+  readonly data?: StringMap;
+}
+
+/** A Secret: `stringData` as written (the API server encodes it into `data`). */
+export interface SecretManifest extends Manifest {
+  readonly data?: StringMap;
+  readonly stringData?: StringMap;
 }
 
 /** A pod spec: the containers and what else the construct sets. */
@@ -38,4 +76,104 @@ export interface PodTemplateSpec {
 export interface LabelSelectorSpec {
   readonly matchLabels?: StringMap;
   readonly matchExpressions?: { readonly key: string; readonly operator: string; readonly values?: string[] }[];
+}
+
+/** A quantity per resource name (`cpu: 500m`, `memory: 1Gi`), as cdk8s-plus renders it. */
+export interface QuantityMap {
+  readonly [resource: string]: IntOrString;
+}
+
+/** The `resources` of a container. */
+export interface ResourceRequirementsSpec {
+  readonly limits?: QuantityMap;
+  readonly requests?: QuantityMap;
+}
+
+/** A node selector requirement (`matchExpressions` entry of a node selector term). */
+export interface NodeSelectorRequirementSpec {
+  readonly key: string;
+  readonly operator: string;
+  readonly values?: string[];
+}
+
+/** A node selector term: its requirements must all hold. */
+export interface NodeSelectorTermSpec {
+  readonly matchExpressions?: NodeSelectorRequirementSpec[];
+}
+
+/** A preferred node selector term, with its weight. */
+export interface PreferredSchedulingTermSpec {
+  readonly weight: number;
+  readonly preference: NodeSelectorTermSpec;
+}
+
+/** A pod (anti-)affinity term: the pods it is about and the topology it spreads over. */
+export interface PodAffinityTermSpec {
+  readonly labelSelector?: LabelSelectorSpec;
+  readonly topologyKey: string;
+}
+
+/** A preferred pod (anti-)affinity term, with its weight. */
+export interface WeightedPodAffinityTermSpec {
+  readonly weight: number;
+  readonly podAffinityTerm: PodAffinityTermSpec;
+}
+
+/** The `affinity` of a pod spec, as far as the library writes it. */
+export interface AffinitySpec {
+  readonly nodeAffinity?: {
+    readonly requiredDuringSchedulingIgnoredDuringExecution?: { readonly nodeSelectorTerms: NodeSelectorTermSpec[] };
+    readonly preferredDuringSchedulingIgnoredDuringExecution?: PreferredSchedulingTermSpec[];
+  };
+  readonly podAntiAffinity?: {
+    readonly requiredDuringSchedulingIgnoredDuringExecution?: PodAffinityTermSpec[];
+    readonly preferredDuringSchedulingIgnoredDuringExecution?: WeightedPodAffinityTermSpec[];
+  };
+}
+
+/** An RBAC policy rule of a Role or ClusterRole. */
+export interface PolicyRuleSpec {
+  readonly apiGroups: string[];
+  readonly resources: string[];
+  readonly verbs: string[];
+  readonly resourceNames?: string[];
+}
+
+/** An OpenAPI v3 schema of a CRD version (`openAPIV3Schema`): the structural keywords, and any other. */
+export interface OpenApiSchema {
+  readonly type?: string;
+  readonly description?: string;
+  readonly properties?: { readonly [name: string]: OpenApiSchema };
+  readonly items?: OpenApiSchema;
+  readonly required?: string[];
+  readonly additionalProperties?: OpenApiSchema | boolean;
+  readonly [keyword: string]: unknown;
+}
+
+/** A version of a CustomResourceDefinition (`spec.versions[]`). */
+export interface CrdVersionSpec {
+  readonly name: string;
+  readonly served: boolean;
+  readonly storage: boolean;
+  readonly schema: { readonly openAPIV3Schema: OpenApiSchema };
+  readonly subresources?: JsonObject;
+  readonly additionalPrinterColumns?: JsonObject[];
+}
+
+/** A CustomResourceDefinition. */
+export interface CrdManifest extends Manifest {
+  readonly metadata: ObjectMeta & { readonly name: string };
+  readonly spec: {
+    readonly group: string;
+    readonly names: {
+      readonly kind: string;
+      readonly plural: string;
+      readonly singular?: string;
+      readonly listKind?: string;
+      readonly shortNames?: string[];
+      readonly categories?: string[];
+    };
+    readonly scope: string;
+    readonly versions: CrdVersionSpec[];
+  };
 }

@@ -6,6 +6,7 @@
 import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { checkArgument, SCOPE } from '../private/arguments';
+import { Manifest, StringMap } from '../private/manifest-types';
 import { parseQuantity } from '../private/quantity';
 import { APP_BUDGETS, CapacityBudget } from '../validation/private';
 import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/private/rules/budget';
@@ -51,7 +52,7 @@ export function budgetAnnotations(budget: CapacityBudget | undefined): { [key: s
  * to the manifest the engine checks at synth (the check sees only these of its annotations; the others
  * have rules of their own).
  */
-export function withBudgetAnnotations(manifest: any, all: { readonly [key: string]: string }): any {
+export function withBudgetAnnotations<M extends Manifest>(manifest: M, all: StringMap): M {
   const annotations: { [key: string]: string } = {};
   for (const key of BUDGET_ANNOTATION_KEYS) {
     if (all[key] !== undefined) {
@@ -104,7 +105,7 @@ function appBudgetObjects(scope: IConstruct): ApiObject[] {
  * spec.replicas), the HPA that targets it (the update at its maxReplicas). Nothing when no budget
  * applies, so that a Rollout without budgets is checked as before.
  */
-export function budgetManifests(scope: IConstruct, own: any, workload?: IConstruct): any[] {
+export function budgetManifests(scope: IConstruct, own: Manifest, workload?: IConstruct): Manifest[] {
   const objects = appBudgetObjects(scope);
   const quotas = objects.filter(o => o.kind === 'ResourceQuota').map(q => q.toJson());
   const annotated = BUDGET_ANNOTATION_KEYS.some(key => own.metadata?.annotations?.[key] !== undefined);

@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { CanaryStepSpec } from './private/spec-types';
 import { CanaryStepContext } from './private/step-context';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
 import { renderRolloutAnalysis } from '../analysis/private/render';
@@ -370,10 +371,8 @@ export class CanaryStep {
    *
    * @internal
    */
-  public _render(context: CanaryStepContext): any {
-    const out: any = {};
-    for (const part of this.parts) out[part.kind] = renderPart(part, context);
-    return out;
+  public _render(context: CanaryStepContext): CanaryStepSpec {
+    return this.parts.reduce<CanaryStepSpec>((step, part) => ({ ...step, ...renderPart(part, context) }), {});
   }
 
   /**
@@ -432,35 +431,39 @@ function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
   }
 }
 
-/** The value under a part's key in the manifest. */
-function renderPart(part: StepPart, _context: CanaryStepContext): any {
+/** A part as a step holding only that part's key. */
+function renderPart(part: StepPart, _context: CanaryStepContext): CanaryStepSpec {
   switch (part.kind) {
     case CanaryStepKind.SET_WEIGHT:
-      return part.weight;
+      return { setWeight: part.weight };
     case CanaryStepKind.PAUSE:
-      return part.duration ? { duration: toGoDuration('CanaryStep.pause() duration', part.duration) } : {};
+      return { pause: part.duration ? { duration: toGoDuration('CanaryStep.pause() duration', part.duration) } : {} };
     case CanaryStepKind.SET_CANARY_SCALE:
-      return { replicas: part.replicas, weight: part.weight, matchTrafficWeight: part.matchTrafficWeight };
+      return { setCanaryScale: { replicas: part.replicas, weight: part.weight, matchTrafficWeight: part.matchTrafficWeight } };
     case CanaryStepKind.ANALYSIS:
-      return renderRolloutAnalysis('CanaryStep.analysis()', part.options);
+      return { analysis: renderRolloutAnalysis('CanaryStep.analysis()', part.options) };
     case CanaryStepKind.EXPERIMENT:
-      return renderExperimentStep(part.options);
+      return { experiment: renderExperimentStep(part.options) };
     case CanaryStepKind.SET_HEADER_ROUTE:
       return {
-        name: part.route.name,
-        match: undefinedIfEmpty(part.matches.map(m => ({ headerName: m.headerName, headerValue: m.headerValue._toKube() }))),
+        setHeaderRoute: {
+          name: part.route.name,
+          match: undefinedIfEmpty(part.matches.map(m => ({ headerName: m.headerName, headerValue: m.headerValue._toKube() }))),
+        },
       };
     case CanaryStepKind.SET_MIRROR_ROUTE:
       return {
-        name: part.route.name,
-        match: undefinedIfEmpty(part.matches.map(m => {
-          const headers = m.headers ? Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [k, v._toKube()])) : undefined;
-          return { method: m.method?._toKube(), path: m.path?._toKube(), headers: undefinedIfEmpty(headers) };
-        })),
-        percentage: part.percentage,
+        setMirrorRoute: {
+          name: part.route.name,
+          match: undefinedIfEmpty(part.matches.map(m => {
+            const headers = m.headers ? Object.fromEntries(Object.entries(m.headers).map(([k, v]) => [k, v._toKube()])) : undefined;
+            return { method: m.method?._toKube(), path: m.path?._toKube(), headers: undefinedIfEmpty(headers) };
+          })),
+          percentage: part.percentage,
+        },
       };
     case CanaryStepKind.PLUGIN:
-      return { name: part.name, config: part.config ? { ...part.config } : undefined };
+      return { plugin: { name: part.name, config: part.config ? { ...part.config } : undefined } };
   }
 }
 

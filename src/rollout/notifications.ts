@@ -13,6 +13,7 @@ import { notificationConfigData } from '../install/private/render';
 import { ArgoRolloutsVersion } from '../install/version';
 import { appVersion, versionsToCheck } from '../private/app-registry';
 import { checkArgument, checkListArgument } from '../private/arguments';
+import { ConfigMapManifest, Manifest, SecretManifest, StringMap } from '../private/manifest-types';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
 import { OnePassApiObject } from '../private/one-pass-api-object';
 import { checkAtSynth } from '../validation/private';
@@ -251,7 +252,7 @@ export function addSubscription(metadata: ApiObjectMetadataDefinition, trigger: 
  *
  * @internal
  */
-export function withAnnotations(manifest: any, all: { readonly [key: string]: string }): any {
+export function withAnnotations<M extends Manifest>(manifest: M, all: StringMap): M {
   const annotations = Object.fromEntries(Object.entries(all).filter(([key]) => isNotificationAnnotation(key)));
   if (Object.keys(annotations).length === 0) {
     return manifest;
@@ -269,7 +270,7 @@ function isNotificationAnnotation(key: string): boolean {
  *
  * @internal
  */
-export function notificationManifestsFor(scope: IConstruct, rolloutManifest: any): any[] {
+export function notificationManifestsFor(scope: IConstruct, rolloutManifest: Manifest): Manifest[] {
   const annotations = rolloutManifest?.metadata?.annotations ?? {};
   const subscribes = Object.keys(annotations).some(isNotificationAnnotation);
   return subscribes ? notificationObjects(scope) : [];
@@ -314,13 +315,13 @@ export class SelfServiceNotifications extends Construct {
     dataOf(); // refuse bad options now
     for (const service of props.services ?? []) service._checkRelease(versionOf(), `SelfServiceNotifications ${this.node.path}`);
     const secret = props.secret;
-    const secretManifest = secret?._mode === 'external' ? undefined : {
+    const secretManifest: SecretManifest | undefined = secret?._mode === 'external' ? undefined : {
       apiVersion: 'v1',
       kind: 'Secret',
       metadata: { name: NOTIFICATION_SECRET, namespace: props.namespace },
       ...(secret?._mode === 'values' ? { stringData: { ...secret._values } } : {}),
     };
-    const manifestsOf = (): any[] => [
+    const manifestsOf = (): [ConfigMapManifest, ...SecretManifest[]] => [
       { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace }, data: dataOf() },
       ...(secretManifest ? [secretManifest] : []),
     ];
@@ -336,9 +337,9 @@ export class SelfServiceNotifications extends Construct {
           return manifests[0].data;
         },
       }),
-    } as any);
+    });
     if (secretManifest !== undefined) {
-      new OnePassApiObject(this, 'Secret', secretManifest as any);
+      new OnePassApiObject(this, 'Secret', secretManifest);
     }
     registerNotificationObjects(this, manifestsOf);
   }

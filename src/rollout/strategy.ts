@@ -3,6 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { CanaryStep } from './canary-step';
 import { ResolvedService, resolveStrategyService } from './private/service-binding';
+import { AntiAffinitySpec, ReplicaProgressThresholdSpec, StrategySpec } from './private/spec-types';
 import { stepContext } from './private/step-context';
 import { BoundStrategy, OpenStrategy, StrategyHost } from './private/strategy-binding';
 import { StrategyService } from './strategy-service';
@@ -12,10 +13,12 @@ import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/r
 import { addControllerRequirement } from '../install/private/requirements';
 import { ARGO_API_VERSION } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
+import { IntOrString, MetadataSpec } from '../private/manifest-types';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
 import { appController } from '../traffic/private/owned-fields';
 import { rolloutRouterOwnedFields } from '../traffic/private/router-owned-fields';
+import { PluginsTrafficRoutingSpec, TrafficRoutingSpec } from '../traffic/private/spec-types';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from '../traffic/router';
 
 /**
@@ -59,10 +62,10 @@ export class AntiAffinity {
     return new AntiAffinity({ requiredDuringSchedulingIgnoredDuringExecution: {} });
   }
 
-  private constructor(private readonly value: any) {}
+  private constructor(private readonly value: AntiAffinitySpec) {}
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): AntiAffinitySpec {
     return JSON.parse(JSON.stringify(this.value));
   }
 }
@@ -92,7 +95,7 @@ export class ReplicaProgressThreshold {
   private constructor(private readonly type: string, private readonly value: number) {}
 
   /** @internal */
-  public _toKube(): any {
+  public _toKube(): ReplicaProgressThresholdSpec {
     return { type: this.type, value: this.value };
   }
 }
@@ -430,11 +433,11 @@ function copyList<T>(list: T[] | undefined): T[] | undefined {
   return list ? [...list] : undefined;
 }
 
-function metadataOf(m: RolePodMetadata | undefined): any {
+function metadataOf(m: RolePodMetadata | undefined): MetadataSpec | undefined {
   return m ? metadataBlock(m.labels, m.annotations) : undefined;
 }
 
-function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined): number | string | undefined {
+function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined): IntOrString | undefined {
   if (v === undefined || v === null) return undefined;
   checkArgument('', field, v, PERCENT_OR_ABSOLUTE);
   const raw = v.value;
@@ -537,7 +540,7 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
     analysisTemplates: () => [...(prePromotion?.templates ?? []), ...(postPromotion?.templates ?? [])],
     routerManifests: () => [],
     ignoreDifferences: () => [],
-    render: () => {
+    render: (): StrategySpec => {
       if (o.scaleDownDelayRevisionLimit !== undefined && o.scaleDownDelayRevisionLimit > (host.revisionHistoryLimit ?? 10)) {
         throw new Error(`scaleDownDelayRevisionLimit (${o.scaleDownDelayRevisionLimit}) is above revisionHistoryLimit (${host.revisionHistoryLimit ?? 10}). `
           + 'Lower it, or raise revisionHistoryLimit.');
@@ -652,7 +655,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     ignoreDifferences: () => rolloutRouterOwnedFields(
       { apiVersion: ARGO_API_VERSION, kind: 'Rollout', metadata: { name: host.name, namespace: host.namespace }, spec: { strategy: bound.render() } },
       bound.routerManifests(), appController(host)),
-    render: () => {
+    render: (): StrategySpec => {
       return {
         canary: {
           steps: undefinedIfEmpty(steps.map((s, i) => s._render(context(i)))),
@@ -693,17 +696,19 @@ function managedRoutesOf(steps: CanaryStep[]): ManagedRoute[] {
   return [...seen.values()];
 }
 
-function renderTrafficRouting(bindings: ITrafficRouterBinding[], steps: CanaryStep[], maxTrafficWeight: number | undefined): any {
+function renderTrafficRouting(bindings: ITrafficRouterBinding[], steps: CanaryStep[],
+  maxTrafficWeight: number | undefined): TrafficRoutingSpec | undefined {
   if (bindings.length === 0) return undefined;
-  const out: any = {};
+  // the blocks come from `ITrafficRouterBinding.renderConfig()`, which is public and untyped (`any`)
+  const out: { [key: string]: unknown } = {};
   for (const b of bindings) {
     const config = b.renderConfig();
-    out[b.key] = b.key === 'plugins' ? { ...(out.plugins ?? {}), ...config } : config;
+    out[b.key] = b.key === 'plugins' ? { ...(out.plugins as PluginsTrafficRoutingSpec | undefined), ...config } : config;
   }
   const routes = managedRoutesOf(steps);
   if (routes.length > 0) out.managedRoutes = routes.map(r => ({ name: r.name }));
   if (maxTrafficWeight !== undefined) out.maxTrafficWeight = maxTrafficWeight;
-  return out;
+  return out as TrafficRoutingSpec;
 }
 
 function checkRouterKind(host: Construct, routers: ITrafficRouter[], router: ITrafficRouter) {

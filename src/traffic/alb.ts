@@ -56,7 +56,7 @@ export class AlbRouter implements ITrafficRouter {
       servicePort: port(target, 'alb', o.servicePort),
       rootService: o.rootService,
       annotationPrefix: o.annotationPrefix,
-      stickinessConfig: o.stickiness ? { enabled: true, durationSeconds: toSeconds('stickiness', o.stickiness) } : undefined,
+      stickinessConfig: o.stickiness ? { enabled: true, durationSeconds: toSeconds('stickiness', o.stickiness)! } : undefined,
     });
     return new Binding('alb', render, [...defined, ...appObjects(o.ingresses ?? [])]);
   }

@@ -1,5 +1,6 @@
 import { checkArgument } from '../private/arguments';
 import { hasDns1123LabelChars } from '../private/name-syntax';
+import { StringMatchSpec } from './private/spec-types';
 
 /**
  * A string condition of a header or mirror route: exactly one of exact, prefix or regex.
@@ -39,7 +40,7 @@ export class StringMatch {
   }
 
   /** @internal */
-  public _toKube(): { [matchType: string]: string } {
+  public _toKube(): StringMatchSpec {
     return { [this.matchType]: this.value };
   }
 }

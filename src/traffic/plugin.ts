@@ -1,9 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding } from './private/binding';
+import { PluginsTrafficRoutingSpec } from './private/spec-types';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
+import { JsonObject } from '../private/manifest-types';
 
 /** Options of a traffic-router plugin. */
 export interface PluginTrafficRouterOptions {
@@ -25,7 +27,7 @@ export class PluginRouter implements ITrafficRouter {
   public readonly key = 'plugins';
   public readonly requiresStableAndCanaryServices: boolean;
   constructor(public readonly pluginName: string, private readonly o: PluginTrafficRouterOptions,
-    private readonly define?: (scope: Construct, target: ITrafficTarget) => { objects: ApiObject[]; config: () => any }) {
+    private readonly define?: (scope: Construct, target: ITrafficTarget) => { objects: ApiObject[]; config: () => JsonObject }) {
     this.requiresStableAndCanaryServices = o.requiresStableAndCanaryServices ?? true;
     if (o.controllerPlugin && o.controllerPlugin.name !== pluginName) {
       throw new Error(`Traffic router plugin '${pluginName}' is given the controller plugin '${o.controllerPlugin.name}'. Give the binary of '${pluginName}'.`);
@@ -34,7 +36,7 @@ export class PluginRouter implements ITrafficRouter {
 
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
     const own = this.define?.(scope, target);
-    const render = () => ({ [this.pluginName]: { ...(own ? own.config() : {}), ...(this.o.config ?? {}) } });
+    const render = (): PluginsTrafficRoutingSpec => ({ [this.pluginName]: { ...(own ? own.config() : {}), ...(this.o.config ?? {}) } });
     return new Binding('plugins', render, own?.objects ?? [], this.o.controllerPlugin, this.o.providerPermissions);
   }
 }

@@ -227,9 +227,11 @@ describe('ArgoRolloutsCrds', () => {
 describe('install data', () => {
   test('every call gives fresh data that the caller may change', () => {
     const v = ArgoRolloutsVersion.V1_9_1;
-    loadCrds(v)[0].spec.group = 'changed';
-    loadCrd(v, 'rollouts.argoproj.io').spec.group = 'changed';
-    crdSchema(v, 'Rollout').type = 'changed';
+    // the types are read-only, as every rendered type; these writes go past them
+    const writable = (value: object) => value as { [key: string]: unknown };
+    writable(loadCrds(v)[0].spec).group = 'changed';
+    writable(loadCrd(v, 'rollouts.argoproj.io').spec).group = 'changed';
+    writable(crdSchema(v, 'Rollout')).type = 'changed';
     loadNotificationCatalog(v)['trigger.on-rollout-updated'] = 'changed';
     expect(loadCrds(v).map(c => c.spec.group)).toEqual(Array(5).fill('argoproj.io'));
     expect(loadCrd(v, 'rollouts.argoproj.io').spec.group).toEqual('argoproj.io');

@@ -5,6 +5,7 @@ import { MetricProvider } from '../metric-provider';
 import { RolloutAnalysisOptions } from '../rollout-analysis';
 import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec-types';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
+import { Manifest } from '../../private/manifest-types';
 import { isAnalysisName } from '../../private/name-syntax';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../../private/utils';
 
@@ -54,7 +55,7 @@ export function templateRef(t: IAnalysisTemplate): TemplateRefSpec {
 }
 
 /** The manifests of templates this app defines, and of those they compose, for reference checks. */
-export function templateManifests(templates: IAnalysisTemplate[]): any[] {
+export function templateManifests(templates: IAnalysisTemplate[]): Manifest[] {
   return templateManifestsDeep(templates);
 }
 

@@ -79,3 +79,8 @@ export interface RolloutAnalysisSpec {
   readonly measurementRetention?: MeasurementRetentionSpec[];
   readonly analysisRunMetadata?: MetadataSpec;
 }
+
+/** The background analysis of a canary (`canary.analysis`): a RolloutAnalysis and where it starts. */
+export interface BackgroundAnalysisSpec extends RolloutAnalysisSpec {
+  readonly startingStep?: number;
+}

@@ -70,7 +70,8 @@ function utf8Text(file: string, bytes: Uint8Array): string {
   }
 }
 
-function parse(file: string, text: string, json: boolean): any[] {
+/** The documents of a file: any JSON values (a document need not be an object). */
+function parse(file: string, text: string, json: boolean): unknown[] {
   try {
     return json ? parseJsonDocuments(text) : parseYamlDocuments(text);
   } catch (error) {
@@ -82,9 +83,10 @@ function parse(file: string, text: string, json: boolean): any[] {
   }
 }
 
-function isList(document: any): boolean {
-  return document !== null && typeof document === 'object' && typeof document.kind === 'string' && /List$/.test(document.kind)
-    && Array.isArray(document.items);
+function isList(document: unknown): document is { readonly kind: string; readonly items: unknown[] } {
+  const d = document as { readonly kind?: unknown; readonly items?: unknown } | null;
+  return d !== null && typeof d === 'object' && typeof d.kind === 'string' && /List$/.test(d.kind)
+    && Array.isArray(d.items);
 }
 
 /** The text of one input: a file, or standard input (`<stdin>`). */

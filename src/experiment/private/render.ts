@@ -43,6 +43,27 @@ export interface ExperimentSpec {
   readonly scaleDownDelaySeconds?: number;
 }
 
+/** A rendered template of an experiment step (`steps[].experiment.templates[]`). */
+export interface RolloutExperimentTemplateSpec {
+  readonly name: string;
+  readonly specRef: string;
+  readonly replicas?: number;
+  readonly weight?: number;
+  readonly metadata?: MetadataSpec;
+  readonly selector?: LabelSelectorSpec;
+  readonly service?: TemplateServiceSpec;
+}
+
+/** A rendered experiment step (`steps[].experiment`). */
+export interface RolloutExperimentStepSpec {
+  readonly templates: RolloutExperimentTemplateSpec[];
+  readonly duration?: string;
+  readonly analyses?: ExperimentAnalysisSpec[];
+  readonly dryRun?: MetricNameSpec[];
+  readonly analysisRunMetadata?: MetadataSpec;
+  readonly scaleDownDelaySeconds?: number;
+}
+
 /** Throws unless every name is given and none is used twice. */
 export function checkUniqueNames(where: string, what: 'template' | 'analysis', names: string[]): void {
   const seen = new Set<string>();
@@ -81,14 +102,14 @@ export function renderExperimentAnalyses(where: string, analyses: ExperimentAnal
 }
 
 /** Validates and renders an experiment step. Throws on impossible input. */
-export function renderExperimentStep(options: ExperimentStepOptions): any {
+export function renderExperimentStep(options: ExperimentStepOptions): RolloutExperimentStepSpec {
   const where = 'CanaryStep.experiment()';
   checkListArgument(where, 'options.templates', options.templates, 'object', true);
   if (!options.templates || options.templates.length === 0) {
     throw new Error(`${where}: at least one template is required, e.g. { name: 'canary', specRef: ExperimentSpecRef.CANARY }.`);
   }
   checkUniqueNames(where, 'template', options.templates.map(t => t.name));
-  const templates = options.templates.map(t => {
+  const templates = options.templates.map((t): RolloutExperimentTemplateSpec => {
     checkInteger(`${where} template '${t.name}' replicas`, t.replicas, 0);
     checkInteger(`${where} template '${t.name}' weight`, t.weight, 0, 100);
     const service = renderTemplateService(where, t);

@@ -936,7 +936,7 @@ class Demote extends Error {
 }
 
 /** The names the constructor body may use, and their values. */
-function scopeNames(): { names: string[]; values: any[] } {
+function scopeNames(): { names: string[]; values: unknown[] } {
   const lib = library as any;
   const names = ['ApiObject', 'Duration', 'JsonPatch', 'Size', 'kplus', ...Object.keys(lib).filter(n => n !== 'crds' && /^[A-Z]/.test(n))];
   const values = [ApiObject, Duration, JsonPatch, Size, kplus, ...names.slice(5).map(n => lib[n])];

@@ -3,6 +3,7 @@
 // read when the library is imported: a version's files are read the first time an install asks for
 // them (and kept as text). Every function returns fresh values that the caller may change.
 import { readGenerated } from '../../private/generated';
+import { CrdManifest, OpenApiSchema } from '../../private/manifest-types';
 import { RenderedJson } from '../../private/one-pass-api-object';
 import { ArgoRolloutsVersion } from '../version';
 
@@ -37,7 +38,7 @@ const crdsByTag = new Map<string, readonly CrdEntry[]>();
 function crdEntries(version: ArgoRolloutsVersion): readonly CrdEntry[] {
   let entries = crdsByTag.get(version.tag);
   if (entries === undefined) {
-    entries = (JSON.parse(readDataFile(version, 'crds.json')) as any[]).map(crd => {
+    entries = (JSON.parse(readDataFile(version, 'crds.json')) as CrdManifest[]).map(crd => {
       const { apiVersion, kind, metadata, ...rest } = crd;
       return { text: JSON.stringify(crd), apiVersion, kind, metadata, plural: rest.spec.names.plural, fieldNames: Object.keys(rest) };
     });
@@ -51,7 +52,7 @@ export interface CrdData {
   readonly apiVersion: string;
   readonly kind: string;
   /** The upstream metadata (a copy). */
-  readonly metadata: { readonly name: string; readonly annotations?: { [key: string]: string }; readonly labels?: { [key: string]: string } };
+  readonly metadata: CrdManifest['metadata'];
   /** The plural of the kind, e.g. `rollouts`. */
   readonly plural: string;
   /** The other top-level fields (`spec`), rendered from the data's text at synth. */
@@ -70,12 +71,12 @@ export function crdData(version: ArgoRolloutsVersion): CrdData[] {
 }
 
 /** The CustomResourceDefinitions of a version, ordered by name, as plain JSON objects (fresh copies). */
-export function loadCrds(version: ArgoRolloutsVersion): any[] {
+export function loadCrds(version: ArgoRolloutsVersion): CrdManifest[] {
   return crdEntries(version).map(crd => JSON.parse(crd.text));
 }
 
 /** One CustomResourceDefinition of a version, by name (e.g. `rollouts.argoproj.io`); a fresh copy. */
-export function loadCrd(version: ArgoRolloutsVersion, name: string): any {
+export function loadCrd(version: ArgoRolloutsVersion, name: string): CrdManifest {
   const crds = loadCrds(version);
   const crd = crds.find(c => c.metadata.name === name);
   if (!crd) {
@@ -97,14 +98,14 @@ export function loadNotificationCatalog(version: ArgoRolloutsVersion): { [key: s
  * The OpenAPI v3 schema of an argoproj.io kind (`Rollout`, `AnalysisTemplate`, ...) in a version:
  * `openAPIV3Schema` of the CRD's storage version; a fresh copy.
  */
-export function crdSchema(version: ArgoRolloutsVersion, kind: string): any {
+export function crdSchema(version: ArgoRolloutsVersion, kind: string): OpenApiSchema {
   const crds = loadCrds(version);
   const crd = crds.find(c => c.spec.names.kind === kind);
   if (!crd) {
     const kinds = crds.map(c => c.spec.names.kind).sort();
     throw new Error(`Argo Rollouts ${version.tag} has no CustomResourceDefinition for kind '${kind}'. Use one of: ${kinds.join(', ')}.`);
   }
-  const versions: any[] = crd.spec.versions;
+  const versions = crd.spec.versions;
   const stored = versions.find(v => v.storage) ?? versions[0];
   return stored.schema.openAPIV3Schema;
 }

@@ -5,6 +5,7 @@ import type * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { cdk8sPlus } from '../../private/cdk8s-plus';
 import { ClusterScopedApiObject } from '../../private/cluster-scoped';
+import { PolicyRuleSpec, ResourceRequirementsSpec } from '../../private/manifest-types';
 import { dns1123LabelError } from '../../private/name-syntax';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { copyMap } from '../../private/utils';
@@ -73,7 +74,7 @@ export function defineObject(scope: Construct, id: string, gvk: { apiVersion: st
 
 /** The metadata of an install object: name, the namespace (not for cluster-scoped objects), copies of labels and annotations. */
 export function objectMeta(namespace: string, name: string, labels?: { [key: string]: string }, annotations?: { [key: string]: string },
-  clusterScoped = false): any {
+  clusterScoped = false): ApiObjectMetadata {
   return {
     name,
     namespace: clusterScoped ? undefined : namespace,
@@ -83,7 +84,7 @@ export function objectMeta(namespace: string, name: string, labels?: { [key: str
 }
 
 /** A rule as it appears in a manifest (a copy). */
-export function renderRule(rule: PolicyRule): any {
+export function renderRule(rule: PolicyRule): PolicyRuleSpec {
   return {
     apiGroups: [...rule.apiGroups],
     resources: [...rule.resources],
@@ -93,7 +94,7 @@ export function renderRule(rule: PolicyRule): any {
 }
 
 /** Container resources through cdk8s-plus, as plain JSON. */
-export function renderResources(resources: kplus.ContainerResources): any {
+export function renderResources(resources: kplus.ContainerResources): ResourceRequirementsSpec | undefined {
   const kplusLib = cdk8sPlus();
   const container = new kplusLib.Container({ image: 'x', resources });
   return kplusLib.k8s.toJson_Container(container._toKube())?.resources;

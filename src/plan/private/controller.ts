@@ -10,6 +10,7 @@
  */
 
 import { VersionArithmetic } from './versions';
+import { UncheckedObject } from '../../private/manifest-types';
 
 // ---------------------------------------------------------------------------------------------
 // The model
@@ -32,7 +33,7 @@ export interface Weights {
 }
 
 export interface CanarySpec {
-  readonly steps: readonly any[];
+  readonly steps: readonly UncheckedObject[];
   readonly maxSurge: any;
   readonly maxUnavailable: any;
   readonly trafficRouting: boolean;
@@ -78,8 +79,8 @@ function isObject(v: any): boolean {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-function obj(v: any): any {
-  return isObject(v) ? v : {};
+function obj(v: unknown): UncheckedObject {
+  return isObject(v) ? v as UncheckedObject : {};
 }
 
 function int(v: any): number | undefined {
@@ -219,7 +220,7 @@ export function maxWeight(spec: SpecModel): number {
 }
 
 /** The current step and its index; the step is undefined past the last step (or without steps). */
-export function currentStep(spec: SpecModel, status: StatusModel): { step: any; index: number | undefined } {
+export function currentStep(spec: SpecModel, status: StatusModel): { step: UncheckedObject | undefined; index: number | undefined } {
   const steps = spec.canary?.steps ?? [];
   if (steps.length === 0) {
     return { step: undefined, index: undefined };
@@ -274,7 +275,7 @@ export function scaleDownDelaySeconds(spec: SpecModel): number {
 }
 
 /** The setCanaryScale in force, if any: only with traffic routing, and not after matchTrafficWeight. */
-export function setCanaryScaleInForce(spec: SpecModel, status: StatusModel): any {
+export function setCanaryScaleInForce(spec: SpecModel, status: StatusModel): UncheckedObject | undefined {
   if (!spec.canary?.trafficRouting) {
     return undefined;
   }

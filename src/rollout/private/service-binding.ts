@@ -1,6 +1,7 @@
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
+import { Manifest } from '../../private/manifest-types';
 import { isServiceName } from '../../private/names';
 import { copyMap } from '../../private/utils';
 import { StrategyService, StrategyServiceDefineOptions } from '../strategy-service';
@@ -129,7 +130,7 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
 }
 
 /** The plain manifest of a Service of this app, for reference checks. */
-export function serviceManifest(resolved: ResolvedService | undefined): any | undefined {
+export function serviceManifest(resolved: ResolvedService | undefined): Manifest | undefined {
   if (!resolved?.service) return undefined;
   return ApiObject.of(resolved.service).toJson();
 }

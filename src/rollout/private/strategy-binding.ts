@@ -1,7 +1,9 @@
 import { CanaryStep } from '../canary-step';
 import { ResolvedService, ServicePodSource } from './service-binding';
+import { StrategySpec } from './spec-types';
 import { IAnalysisTemplate } from '../../analysis/analysis-template-ref';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../../analysis/rollout-analysis';
+import { Manifest } from '../../private/manifest-types';
 import { IgnoreDifference, ITrafficRouter } from '../../traffic/router';
 
 /**
@@ -36,8 +38,10 @@ export interface BoundStrategy extends OpenStrategy {
   /** The Services by role; a router added later may add the stable and canary ones. */
   readonly services: { [role: string]: ResolvedService };
   readonly steps: CanaryStep[];
-  render(): any;
+  /** `spec.strategy`; pure. */
+  render(): StrategySpec;
   analysisTemplates(): IAnalysisTemplate[];
-  routerManifests(): any[];
+  /** The manifests of the router objects this app defines, for the check at synth. */
+  routerManifests(): Manifest[];
   ignoreDifferences(): IgnoreDifference[];
 }

@@ -1,5 +1,6 @@
 import { ApiObject } from 'cdk8s';
 import { required } from './objects';
+import { RouterBlocksSpec, RouterKey } from './spec-types';
 import { ControllerPlugin } from '../../install/plugins';
 import { ProviderPermissions } from '../../install/rbac';
 import { ITrafficRouterBinding, ITrafficTarget } from '../router';
@@ -21,19 +22,19 @@ export function port(target: ITrafficTarget, router: string, given?: number): nu
 }
 
 /**
- * A binding whose config is rendered on demand. (What the controller writes in the router's objects
- * is not part of it: the router file says that once, over the rendered config, in
- * `<router>OwnedFields`.)
+ * A binding whose config (the block under `trafficRouting.<key>`) is rendered on demand. (What the
+ * controller writes in the router's objects is not part of it: the router file says that once, over
+ * the rendered config, in `<router>OwnedFields`.)
  */
-export class Binding implements ITrafficRouterBinding {
+export class Binding<K extends RouterKey> implements ITrafficRouterBinding {
   constructor(
-    public readonly key: string,
-    private readonly render: () => any,
+    public readonly key: K,
+    private readonly render: () => NonNullable<RouterBlocksSpec[K]>,
     public readonly apiObjects: ApiObject[],
     public readonly controllerPlugin?: ControllerPlugin,
     public readonly providerPermissions?: ProviderPermissions) {}
 
-  public renderConfig(): any {
+  public renderConfig(): NonNullable<RouterBlocksSpec[K]> {
     return this.render();
   }
 }

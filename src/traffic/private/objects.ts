@@ -3,9 +3,12 @@ import { Construct } from 'constructs';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { RouterObject } from '../router-object';
 
-/** An object a router defines, with a `spec` rendered at synth. */
-export function defineRouterObject(scope: Construct, id: string, apiVersion: string, kind: string, name: string,
-  spec: () => any, metadata: { labels?: { [key: string]: string }; annotations?: { [key: string]: string } } = {}): ApiObject {
+/**
+ * An object a router defines, with a `spec` rendered at synth (of another project's kind: its type is
+ * the one the router's `spec` function gives).
+ */
+export function defineRouterObject<S extends object>(scope: Construct, id: string, apiVersion: string, kind: string, name: string,
+  spec: () => S, metadata: { labels?: { [key: string]: string }; annotations?: { [key: string]: string } } = {}): ApiObject {
   return new OnePassApiObject(scope, id, {
     apiVersion,
     kind,

@@ -10,6 +10,7 @@
 import { IConstruct } from 'constructs';
 import { controllerTraefikApiVersion } from '../../install/private/requirements';
 import { appVersion } from '../../private/app-registry';
+import { UncheckedObject } from '../../private/manifest-types';
 import { versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
 
@@ -38,7 +39,7 @@ export interface OwnedFieldsContext {
    * The object of that kind and name among the app's manifests (API group one of `groups`, any
    * version), in the Rollout's namespace or without one.
    */
-  find(groups: readonly string[], kind: string, name: string): any;
+  find(groups: readonly string[], kind: string, name: string): UncheckedObject | undefined;
   /**
    * An ignoreDifferences entry: the object's group, kind, name and namespace (those of the object
    * found among the manifests when there is one, else `group` and the Rollout's namespace), the
@@ -90,12 +91,12 @@ export function nameOf(value: unknown): string | undefined {
 }
 
 /** The entries of a list value that are objects. */
-export function objectsIn(value: unknown): any[] {
+export function objectsIn(value: unknown): UncheckedObject[] {
   return Array.isArray(value) ? value.filter(v => v !== null && typeof v === 'object' && !Array.isArray(v)) : [];
 }
 
 /** Whether the value is a plain object (not null, not a list). */
-export function isObject(value: unknown): value is { [key: string]: any } {
+export function isObject(value: unknown): value is UncheckedObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
@@ -111,7 +112,7 @@ export function namespaceOf(manifest: any): string {
 
 /** Manifests by API group, kind, namespace and name (the first of several with the same four). */
 export class ManifestIndex {
-  private readonly objects = new Map<string, any>();
+  private readonly objects = new Map<string, UncheckedObject>();
 
   constructor(manifests: readonly any[]) {
     for (const manifest of manifests) {
@@ -124,7 +125,7 @@ export class ManifestIndex {
   }
 
   /** The object in `namespace`, else one without a namespace (applied into the destination namespace). */
-  public find(groups: readonly string[], kind: string, namespace: string, name: string): any {
+  public find(groups: readonly string[], kind: string, namespace: string, name: string): UncheckedObject | undefined {
     for (const ns of namespace === '' ? [''] : [namespace, '']) {
       for (const group of groups) {
         const found = this.objects.get(this.key(group, kind, ns, name));
@@ -140,7 +141,7 @@ export class ManifestIndex {
 }
 
 /** `spec.strategy.canary` of a Rollout manifest, an empty object when missing. */
-export function canaryOf(rollout: any): any {
+export function canaryOf(rollout: any): UncheckedObject {
   const strategy = isObject(rollout?.spec) && isObject(rollout.spec.strategy) ? rollout.spec.strategy : {};
   return isObject(strategy.canary) ? strategy.canary : {};
 }

@@ -62,15 +62,15 @@ export function positiveGoDuration(field: string, duration: Duration): string {
 
 /** A copy without `undefined` values (so the manifest holds only what is set). */
 export function prune<T>(value: T): T {
-  return pruneAny(value);
+  return pruneValue(value) as T;
 }
 
-function pruneAny(value: any): any {
-  if (Array.isArray(value)) return value.map(pruneAny);
+function pruneValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pruneValue);
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: any = {};
+    const out: { [key: string]: unknown } = {};
     for (const [k, v] of Object.entries(value)) {
-      if (v !== undefined) out[k] = pruneAny(v);
+      if (v !== undefined) out[k] = pruneValue(v);
     }
     return out;
   }
