@@ -8,7 +8,10 @@ import { OnePassApiObject } from './one-pass-api-object';
 export class ClusterScopedApiObject extends OnePassApiObject {
   public toJson(): Manifest {
     const json = super.toJson();
-    if (json.metadata) delete json.metadata.namespace;
-    return json;
+    if (json.metadata?.namespace === undefined) {
+      return json;
+    }
+    const { namespace: _, ...metadata } = json.metadata;
+    return { ...json, metadata };
   }
 }

@@ -19,9 +19,6 @@ export class LazyApiVersionObject extends OnePassApiObject {
 
   public toJson(): Manifest {
     const json = super.toJson();
-    if (json.apiVersion === this.apiVersion) {
-      json.apiVersion = this.resolveApiVersion();
-    }
-    return json;
+    return json.apiVersion === this.apiVersion ? { ...json, apiVersion: this.resolveApiVersion() } : json;
   }
 }

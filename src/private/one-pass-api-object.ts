@@ -18,9 +18,10 @@
  */
 import { ApiObject, ApiObjectProps, App, ImplicitTokenResolver, IResolver, JsonPatch, Lazy, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { Manifest, UncheckedObject } from './manifest-types';
 
-/** The JSON of a rendered Kubernetes object. */
-export type ObjectJson = { [key: string]: any };
+/** An object being built by the walk. */
+type MutableObject = { [key: string]: unknown };
 
 /**
  * A JSON value kept as text that is already in the form cdk8s renders (keys sorted, no null values),
@@ -36,9 +37,9 @@ export class RenderedJson {
   constructor(private readonly text: string, private readonly field?: string) {}
 
   /** The value, parsed anew on every call. */
-  public resolve(): any {
-    const value = JSON.parse(this.text);
-    return this.field === undefined ? value : value[this.field];
+  public resolve(): unknown {
+    const value: unknown = JSON.parse(this.text);
+    return this.field === undefined ? value : (value as UncheckedObject)[this.field];
   }
 }
 
@@ -55,7 +56,7 @@ function defaultResolution(scope: IConstruct): boolean {
 }
 
 /** What `sanitizeValue` does to a value that `resolve` leaves as it is: drops null, sorts keys, refuses class instances. */
-function sanitizeOnly(value: any): any {
+function sanitizeOnly(value: unknown): unknown {
   if (value == null) {
     return undefined;
   }
@@ -65,12 +66,13 @@ function sanitizeOnly(value: any): any {
   if (Array.isArray(value)) {
     return value.map(sanitizeOnly);
   }
-  if (value.constructor?.name !== 'Object') {
-    throw new Error(`can't render non-simple object of type '${value.constructor?.name}'`);
+  const object = value as UncheckedObject;
+  if (object.constructor?.name !== 'Object') {
+    throw new Error(`can't render non-simple object of type '${object.constructor?.name}'`);
   }
-  const out: ObjectJson = {};
-  for (const key of Object.keys(value).sort()) {
-    const v = sanitizeOnly(value[key]);
+  const out: MutableObject = {};
+  for (const key of Object.keys(object).sort()) {
+    const v = sanitizeOnly(object[key]);
     if (v != null) {
       out[key] = v;
     }
@@ -82,7 +84,7 @@ function sanitizeOnly(value: any): any {
  * cdk8s's `resolve` with the default resolvers followed by `sanitizeValue({ sortKeys: true })`, in
  * one walk.
  */
-export function resolveAndSanitize(value: any): any {
+export function resolveAndSanitize(value: unknown): unknown {
   if (value == null) {
     return undefined;
   }
@@ -96,11 +98,12 @@ export function resolveAndSanitize(value: any): any {
   if (value instanceof Lazy) {
     return resolveAndSanitize(value.produce());
   }
-  if (typeof value.resolve === 'function') {
-    return resolveAndSanitize(value.resolve());
+  const object = value as UncheckedObject;
+  if (typeof object.resolve === 'function') {
+    return resolveAndSanitize(object.resolve());
   }
-  if (value.constructor !== Object && (typeof value.value === 'number' || typeof value.value === 'string')) {
-    return { value: value.value }; // cdk8s renders a union object as a map with its value
+  if (object.constructor !== Object && (typeof object.value === 'number' || typeof object.value === 'string')) {
+    return { value: object.value }; // cdk8s renders a union object as a map with its value
   }
   if (typeof value === 'function') {
     return value;
@@ -108,10 +111,10 @@ export function resolveAndSanitize(value: any): any {
   if (Array.isArray(value)) {
     return value.map(resolveAndSanitize);
   }
-  if (value.constructor == Object) {
-    const out: ObjectJson = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = resolveAndSanitize(value[key]);
+  if (object.constructor == Object) {
+    const out: MutableObject = {};
+    for (const key of Object.keys(object).sort()) {
+      const v = resolveAndSanitize(object[key]);
       if (v != null) {
         out[key] = v;
       }
@@ -142,21 +145,22 @@ export class OnePassApiObject extends ApiObject {
     this.givenPatches.push(...ops);
   }
 
-  public toJson(): any {
+  public toJson(): Manifest {
     if (!defaultResolution(this)) {
       return super.toJson();
     }
     try {
-      const json = resolveAndSanitize({ ...this.givenProps, metadata: this.metadata.toJson() });
-      const patched = this.givenPatches.length > 0 ? JsonPatch.apply(json, ...this.givenPatches) : json;
+      // the props are an object, so the walk gives one
+      const json = resolveAndSanitize({ ...this.givenProps, metadata: this.metadata.toJson() }) as UncheckedObject;
+      const patched: UncheckedObject = this.givenPatches.length > 0 ? JsonPatch.apply(json, ...this.givenPatches) : json;
       // apiVersion, kind and metadata first, as cdk8s writes them
-      const result: ObjectJson = {};
+      const result: MutableObject = {};
       for (const key of ['apiVersion', 'kind', 'metadata', ...Object.keys(patched)]) {
         if (key in patched) {
           result[key] = patched[key];
         }
       }
-      return result;
+      return result as unknown as Manifest; // the props have apiVersion and kind (cdk8s requires them)
     } catch (e) {
       throw new Error(`Failed serializing construct at path '${this.node.path}' with name '${this.name}': ${e}`);
     }
