@@ -453,6 +453,10 @@ function checkCanaryOptions(o: CanaryStrategyOptions) {
   checkListArgument('RolloutStrategy.canary()', 'options.trafficRouting', o.trafficRouting, TRAFFIC_ROUTER, true);
   checkArgument('RolloutStrategy.canary()', 'options.analysis', o.analysis, 'object', true);
   checkArgument('RolloutStrategy.canary()', 'options.antiAffinity', o.antiAffinity, ANTI_AFFINITY, true);
+  checkArgument('RolloutStrategy.canary()', 'options.stableService', o.stableService, STRATEGY_SERVICE, true);
+  checkArgument('RolloutStrategy.canary()', 'options.canaryService', o.canaryService, STRATEGY_SERVICE, true);
+  checkArgument('RolloutStrategy.canary()', 'options.pingPong.pingService', o.pingPong?.pingService, STRATEGY_SERVICE, true);
+  checkArgument('RolloutStrategy.canary()', 'options.pingPong.pongService', o.pingPong?.pongService, STRATEGY_SERVICE, true);
   percentOrAbsolute('maxSurge', o.maxSurge);
   percentOrAbsolute('maxUnavailable', o.maxUnavailable);
   checkInteger('maxTrafficWeight', o.maxTrafficWeight, 1);
@@ -471,6 +475,8 @@ function checkCanaryOptions(o: CanaryStrategyOptions) {
 
 function checkBlueGreenOptions(o: BlueGreenStrategyOptions) {
   checkArgument('RolloutStrategy.blueGreen()', 'options.antiAffinity', o.antiAffinity, ANTI_AFFINITY, true);
+  checkArgument('RolloutStrategy.blueGreen()', 'options.activeService', o.activeService, STRATEGY_SERVICE, true);
+  checkArgument('RolloutStrategy.blueGreen()', 'options.previewService', o.previewService, STRATEGY_SERVICE, true);
   percentOrAbsolute('maxUnavailable', o.maxUnavailable);
   checkInteger('previewReplicaCount', o.previewReplicaCount, 1);
   checkInteger('scaleDownDelayRevisionLimit', o.scaleDownDelayRevisionLimit, 0);
@@ -724,4 +730,7 @@ function firstPort(service: kplus.Service | undefined): number | undefined {
 }
 
 /** What `checkArgument` expects where an AntiAffinity belongs. */
+const STRATEGY_SERVICE: ExpectedClass = {
+  class: StrategyService, name: 'StrategyService', example: 'StrategyService.fromService(service) for a cdk8s-plus Service, or StrategyService.define()',
+};
 const ANTI_AFFINITY: ExpectedClass = { class: AntiAffinity, name: 'AntiAffinity', example: 'AntiAffinity.preferred(100) or AntiAffinity.required()' };

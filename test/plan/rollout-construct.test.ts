@@ -2,7 +2,7 @@ import { ApiObject, Chart, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import {
-  CanaryStep, Rollout, RolloutBudget, RolloutPlan, RolloutStrategy, WorkloadReference, WorkloadScaleDown,
+  CanaryStep, Rollout, RolloutBudget, RolloutPlan, RolloutStrategy, StrategyService, WorkloadReference, WorkloadScaleDown,
 } from '../../src';
 import { AppRegistry } from '../../src/private/app-registry';
 
@@ -123,7 +123,9 @@ describe('budgets at synth', () => {
       metadata: { name: 'web' },
       replicas: 2,
       containers: [CONTAINER],
-      strategy: RolloutStrategy.blueGreen({ activeService: new kplus.Service(chart, 'active', { ports: [{ port: 80, targetPort: 8080 }] }), autoPromotionEnabled: false }),
+      strategy: RolloutStrategy.blueGreen({
+        activeService: StrategyService.fromService(new kplus.Service(chart, 'active', { ports: [{ port: 80, targetPort: 8080 }] })), autoPromotionEnabled: false,
+      }),
     });
     new ApiObject(chart, 'quota', { apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'team' }, spec: { hard: { 'pods': '20', 'requests.cpu': '750m' } } });
     // blue-green with 2 replicas: 4 pods at the switch, 4 × 250m = 1 CPU

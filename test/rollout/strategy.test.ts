@@ -10,7 +10,7 @@ const refs = new Chart(Testing.app(), 'refs');
 const template = AnalysisTemplate.fromAnalysisTemplateName(refs, 'success-rate', 'success-rate');
 const plugin = TrafficRouting.plugin('argoproj-labs/gatewayAPI', { config: { httpRoute: 'web', namespace: 'default' } });
 
-function render(strategy: RolloutStrategy, props: any = {}): any {
+function render(strategy: RolloutStrategy, props: any = {}): { strategy: any; manifests: any[] } {
   const chart = Testing.chart();
   new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [container], strategy, ...props });
   const manifests = synth(chart);
@@ -248,6 +248,18 @@ describe('RolloutStrategy.blueGreen', () => {
 });
 
 describe('strategy Service errors', () => {
+  test('a cdk8s-plus Service where a StrategyService belongs is refused, with the factory that takes it', () => {
+    const chart = Testing.chart();
+    const service = new kplus.Service(chart, 'mine', { ports: [{ port: 80 }] }) as any;
+    expect(() => RolloutStrategy.blueGreen({ activeService: service })).toThrow(
+      /'options\.activeService' must be a StrategyService, got an instance of Service\. Create one with StrategyService\.fromService\(service\)/);
+    expect(() => RolloutStrategy.blueGreen({ previewService: service })).toThrow(/'options\.previewService' must be a StrategyService/);
+    expect(() => RolloutStrategy.canary({ stableService: service })).toThrow(/'options\.stableService' must be a StrategyService/);
+    expect(() => RolloutStrategy.canary({ canaryService: service })).toThrow(/'options\.canaryService' must be a StrategyService/);
+    expect(() => RolloutStrategy.canary({ trafficRouting: [TrafficRouting.istio()], pingPong: { pingService: service } }))
+      .toThrow(/'options\.pingPong\.pingService' must be a StrategyService/);
+  });
+
   test('pingPong with StrategyService.none()', () => {
     expect(() => new Rollout(Testing.chart(), 'r', {
       containers: [container],
