@@ -76,6 +76,13 @@ for (const dir of ['examples', 'bench']) {
     obj: { extends: '../test/tsconfig.json', include: ['**/*.ts'] },
   });
 }
+// ts-jest compiles tests file by file (isolatedModules) without checking their types: the test task
+// type-checks the tests, the examples and the bench after jest.
+const typecheckTask = project.addTask('typecheck', {
+  description: 'Type-check the tests, the example apps and the bench (ts-jest does not)',
+  steps: ['test', 'examples', 'bench'].map(dir => ({ exec: `tsc --noEmit -p ${dir}/tsconfig.json` })),
+});
+project.testTask.spawn(typecheckTask);
 project.eslint?.addLintPattern('examples');
 project.eslint?.addLintPattern('bench');
 

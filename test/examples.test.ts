@@ -66,7 +66,7 @@ describe('examples', () => {
     expectEqualToUpstream(synthExample('workload-ref'), ['examples/workload-ref__workload-ref.yaml']);
   });
 
-  testUpstreamEach([
+  testUpstreamEach<[string, string[]]>([
     ['analysis-templates', ['analysis-templates.yaml', 'cluster-analysis-templates.yaml']],
     ['analysis-step', ['rollout-analysis-step.yaml']],
     ['background-analysis', ['rollout-background-analysis.yaml']],

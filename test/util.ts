@@ -55,7 +55,7 @@ export const THIRD_PARTY_DIR = process.env.THIRD_PARTY_CRDS
   : path.resolve(UPSTREAM_DIR, '..', 'third-party-crds');
 
 /** `test` for a conformance test that reads a third-party CRD; skipped, visibly, when the file is absent. */
-export function testThirdParty(file: string, name: string, fn: () => void | Promise<void>, timeout?: number): void {
+export function testThirdParty(file: string, name: string, fn: jest.ProvidesCallback, timeout?: number): void {
   if (fs.existsSync(path.join(THIRD_PARTY_DIR, file))) {
     test(name, fn, timeout);
   } else {
@@ -64,7 +64,7 @@ export function testThirdParty(file: string, name: string, fn: () => void | Prom
 }
 
 /** `test` for one conformance test that compares with the upstream files; skipped, visibly, when they are absent. */
-export function testUpstream(name: string, fn: () => void | Promise<void>, timeout?: number): void {
+export function testUpstream(name: string, fn: jest.ProvidesCallback, timeout?: number): void {
   if (HAS_UPSTREAM) {
     test(name, fn, timeout);
   } else {
