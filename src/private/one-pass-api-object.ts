@@ -70,9 +70,14 @@ function sanitizeOnly(value: unknown): unknown {
   if (object.constructor?.name !== 'Object') {
     throw new Error(`can't render non-simple object of type '${object.constructor?.name}'`);
   }
+  return sortedCopy(object, sanitizeOnly);
+}
+
+/** A copy of an object with its keys sorted and its values rendered by `render`; null and undefined values are dropped. */
+function sortedCopy(object: UncheckedObject, render: (value: unknown) => unknown): MutableObject {
   const out: MutableObject = {};
   for (const key of Object.keys(object).sort()) {
-    const v = sanitizeOnly(object[key]);
+    const v = render(object[key]);
     if (v != null) {
       out[key] = v;
     }
@@ -112,14 +117,7 @@ export function resolveAndSanitize(value: unknown): unknown {
     return value.map(resolveAndSanitize);
   }
   if (object.constructor == Object) {
-    const out: MutableObject = {};
-    for (const key of Object.keys(object).sort()) {
-      const v = resolveAndSanitize(object[key]);
-      if (v != null) {
-        out[key] = v;
-      }
-    }
-    return out;
+    return sortedCopy(object, resolveAndSanitize);
   }
   // an object `resolve` does not walk into: cdk8s only sanitizes it
   return sanitizeOnly(value);
