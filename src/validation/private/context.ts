@@ -243,11 +243,23 @@ export class ManifestIndex {
    * templates: the same names may resolve to other objects from another file.
    */
   public memoize<T>(key: string, compute: () => T): T {
-    const fileKey = `${this.origin}\u0000${key}`;
-    if (!this.data.memo.has(fileKey)) {
-      this.data.memo.set(fileKey, compute());
+    return this.memoizeKey(`${this.origin}\u0000${key}`, compute);
+  }
+
+  /**
+   * Computes a value once per run, whatever the file (`key` names it): for what does not depend on
+   * the referencing file, e.g. a list of every manifest of a kind. (Once per file, a folder of many
+   * files would scan every manifest once per file.)
+   */
+  public memoizeRun<T>(key: string, compute: () => T): T {
+    return this.memoizeKey(`\u0001${key}`, compute);
+  }
+
+  private memoizeKey<T>(key: string, compute: () => T): T {
+    if (!this.data.memo.has(key)) {
+      this.data.memo.set(key, compute());
     }
-    return this.data.memo.get(fileKey);
+    return this.data.memo.get(key);
   }
 
   /**

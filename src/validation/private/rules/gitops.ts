@@ -42,7 +42,7 @@ export function scalerOf(manifest: any): (Scaler & { readonly target: string }) 
 
 /** The scalers among the manifests, by the name of the Rollout they scale (computed once per run). */
 function scalersByTarget(ctx: RuleContext): Map<string, Scaler[]> {
-  return ctx.index.memoize('L06 scalers', () => {
+  return ctx.index.memoizeRun('L06 scalers', () => {
     const byTarget = new Map<string, Scaler[]>();
     for (const manifest of ctx.index.manifests) {
       const scaler = scalerOf(manifest);

@@ -135,7 +135,7 @@ function flagValue(args: readonly string[], flag: string): boolean {
 }
 
 function controllerOf(ctx: ManifestContext): ControllerInfo | undefined {
-  return ctx.index.memoize('notifications.controller', () => {
+  return ctx.index.memoizeRun('notifications.controller', () => {
     for (const manifest of ctx.index.manifests) {
       if (!isObject(manifest) || manifest.kind !== 'Deployment') continue;
       const containers = asArray(asObject(asObject(asObject(manifest.spec)?.template)?.spec)?.containers);
@@ -205,7 +205,7 @@ function decodeConfig(manifest: any, documentIndex: number): NotificationConfig 
 
 /** Every notification ConfigMap of the exact name among the manifests. */
 function allConfigs(ctx: ManifestContext): NotificationConfig[] {
-  return ctx.index.memoize('notifications.configs', () => ctx.index.manifests
+  return ctx.index.memoizeRun('notifications.configs', () => ctx.index.manifests
     .map((manifest, documentIndex) => ({ manifest, documentIndex }))
     .filter(({ manifest }) => isNotificationConfigMap(manifest))
     .map(({ manifest, documentIndex }) => decodeConfig(manifest, documentIndex)));
