@@ -78,9 +78,13 @@ for (const dir of ['examples', 'bench']) {
 }
 // ts-jest compiles tests file by file (isolatedModules) without checking their types: the test task
 // type-checks the tests, the examples and the bench after jest.
+// One program for the three (a third of the time of three): tsconfig.typecheck.json.
+new JsonFile(project, 'tsconfig.typecheck.json', {
+  obj: { extends: './test/tsconfig.json', include: ['test/**/*.ts', 'examples/**/*.ts', 'bench/**/*.ts'] },
+});
 const typecheckTask = project.addTask('typecheck', {
   description: 'Type-check the tests, the example apps and the bench (ts-jest does not)',
-  steps: ['test', 'examples', 'bench'].map(dir => ({ exec: `tsc --noEmit -p ${dir}/tsconfig.json` })),
+  exec: 'tsc --noEmit -p tsconfig.typecheck.json',
 });
 project.testTask.spawn(typecheckTask);
 project.eslint?.addLintPattern('examples');
