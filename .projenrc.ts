@@ -152,6 +152,6 @@ project.addTask('bench', {
 });
 
 // docs/ ships with the package, so that the README's links work where it is read (node_modules, the registry).
-project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/build-tools/', '/.ci/', '/test-reports/');
+project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/build-tools/', '/.ci/', '/test-reports/', '/tsconfig.typecheck.json');
 
 project.synth();
