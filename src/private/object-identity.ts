@@ -25,6 +25,18 @@ export interface DuplicateObject {
   readonly identity: ObjectIdentity;
 }
 
+/**
+ * The API group of an `apiVersion`: the part before the `/`, `''` for the core group (`v1`) and for a
+ * value that is not a string.
+ */
+export function apiGroupOf(apiVersion: unknown): string {
+  if (typeof apiVersion !== 'string') {
+    return '';
+  }
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
 function isPlainObject(value: any): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -37,9 +49,7 @@ export function objectIdentity(manifest: any): ObjectIdentity | undefined {
   if (typeof kind !== 'string' || kind === '' || typeof name !== 'string' || name === '') {
     return undefined;
   }
-  const apiVersion = manifest.apiVersion;
-  const slash = typeof apiVersion === 'string' ? apiVersion.indexOf('/') : -1;
-  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  const group = apiGroupOf(manifest.apiVersion);
   const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
   return { group, kind, namespace, name };
 }

@@ -7,6 +7,7 @@ import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget
 import { RouterObject } from './router-object';
 import { controllerTraefikApiVersion } from '../install/private/requirements';
 import { LazyApiVersionObject } from '../private/lazy-api-version';
+import { apiGroupOf } from '../private/object-identity';
 
 /** Options of the Traefik router. */
 export interface TraefikRouterOptions {
@@ -67,6 +68,6 @@ export function traefikOwnedFields(config: any, ctx: OwnedFieldsContext): Ignore
   const name = nameOf(config?.weightedTraefikServiceName);
   if (name === undefined) return [];
   const found = ctx.find(['traefik.io', 'traefik.containo.us'], 'TraefikService', name);
-  const group = typeof found?.apiVersion === 'string' && found.apiVersion.includes('/') ? found.apiVersion.split('/')[0] : ctx.traefikApiGroup;
+  const group = apiGroupOf(found?.apiVersion) || ctx.traefikApiGroup;
   return [ctx.entry(group, 'TraefikService', name, ['/spec/weighted/services'])];
 }

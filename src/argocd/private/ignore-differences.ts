@@ -6,8 +6,9 @@
  * `routerOwnedFields` as `rollout.ignoreDifferences` reads it; the Services, the autoscaled Rollouts
  * and the workloadRef Deployments are here.
  */
+import { apiGroupOf } from '../../private/object-identity';
 import {
-  annotationPointer, canaryOf, ControllerFacts, groupOf, isObject, ManifestIndex, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
+  annotationPointer, canaryOf, ControllerFacts, isObject, ManifestIndex, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
 } from '../../traffic/private/owned-fields';
 import { routerOwnedFields } from '../../traffic/private/router-owned-fields';
 import { IgnoreDifference } from '../../traffic/router';
@@ -46,7 +47,7 @@ export function controllerOwnedFields(manifests: readonly any[], controller: Con
     if (scaler !== undefined) scaled.add(`${scaler.namespace}\u0000${scaler.target}`);
   }
   for (const rollout of list) {
-    if (!isObject(rollout) || rollout.kind !== 'Rollout' || !['', 'argoproj.io'].includes(groupOf(rollout.apiVersion))) continue;
+    if (!isObject(rollout) || rollout.kind !== 'Rollout' || !['', 'argoproj.io'].includes(apiGroupOf(rollout.apiVersion))) continue;
     const spec = isObject(rollout.spec) ? rollout.spec : {};
     const strategy = isObject(spec.strategy) ? spec.strategy : {};
     const canary = canaryOf(rollout);

@@ -11,6 +11,7 @@ import { IConstruct } from 'constructs';
 import { controllerTraefikApiVersion } from '../../install/private/requirements';
 import { appVersion } from '../../private/app-registry';
 import { UncheckedObject } from '../../private/manifest-types';
+import { apiGroupOf } from '../../private/object-identity';
 import { versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
 
@@ -67,7 +68,7 @@ export function releaseController(version: string | undefined): ControllerFacts 
  */
 export function appController(scope: IConstruct): ControllerFacts {
   // (an install's --traefik-api-group and --traefik-api-version name one group: it checks that they do)
-  return { version: appVersion(scope), traefikApiGroup: groupOf(controllerTraefikApiVersion(scope)) };
+  return { version: appVersion(scope), traefikApiGroup: apiGroupOf(controllerTraefikApiVersion(scope)) };
 }
 
 /** A JSON pointer (RFC 6901) to the path of keys: `~` and `/` in a key are escaped. */
@@ -100,11 +101,6 @@ export function isObject(value: unknown): value is UncheckedObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** The API group of an `apiVersion` (`''` for the core group). */
-export function groupOf(apiVersion: unknown): string {
-  return typeof apiVersion === 'string' && apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
-}
-
 /** `metadata.namespace` of a manifest, `''` when it sets none. */
 export function namespaceOf(manifest: any): string {
   return nameOf(manifest?.metadata?.namespace) ?? '';
@@ -118,7 +114,7 @@ export class ManifestIndex {
     for (const manifest of manifests) {
       const name = nameOf(manifest?.metadata?.name);
       if (isObject(manifest) && typeof manifest.kind === 'string' && name !== undefined) {
-        const key = this.key(groupOf(manifest.apiVersion), manifest.kind, namespaceOf(manifest), name);
+        const key = this.key(apiGroupOf(manifest.apiVersion), manifest.kind, namespaceOf(manifest), name);
         if (!this.objects.has(key)) this.objects.set(key, manifest);
       }
     }

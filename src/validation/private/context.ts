@@ -2,6 +2,7 @@ import {
   ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, resolveTemplateTree, TemplateInfo, templateInfo, TemplateTree,
   usedTemplates,
 } from './templates';
+import { apiGroupOf } from '../../private/object-identity';
 import { Finding, FindingSeverity, ValidationOptions } from '../types';
 import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet } from './util';
 
@@ -68,12 +69,9 @@ const WORKLOAD_KINDS: ReadonlyMap<string, string> = new Map([
 /** Group under which objects without an apiVersion are indexed; they match every group. */
 const ANY_GROUP = '\u0001';
 
-function apiGroupOf(apiVersion: any): string | undefined {
-  if (typeof apiVersion !== 'string') {
-    return undefined;
-  }
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? '' : apiVersion.slice(0, slash);
+/** The API group of an apiVersion; `undefined` without one (such objects are indexed under ANY_GROUP). */
+function groupOrNone(apiVersion: unknown): string | undefined {
+  return typeof apiVersion === 'string' ? apiGroupOf(apiVersion) : undefined;
 }
 
 /** An indexed object and the document it comes from. */
@@ -318,7 +316,7 @@ export class ManifestIndex {
     if (!isObject(manifest) || typeof manifest.kind !== 'string') {
       return;
     }
-    const group = apiGroupOf(manifest.apiVersion);
+    const group = groupOrNone(manifest.apiVersion);
     const key = objectKey(namespaceOf(manifest), nameOf(manifest));
     addEntry(this.data.objects, `${group ?? ANY_GROUP}\u0000${manifest.kind}\u0000${key}`, manifest, documentIndex);
     if (manifest.kind === 'Service' && (group === undefined || group === '')) {

@@ -2,6 +2,7 @@
  * Rules about how the manifests fare under a GitOps tool (Argo CD, Flux) that keeps the cluster equal
  * to them: L06, an autoscaled Rollout whose manifest also sets `spec.replicas`.
  */
+import { apiGroupOf } from '../../../private/object-identity';
 import { Rule, RuleContext } from '../context';
 import { asObject, asString, isObject, quote } from '../util';
 
@@ -10,12 +11,6 @@ export interface Scaler {
   readonly kind: string;
   readonly name: string;
   readonly namespace: string;
-}
-
-/** The API group of an `apiVersion` (`''` for the core group). */
-function groupOf(apiVersion: string): string {
-  const slash = apiVersion.indexOf('/');
-  return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
 /**
@@ -28,11 +23,11 @@ export function scalerOf(manifest: any): (Scaler & { readonly target: string }) 
   if (!isObject(manifest)) {
     return undefined;
   }
-  const group = groupOf(asString(manifest.apiVersion));
+  const group = apiGroupOf(manifest.apiVersion);
   const hpa = manifest.kind === 'HorizontalPodAutoscaler' && group === 'autoscaling';
   const keda = manifest.kind === 'ScaledObject' && group === 'keda.sh';
   const ref = asObject(asObject(manifest.spec)?.scaleTargetRef);
-  if (!(hpa || keda) || ref === undefined || ref.kind !== 'Rollout' || groupOf(asString(ref.apiVersion)) !== 'argoproj.io'
+  if (!(hpa || keda) || ref === undefined || ref.kind !== 'Rollout' || apiGroupOf(ref.apiVersion) !== 'argoproj.io'
     || typeof ref.name !== 'string' || ref.name === '') {
     return undefined;
   }

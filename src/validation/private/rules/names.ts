@@ -7,6 +7,7 @@
  * looks at, Services take DNS-1035 labels and the others DNS-1123 subdomains. Namespaces are DNS-1123
  * labels. Other kinds are left alone: their name rules vary (RBAC names may hold ':', for one).
  */
+import { apiGroupOf } from '../../../private/object-identity';
 import { ManifestContext, Rule } from '../context';
 import { asObject, dns1035LabelError, dns1123LabelError, dns1123SubdomainError, quote } from '../util';
 
@@ -83,8 +84,7 @@ export function nameSyntaxOf(manifest: any): NameSyntax | undefined {
   if (typeof apiVersion !== 'string') {
     return undefined;
   }
-  const slash = apiVersion.indexOf('/');
-  const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+  const group = apiGroupOf(apiVersion);
   return CUSTOM_RESOURCE_GROUPS.has(group) ? SUBDOMAIN : BUILT_IN_KINDS.get(`${group}/${kind}`);
 }
 
@@ -138,8 +138,7 @@ export const NAME_RULES: readonly Rule<ManifestContext>[] = [
       const what = `${ctx.kind} name`;
       checkName(ctx, 'name', syntax, what);
       checkName(ctx, 'generateName', syntax, `${ctx.kind} generateName`);
-      const slash = typeof ctx.manifest.apiVersion === 'string' ? ctx.manifest.apiVersion.indexOf('/') : -1;
-      const group = slash < 0 ? '' : ctx.manifest.apiVersion.slice(0, slash);
+      const group = apiGroupOf(ctx.manifest.apiVersion);
       if (!CLUSTER_SCOPED.has(`${group}/${ctx.kind}`)) {
         checkName(ctx, 'namespace', NAMESPACE, 'namespace');
       }

@@ -7,6 +7,7 @@
  * manifests is reported (V63, V67) only with `requireReferencedObjects`; the checks of its content
  * (V58, V59, V64–V66) run only on objects that are present.
  */
+import { apiGroupOf } from '../../../private/object-identity';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
 import { asArray, asNumber, asObject, asString, isObject, isSet, listWords, quote } from '../util';
@@ -494,8 +495,7 @@ export const WORKLOAD_REF_RULES: readonly Rule[] = [
       }
       const kind = asString(asObject(ref)?.kind);
       const apiVersion = asString(asObject(ref)?.apiVersion);
-      const slash = apiVersion.indexOf('/');
-      const group = slash < 0 ? '' : apiVersion.slice(0, slash);
+      const group = apiGroupOf(apiVersion);
       const supported = WORKLOAD_REF_KINDS.get(kind);
       const shown = { apiVersion: asObject(ref)?.apiVersion, kind: asObject(ref)?.kind };
       const fix = 'Point workloadRef at apiVersion: apps/v1 with kind Deployment or ReplicaSet, or at apiVersion: v1 with kind PodTemplate.';
