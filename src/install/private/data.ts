@@ -3,7 +3,7 @@
 // read when the library is imported: a version's files are read the first time an install asks for
 // them (and kept as text). Every function returns fresh values that the caller may change.
 import { readGenerated } from '../../private/generated';
-import { CrdManifest, OpenApiSchema } from '../../private/manifest-types';
+import { CrdManifest } from '../../private/manifest-types';
 import { RenderedJson } from '../../private/one-pass-api-object';
 import { ArgoRolloutsVersion } from '../version';
 
@@ -70,42 +70,10 @@ export function crdData(version: ArgoRolloutsVersion): CrdData[] {
   }));
 }
 
-/** The CustomResourceDefinitions of a version, ordered by name, as plain JSON objects (fresh copies). */
-export function loadCrds(version: ArgoRolloutsVersion): CrdManifest[] {
-  return crdEntries(version).map(crd => JSON.parse(crd.text));
-}
-
-/** One CustomResourceDefinition of a version, by name (e.g. `rollouts.argoproj.io`); a fresh copy. */
-export function loadCrd(version: ArgoRolloutsVersion, name: string): CrdManifest {
-  const crds = loadCrds(version);
-  const crd = crds.find(c => c.metadata.name === name);
-  if (!crd) {
-    throw new Error(`Argo Rollouts ${version.tag} has no CustomResourceDefinition named '${name}'. `
-      + `Use one of: ${crds.map(c => c.metadata.name).join(', ')}.`);
-  }
-  return crd;
-}
-
 /**
  * The notification templates and triggers of a version: the `data` of its notifications ConfigMap,
  * keys sorted; a fresh copy.
  */
 export function loadNotificationCatalog(version: ArgoRolloutsVersion): { [key: string]: string } {
   return JSON.parse(readDataFile(version, 'notifications.json'));
-}
-
-/**
- * The OpenAPI v3 schema of an argoproj.io kind (`Rollout`, `AnalysisTemplate`, ...) in a version:
- * `openAPIV3Schema` of the CRD's storage version; a fresh copy.
- */
-export function crdSchema(version: ArgoRolloutsVersion, kind: string): OpenApiSchema {
-  const crds = loadCrds(version);
-  const crd = crds.find(c => c.spec.names.kind === kind);
-  if (!crd) {
-    const kinds = crds.map(c => c.spec.names.kind).sort();
-    throw new Error(`Argo Rollouts ${version.tag} has no CustomResourceDefinition for kind '${kind}'. Use one of: ${kinds.join(', ')}.`);
-  }
-  const versions = crd.spec.versions;
-  const stored = versions.find(v => v.storage) ?? versions[0];
-  return stored.schema.openAPIV3Schema;
 }
