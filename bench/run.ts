@@ -154,7 +154,7 @@ function importCost(): { kplus: number; lib: number } | undefined {
     for (let i = 0; i < 7; i++) {
       times.push(Number(execFileSync(process.execPath, ['-e', code], { cwd: ROOT }).toString().trim()));
     }
-    return times.sort((x, y) => x - y)[3];
+    return middle(times);
   };
   const t = 'const t=process.hrtime.bigint();';
   const out = 'console.log(Number(process.hrtime.bigint()-t)/1e6)';
@@ -166,13 +166,7 @@ function importCost(): { kplus: number; lib: number } | undefined {
 
 /** Median wall time of a command, in ms, over `runs` fresh processes. */
 function wallTime(cmd: string, args: string[], runs = 5): number {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = process.hrtime.bigint();
-    execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-    times.push(Number(process.hrtime.bigint() - t) / 1e6);
-  }
-  return times.sort((x, y) => x - y)[Math.floor(runs / 2)];
+  return middle(Array.from({ length: runs }, () => timeOnce(cmd, args)));
 }
 
 /** Wall time of one run of a command, in ms. */
@@ -180,6 +174,11 @@ function timeOnce(cmd: string, args: string[]): number {
   const t = process.hrtime.bigint();
   execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   return Number(process.hrtime.bigint() - t) / 1e6;
+}
+
+/** The median of some numbers. */
+function middle(xs: number[]): number {
+  return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
 
 /**
@@ -197,7 +196,6 @@ function installCost(tag: string): { ours: number; kustomize?: number; ratio?: n
     'process.stdout.write(app.synthYaml());',
   ].join('\n')]] as const;
   const kustomizeDir = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM ?? '../shared/argo-rollouts', tag, 'kustomize', 'cluster-install');
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   let hasKustomize = fs.existsSync(kustomizeDir);
   try {
     execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
@@ -213,7 +211,7 @@ function installCost(tag: string): { ours: number; kustomize?: number; ratio?: n
     mine.push(timeOnce(ours[0], [...ours[1]]));
     theirs.push(timeOnce('kubectl', ['kustomize', kustomizeDir]));
   }
-  return { ours: mid(mine), kustomize: mid(theirs), ratio: mid(mine.map((m, i) => m / theirs[i])) };
+  return { ours: middle(mine), kustomize: middle(theirs), ratio: middle(mine.map((m, i) => m / theirs[i])) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -321,7 +319,7 @@ function lintThroughput(): void {
   lintInProcess(dir); // warm up (loads js-yaml and the compiled validators, JIT)
   const inProcess: number[] = [];
   for (let r = 0; r < Math.max(RUNS, 3); r++) inProcess.push(lintInProcess(dir));
-  const ms = inProcess.sort((a, b) => a - b)[Math.floor(inProcess.length / 2)];
+  const ms = middle(inProcess);
   const rate = (t: number) => LINT_MANIFESTS / (t / 1000);
   const verdict = (t: number) => `(target >= 5000) ${rate(t) >= 5000 ? 'met' : 'MISSED'}`;
   console.log(`lint: ${LINT_MANIFESTS} manifests in ${LINT_MANIFESTS / 10} files, in process (warm): ${ms.toFixed(0)} ms = ${rate(ms).toFixed(0)} manifests/s ${verdict(ms)}`);
@@ -374,11 +372,10 @@ function validationOverhead(): void {
     on.push(synthWithEngineTimed(true));
     off.push(synthWithEngineTimed(false).total);
   }
-  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const total = med(on.map(x => x.total));
-  const spent = med(on.map(x => x.engine));
+  const total = middle(on.map(x => x.total));
+  const spent = middle(on.map(x => x.engine));
   const share = (spent / (total - spent)) * 100;
-  const without = med(off);
+  const without = middle(off);
   const ab = ((total - without) / without) * 100;
   console.log(`synth-time validation, 1000 Rollouts with 2 Services each: ${spent.toFixed(0)} ms in the rule engine of ${total.toFixed(0)} ms synth `
     + `= ${share.toFixed(1)}% of the synth without it (target <= 10%) ${share <= 10 ? 'met' : 'MISSED'}; `
@@ -395,7 +392,6 @@ function main() {
   // machine hits every variant alike; ratios are taken per round and their median reported.
   const VARIANTS = [['raw', defineRaw], ['l2', defineL2], ['deploy', defineDeployment], ['l2plus', defineL2Defaults]] as const;
   const f = (x: number) => x.toFixed(0).padStart(9);
-  const ratio = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   console.log(`Rollouts with stable and canary Services, synthesized to YAML (median of ${RUNS} interleaved rounds, one process)`);
   console.log('variant     N  construct ms   synth ms   total ms  peak RSS so far MB  output MB');
   const rounds: { [n: number]: Array<{ [variant: string]: Sample }> } = {};
@@ -412,7 +408,7 @@ function main() {
       console.log(`${name.padEnd(7)} ${String(n).padStart(5)} ${f(s.construct)}  ${f(s.synth)}  ${f(s.total)}  ${f(rss)}           ${(s.bytes / 1e6).toFixed(2)}`);
     }
   }
-  const per = (n: number, a: string, b: string) => ratio(rounds[n].map(round => round[a].total / round[b].total));
+  const per = (n: number, a: string, b: string) => middle(rounds[n].map(round => round[a].total / round[b].total));
   const ratio1000 = per(1000, 'l2', 'raw');
   const ratio5000 = per(5000, 'l2', 'raw');
   const scaling = median(rounds[5000].map(round => round.l2)).total / median(rounds[1000].map(round => round.l2)).total;

@@ -31,8 +31,10 @@ const fail = (why) => {
 /** The export statements, in order: { module, names } (names undefined = every export of the module), or a namespace. */
 const exportsInOrder = [];
 const aliases = new Map(); // m_1 -> "./m"
-const body = text.slice(text.indexOf('Object.defineProperty(exports, "__esModule", { value: true });'));
-if (body.length === 0) fail('no __esModule line');
+const ES_MODULE = 'Object.defineProperty(exports, "__esModule", { value: true });';
+const start = text.indexOf(ES_MODULE);
+if (start < 0) fail('no __esModule line');
+const body = text.slice(start);
 for (const raw of body.split('\n').slice(1)) {
   const line = raw.trim();
   let m;
@@ -76,7 +78,7 @@ for (const e of exportsInOrder) {
   }
 }
 
-const helpers = text.slice(0, text.indexOf('Object.defineProperty(exports, "__esModule", { value: true });'));
+const helpers = text.slice(0, start);
 // The first read of an export loads its module and replaces the getter with the value, so that code
 // compiled to `lib_1.Rollout` (every use reads the export) pays for the lookup once.
 const LAZY = [
@@ -88,7 +90,7 @@ const LAZY = [
   '    } });',
   '}',
 ].join('\n');
-const lazy = `${helpers}Object.defineProperty(exports, "__esModule", { value: true });\n${MARKER}\n${LAZY}\n${lines.join('\n')}\n`;
+const lazy = `${helpers}${ES_MODULE}\n${MARKER}\n${LAZY}\n${lines.join('\n')}\n`;
 
 // Check in a fresh process: the lazy index exports the same names with the same values.
 const check = `

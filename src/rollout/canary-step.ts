@@ -372,7 +372,7 @@ export class CanaryStep {
    * @internal
    */
   public _render(context: CanaryStepContext): CanaryStepSpec {
-    return this.parts.reduce<CanaryStepSpec>((step, part) => ({ ...step, ...renderPart(part, context) }), {});
+    return Object.assign({}, ...this.parts.map(part => renderPart(part, context)));
   }
 
   /**
