@@ -83,7 +83,8 @@ describe('svg', () => {
   })();
 
   // rsvg-convert (Debian: apt-get install librsvg2-bin) renders the SVG as browsers do
-  (rsvg ? test : test.skip)('renders to a PNG of the declared size (rsvg-convert)', () => {
+  (rsvg ? test : test.skip)(`renders to a PNG of the declared size (rsvg-convert)${rsvg ? ''
+    : ' [skipped: rsvg-convert is not installed; to run it: apt-get install librsvg2-bin, which .ci/run does]'}`, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plan-svg-'));
     for (const [name, p] of [['canary', plan], ['blue-green', RolloutPlan.fromManifest(blueGreenExample())]] as const) {
       const svgFile = path.join(dir, `${name}.svg`);

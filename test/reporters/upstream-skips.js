@@ -1,6 +1,8 @@
 // A jest reporter: when the conformance suites were skipped because the upstream Argo Rollouts files
 // are absent (see describeUpstream in test/util.ts), it prints one line that says how many tests were
-// skipped, why, and how to run them. It never changes the result of the run.
+// skipped, why, and how to run them. A test skipped for another reason carries
+// `[skipped: <why>; to run it: <how>]` in its title, and is listed with it. It never changes the
+// result of the run.
 const fs = require('fs');
 const path = require('path');
 
@@ -9,11 +11,15 @@ const MARK = '[skipped: no upstream files]';
 class UpstreamSkipsReporter {
   onRunComplete(_contexts, results) {
     let skipped = 0;
+    const others = [];
     for (const file of results.testResults) {
       for (const t of file.testResults) {
-        if (t.status === 'pending' && [t.title, ...t.ancestorTitles].some(title => title.endsWith(MARK))) skipped++;
+        if (t.status !== 'pending') continue;
+        if ([t.title, ...t.ancestorTitles].some(title => title.endsWith(MARK))) skipped++;
+        else if (t.title.includes('[skipped: ')) others.push(`${path.relative(process.cwd(), file.testFilePath)}: ${t.title}`);
       }
     }
+    for (const title of others) process.stderr.write(`\nSkipped: ${title}\n`);
     if (skipped === 0) return;
     const where = process.env.ARGO_ROLLOUTS_UPSTREAM
       ? path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM)
