@@ -6,9 +6,12 @@
 //      plain cdk8s ApiObjects. Each variant is synthesized to YAML (`app.synthYaml()`).
 //   2. `require()` of the compiled library (lib/) against `require('cdk8s-plus-27')`, in fresh processes.
 //   3. A cold process that synthesizes the ArgoRollouts install of v1.9.1 and of v1.10.0-rc1 to YAML, against
-//      `kubectl kustomize` of the upstream cluster install (when kubectl is on the PATH).
+//      `kubectl kustomize` of the upstream cluster install (when kubectl is on the PATH), and the floor of
+//      any cdk8s install: a cold process that only loads cdk8s and writes the same objects with its YAML
+//      writer. The cold processes run `BENCH_NODE` (a path to a node binary) when set, e.g. Node 22.
 //   1b. The same Rollouts with the cdk8s-plus pod defaults against what users would write instead: a
-//      cdk8s-plus Deployment with the same pod spec and two Services (target: at most 1.0x).
+//      cdk8s-plus Deployment with the same pod spec and two Services (target: at most 1.0x); at N = 1000
+//      also with the rule engine switched off, to show what the checks cost.
 //   4. Lint throughput: 10,000 generated manifests (canary and blue-green Rollouts, their Services,
 //      AnalysisTemplates) in 1,000 YAML files, linted as one folder by the command's code path
 //      (`main()` of src/cli/lint.ts) in this process, and by bin/argo-rollouts-lint in a fresh process
@@ -30,6 +33,8 @@ import * as engine from '../src/validation/private/engine';
 
 const ROOT = path.join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** The Node.js that runs the cold processes (install, import, lint): `BENCH_NODE=/path/to/node`, by default this one. */
+const NODE = process.env.BENCH_NODE ?? process.execPath;
 
 /**
  * A canary Rollout with its stable and canary Services; `plain` leaves the cdk8s-plus pod-template
@@ -152,7 +157,7 @@ function importCost(): { kplus: number; lib: number } | undefined {
   const probe = (code: string) => {
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {
-      times.push(Number(execFileSync(process.execPath, ['-e', code], { cwd: ROOT }).toString().trim()));
+      times.push(Number(execFileSync(NODE, ['-e', code], { cwd: ROOT }).toString().trim()));
     }
     return middle(times);
   };
@@ -181,20 +186,37 @@ function middle(xs: number[]): number {
   return [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 }
 
+/** What `installCost` measures, in ms: medians of the cold processes, and the median of the per-run ratios to kustomize. */
+interface InstallCost {
+  /** The install synthesized to YAML. */
+  readonly ours: number;
+  /** Only cdk8s's YAML writer on the same objects (loaded from a JSON file), in the same kind of process. */
+  readonly writer: number;
+  readonly kustomize?: number;
+  readonly ratio?: number;
+  readonly writerRatio?: number;
+}
+
 /**
  * A cold process synthesizing the install against `kubectl kustomize` of upstream's cluster install,
  * run alternately (9 times each), so that a slow moment of a shared machine hits both alike: the
- * medians, and the median of the per-pair ratios.
+ * medians, and the median of the per-run ratios. A third process, run alongside, loads cdk8s and
+ * writes the same objects with cdk8s's YAML writer, which every cdk8s app's synth goes through: the
+ * floor of any install written by cdk8s.
  */
-function installCost(tag: string): { ours: number; kustomize?: number; ratio?: number } | undefined {
+function installCost(tag: string): InstallCost | undefined {
   if (!fs.existsSync(path.join(ROOT, 'lib', 'imports', 'install-data'))) return undefined;
-  const ours = [process.execPath, ['-e', [
+  const install = [
     "const { App, Chart } = require('cdk8s');",
     "const { ArgoRollouts, ArgoRolloutsVersion } = require('./lib');",
     "const app = new App({ outdir: require('os').tmpdir() });",
     `new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'argo-rollouts', { version: ArgoRolloutsVersion.of('${tag}') });`,
-    'process.stdout.write(app.synthYaml());',
-  ].join('\n')]] as const;
+  ];
+  const ours = [...install, 'process.stdout.write(app.synthYaml());'].join('\n');
+  const objects = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-install-')), 'objects.json');
+  execFileSync(NODE, ['-e', [...install,
+    `require('fs').writeFileSync(${JSON.stringify(objects)}, JSON.stringify(app.charts.flatMap(chart => Object.values(chart.toJson()))));`].join('\n')], { cwd: ROOT });
+  const writer = `process.stdout.write(require('cdk8s').Yaml.stringify(...JSON.parse(require('fs').readFileSync(${JSON.stringify(objects)}, 'utf8'))));`;
   const kustomizeDir = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM ?? '../shared/argo-rollouts', tag, 'kustomize', 'cluster-install');
   let hasKustomize = fs.existsSync(kustomizeDir);
   try {
@@ -202,16 +224,25 @@ function installCost(tag: string): { ours: number; kustomize?: number; ratio?: n
   } catch {
     hasKustomize = false;
   }
-  if (!hasKustomize) {
-    return { ours: wallTime(ours[0], [...ours[1]]) };
-  }
   const mine: number[] = [];
+  const floor: number[] = [];
   const theirs: number[] = [];
-  for (let i = 0; i < 9; i++) {
-    mine.push(timeOnce(ours[0], [...ours[1]]));
-    theirs.push(timeOnce('kubectl', ['kustomize', kustomizeDir]));
+  for (let i = 0; i < (hasKustomize ? 9 : 5); i++) {
+    mine.push(timeOnce(NODE, ['-e', ours]));
+    floor.push(timeOnce(NODE, ['-e', writer]));
+    if (hasKustomize) theirs.push(timeOnce('kubectl', ['kustomize', kustomizeDir]));
   }
-  return { ours: middle(mine), kustomize: middle(theirs), ratio: middle(mine.map((m, i) => m / theirs[i])) };
+  fs.rmSync(path.dirname(objects), { recursive: true, force: true });
+  if (!hasKustomize) {
+    return { ours: middle(mine), writer: middle(floor) };
+  }
+  return {
+    ours: middle(mine),
+    writer: middle(floor),
+    kustomize: middle(theirs),
+    ratio: middle(mine.map((m, i) => m / theirs[i])),
+    writerRatio: middle(floor.map((w, i) => w / theirs[i])),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -325,7 +356,7 @@ function lintThroughput(): void {
   console.log(`lint: ${LINT_MANIFESTS} manifests in ${LINT_MANIFESTS / 10} files, in process (warm): ${ms.toFixed(0)} ms = ${rate(ms).toFixed(0)} manifests/s ${verdict(ms)}`);
   const bin = path.join(ROOT, 'bin', 'argo-rollouts-lint');
   if (fs.existsSync(path.join(ROOT, 'lib', 'cli', 'lint.js')) && fs.existsSync(path.join(ROOT, 'lib', 'imports', 'validators'))) {
-    const cold = wallTime(process.execPath, [bin, dir]);
+    const cold = wallTime(NODE, [bin, dir]);
     console.log(`lint: the same with bin/argo-rollouts-lint, a fresh process (start-up included): ${cold.toFixed(0)} ms = ${rate(cold).toFixed(0)} manifests/s ${verdict(cold)}`);
   } else {
     console.log('lint: lib/ is not built with the data files of src/imports copied; run `npx projen compile && npx projen post-compile` to time bin/argo-rollouts-lint.');
@@ -337,24 +368,36 @@ function lintThroughput(): void {
 // 5. Synth-time validation overhead
 // ---------------------------------------------------------------------------------------------
 
+/** Runs `f` with the rule engine switched off (reached through the module's exports object, so no switch is needed in the library). */
+function withoutEngine<T>(f: () => T): T {
+  const original = engine.validateManifests;
+  (engine as any).validateManifests = () => [];
+  try {
+    return f();
+  } finally {
+    (engine as any).validateManifests = original;
+  }
+}
+
 /**
  * Synthesizes 1,000 L2 Rollouts with their Services; returns the synth time and the time spent in the
  * rule engine. The engine is reached through the module's exports object, so it can be timed (or
  * switched off) from here without a switch in the library.
  */
 function synthWithEngineTimed(enabled: boolean): { total: number; engine: number } {
+  if (!enabled) {
+    return { total: withoutEngine(() => run(1000, defineL2)).total, engine: 0 };
+  }
   const original = engine.validateManifests;
   let spent = 0n;
-  (engine as any).validateManifests = enabled
-    ? (manifests: any[], options?: any) => {
-      const t = process.hrtime.bigint();
-      try {
-        return original(manifests, options);
-      } finally {
-        spent += process.hrtime.bigint() - t;
-      }
+  (engine as any).validateManifests = (manifests: any[], options?: any) => {
+    const t = process.hrtime.bigint();
+    try {
+      return original(manifests, options);
+    } finally {
+      spent += process.hrtime.bigint() - t;
     }
-    : () => [];
+  };
   try {
     const s = run(1000, defineL2);
     return { total: s.total, engine: Number(spent) / 1e6 };
@@ -400,6 +443,7 @@ function main() {
     for (let r = 0; r < RUNS; r++) {
       const round: { [variant: string]: Sample } = {};
       for (const [name, define] of VARIANTS) round[name] = run(n, define);
+      if (n === 1000) round.unchecked = withoutEngine(() => run(n, defineL2Defaults));
       rounds[n].push(round);
     }
     for (const [name] of VARIANTS) {
@@ -419,6 +463,7 @@ function main() {
     const r = per(n, 'l2plus', 'deploy');
     console.log(`Rollout + 2 Services / cdk8s-plus Deployment + 2 Services (same pod spec, cdk8s-plus defaults), N=${n}: ${r.toFixed(2)} (target <= 1.0) ${r <= 1.0 ? 'met' : 'MISSED'}`);
   }
+  console.log(`the same, N=1000, with the rule engine switched off (what the checks cost): ${per(1000, 'unchecked', 'deploy').toFixed(2)}`);
   const imp = importCost();
   if (imp) {
     const extra = imp.lib - imp.kplus;
@@ -426,16 +471,19 @@ function main() {
   } else {
     console.log('require: lib/ is not built; run `npx projen compile` first to measure the import cost.');
   }
+  console.log(`cold processes run ${NODE === process.execPath ? 'this' : NODE} Node.js ${execFileSync(NODE, ['--version']).toString().trim()} (BENCH_NODE to choose another)`);
   for (const tag of ['v1.9.1', 'v1.10.0-rc1']) {
     const inst = installCost(tag);
     if (!inst) {
       console.log('install: lib/ is not built; run `npx projen compile` first.');
-    } else if (inst.kustomize === undefined || inst.ratio === undefined) {
-      console.log(`install ${tag}: cold synth of the install ${inst.ours.toFixed(0)} ms; kubectl or the upstream kustomize tree not found, no comparison.`);
+    } else if (inst.kustomize === undefined || inst.ratio === undefined || inst.writerRatio === undefined) {
+      console.log(`install ${tag}: cold synth of the install ${inst.ours.toFixed(0)} ms (cdk8s's YAML writer alone on the same objects: ${inst.writer.toFixed(0)} ms); `
+        + 'kubectl or the upstream kustomize tree not found, no comparison.');
     } else {
       const r = inst.ratio;
       console.log(`install ${tag}: cold synth of the install ${inst.ours.toFixed(0)} ms, kubectl kustomize ${inst.kustomize.toFixed(0)} ms: `
-        + `median of the per-pair ratios ${r.toFixed(2)}x (target <= 0.7) ${r <= 0.7 ? 'met' : 'MISSED'}`);
+        + `median of the per-run ratios ${r.toFixed(2)}x (target <= 0.7) ${r <= 0.7 ? 'met' : 'MISSED'}; `
+        + `floor: loading cdk8s and its YAML writer alone on the same objects ${inst.writer.toFixed(0)} ms = ${inst.writerRatio.toFixed(2)}x`);
     }
   }
   lintThroughput();

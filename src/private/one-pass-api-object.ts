@@ -10,8 +10,8 @@
  * with cdk8s's message. The metadata is still rendered by `metadata.toJson()` and JSON patches are
  * applied after, as cdk8s does.
  *
- * Generated data (the CRDs) comes as `RenderedJson`: JSON text already in that form, rendered by
- * parsing it, without a walk.
+ * Generated data (the CRDs) comes as `RenderedJson`: values parsed from data already in that form,
+ * taken as they are, without a walk.
  *
  * An app with resolvers of its own (`new App({ resolvers })`), or with `CDK8S_DISABLE_SORT` set, gets
  * cdk8s's own rendering: the one-pass walk only stands in for the default resolution.
@@ -24,22 +24,20 @@ import { Manifest, UncheckedObject } from './manifest-types';
 type MutableObject = { [key: string]: unknown };
 
 /**
- * A JSON value kept as text that is already in the form cdk8s renders (keys sorted, no null values),
- * as the generators write their data (imports/layout.js, `renderedJson`): rendering parses it, which
- * gives fresh objects without walking them. In cdk8s's own rendering it is a token like any other
- * (`resolve()`), walked as usual, with the same result.
+ * A JSON value already in the form cdk8s renders (keys sorted, no null values), as the generators
+ * write their data (imports/layout.js, `renderedJson`): rendering takes the value `produce` gives,
+ * without walking it. `produce` gives a value no one else holds on every call. In cdk8s's own
+ * rendering it is a token like any other (`resolve()`), walked as usual, with the same result.
  */
 export class RenderedJson {
   /**
-   * @param text the JSON text
-   * @param field a field of the object the text holds, to render that field alone
+   * @param produce gives the value, a new one on every call
    */
-  constructor(private readonly text: string, private readonly field?: string) {}
+  constructor(private readonly produce: () => unknown) {}
 
-  /** The value, parsed anew on every call. */
+  /** The value, a new one on every call. */
   public resolve(): unknown {
-    const value: unknown = JSON.parse(this.text);
-    return this.field === undefined ? value : (value as UncheckedObject)[this.field];
+    return this.produce();
   }
 }
 

@@ -3,7 +3,7 @@
 // read when the library is imported: a version's files are read the first time an install asks for
 // them (and kept as text). Every function returns fresh values that the caller may change.
 import { readGenerated } from '../../private/generated';
-import { CrdManifest } from '../../private/manifest-types';
+import { CrdManifest, UncheckedObject } from '../../private/manifest-types';
 import { RenderedJson } from '../../private/one-pass-api-object';
 import { ArgoRolloutsVersion } from '../version';
 
@@ -21,52 +21,61 @@ function readDataFile(version: ArgoRolloutsVersion, file: string): string {
   return text;
 }
 
-/** One CRD of the data: its text, and what construction needs of it (shared; handed out as copies). */
-interface CrdEntry {
-  readonly text: string;
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly metadata: CrdData['metadata'];
-  readonly plural: string;
-  readonly fieldNames: readonly string[];
+/**
+ * The CRDs of one parse of a version's data file, whose fields are handed out once each: the first
+ * synth of an install takes the objects parsed at construction, and a field asked for again (another
+ * synth) comes from a new parse. No value is handed out twice, so what a caller changes stays its own.
+ */
+class CrdCopies {
+  private crds: CrdManifest[];
+  private readonly taken = new Set<string>();
+
+  constructor(private readonly version: ArgoRolloutsVersion, parsed: CrdManifest[]) {
+    this.crds = parsed;
+  }
+
+  /** The field `field` of CRD number `index`, a value no one else holds. */
+  public take(index: number, field: string): unknown {
+    const key = `${index}\u0000${field}`;
+    if (this.taken.has(key)) {
+      this.crds = parseCrds(this.version);
+      this.taken.clear();
+    }
+    this.taken.add(key);
+    return (this.crds[index] as unknown as UncheckedObject)[field];
+  }
 }
 
-/** The CRDs of each version read so far, ordered by name. */
-const crdsByTag = new Map<string, readonly CrdEntry[]>();
-
-/** The CustomResourceDefinitions of a version, ordered by name; the file is read and split once. */
-function crdEntries(version: ArgoRolloutsVersion): readonly CrdEntry[] {
-  let entries = crdsByTag.get(version.tag);
-  if (entries === undefined) {
-    entries = (JSON.parse(readDataFile(version, 'crds.json')) as CrdManifest[]).map(crd => {
-      const { apiVersion, kind, metadata, ...rest } = crd;
-      return { text: JSON.stringify(crd), apiVersion, kind, metadata, plural: rest.spec.names.plural, fieldNames: Object.keys(rest) };
-    });
-    crdsByTag.set(version.tag, entries);
-  }
-  return entries;
+/** A new parse of the CRDs of a version, ordered by name. */
+function parseCrds(version: ArgoRolloutsVersion): CrdManifest[] {
+  return JSON.parse(readDataFile(version, 'crds.json'));
 }
 
 /** One CRD of a version as written: its identity, and each other field as text to render. */
 export interface CrdData {
   readonly apiVersion: string;
   readonly kind: string;
-  /** The upstream metadata (a copy). */
+  /** The upstream metadata (the caller's own). */
   readonly metadata: CrdManifest['metadata'];
   /** The plural of the kind, e.g. `rollouts`. */
   readonly plural: string;
-  /** The other top-level fields (`spec`), rendered from the data's text at synth. */
+  /** The other top-level fields (`spec`), rendered from the data at synth. */
   readonly fields: { readonly [field: string]: RenderedJson };
 }
 
-/** The CustomResourceDefinitions of a version, ordered by name, ready to be written. */
+/**
+ * The CustomResourceDefinitions of a version, ordered by name, ready to be written: the data file is
+ * parsed once for them, and the parsed fields are what their first synth writes (see `CrdCopies`).
+ */
 export function crdData(version: ArgoRolloutsVersion): CrdData[] {
-  return crdEntries(version).map(({ text, apiVersion, kind, metadata, plural, fieldNames }) => ({
+  const parsed = parseCrds(version);
+  const copies = new CrdCopies(version, parsed);
+  return parsed.map(({ apiVersion, kind, metadata, ...rest }, index) => ({
     apiVersion,
     kind,
-    metadata: JSON.parse(JSON.stringify(metadata)),
-    plural,
-    fields: Object.fromEntries(fieldNames.map(field => [field, new RenderedJson(text, field)])),
+    metadata, // never handed out by `copies`, which hands out the other fields
+    plural: rest.spec.names.plural,
+    fields: Object.fromEntries(Object.keys(rest).map(field => [field, new RenderedJson(() => copies.take(index, field))])),
   }));
 }
 
