@@ -45,21 +45,43 @@ function digitsEnd(text: string, pos: number): number {
   return end;
 }
 
+/** Quantities parsed so far, by the string or number given (the same few repeat in every pod template). */
+const parsedStrings = new Map<string, Quantity | undefined>();
+const parsedNumbers = new Map<number, Quantity | undefined>();
+/** Past this many entries a cache starts over, so that it stays small whatever the input. */
+const MAX_CACHED = 4096;
+
 /**
  * Parses a quantity given as a string or a JSON number; `undefined` when Kubernetes would refuse it
- * (an empty string, an unknown suffix, trailing characters, or another type).
+ * (an empty string, an unknown suffix, trailing characters, or another type). The result is frozen
+ * and may be shared: parsing is exact bigint arithmetic, so each text is parsed once.
  */
 export function parseQuantity(value: any): Quantity | undefined {
+  const cache: Map<unknown, Quantity | undefined> | undefined = typeof value === 'string' ? parsedStrings : typeof value === 'number' ? parsedNumbers : undefined;
+  if (cache === undefined) {
+    return undefined;
+  }
+  if (cache.has(value)) {
+    return cache.get(value);
+  }
+  if (cache.size >= MAX_CACHED) {
+    cache.clear();
+  }
+  const quantity = parse(value);
+  cache.set(value, quantity);
+  return quantity;
+}
+
+/** `parseQuantity` without the cache. */
+function parse(value: string | number): Quantity | undefined {
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) {
       return undefined;
     }
     text = String(value);
-  } else if (typeof value === 'string') {
-    text = value.trim();
   } else {
-    return undefined;
+    text = value.trim();
   }
   if (text.length === 0) {
     return undefined;
@@ -128,7 +150,7 @@ export function parseQuantity(value: any): Quantity | undefined {
   if (capped && nanos > MAX_INT64 * NANOS_PER_UNIT) {
     nanos = MAX_INT64 * NANOS_PER_UNIT;
   }
-  return { nanos: negative ? -nanos : nanos, text };
+  return Object.freeze({ nanos: negative ? -nanos : nanos, text });
 }
 
 /** Compares two quantities: negative when a < b, 0 when equal, positive when a > b. */

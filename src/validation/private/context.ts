@@ -482,6 +482,9 @@ export function routerIsSet(trafficRouting: any, key: string): boolean {
  * What the Rollout rules see of one Rollout: besides the manifest context, tolerant views of the
  * fields most rules need (never throwing on malformed input).
  */
+/** No step indexes. */
+const NO_STEPS: readonly number[] = [];
+
 export class RuleContext extends ManifestContext {
   /** True when `spec.workloadRef` is set. */
   public readonly hasWorkloadRef: boolean;
@@ -505,6 +508,32 @@ export class RuleContext extends ManifestContext {
     this.canary = hasCanary && !hasBlueGreen ? asObject(strategy.canary) ?? {} : undefined;
     this.trafficRouting = isSet(this.canary?.trafficRouting) ? asObject(this.canary.trafficRouting) ?? {} : undefined;
     this.steps = asArray(this.canary?.steps);
+  }
+
+  /** The indexes of the steps that set each step kind (`setWeight`, `pause`, ...); built on first use. */
+  private stepKinds?: Map<string, number[]>;
+
+  /** The indexes of the canary steps that set `kind` (a value other than null), in step order. */
+  public stepsSetting(kind: string): readonly number[] {
+    if (this.stepKinds === undefined) {
+      this.stepKinds = new Map();
+      this.steps.forEach((step, i) => {
+        if (!isObject(step)) {
+          return;
+        }
+        for (const key of Object.keys(step)) {
+          if (isSet(step[key])) {
+            const indexes = this.stepKinds!.get(key);
+            if (indexes === undefined) {
+              this.stepKinds!.set(key, [i]);
+            } else {
+              indexes.push(i);
+            }
+          }
+        }
+      });
+    }
+    return this.stepKinds.get(kind) ?? NO_STEPS;
   }
 
   /** `trafficRouting.maxTrafficWeight`, or its default of 100. */

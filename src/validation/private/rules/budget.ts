@@ -349,24 +349,10 @@ function checkQuotaCoverage(ctx: RuleContext, quota: any, hasLimitRange: boolean
   }
 }
 
-/** ResourceQuotas and LimitRanges of each run, by its list of manifests: searched once per run, not per Rollout. */
-const CORE_OBJECTS = new WeakMap<readonly any[], { length: number; byKind: Map<string, any[]> }>();
-
-/** The core objects of a kind among the run's manifests. */
+/** The core objects of a kind among the run's manifests (ResourceQuotas, LimitRanges): searched once per run, not per Rollout. */
 function coreObjects(ctx: RuleContext, kind: string): any[] {
-  const manifests = ctx.index.manifests;
-  let cached = CORE_OBJECTS.get(manifests);
-  if (cached === undefined || cached.length !== manifests.length) {
-    cached = { length: manifests.length, byKind: new Map() };
-    CORE_OBJECTS.set(manifests, cached);
-  }
-  const byKind = cached.byKind;
-  let found = byKind.get(kind);
-  if (found === undefined) {
-    found = manifests.filter(m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1'));
-    byKind.set(kind, found);
-  }
-  return found;
+  return ctx.index.memoizeRun(`core objects ${kind}`,
+    () => ctx.index.manifests.filter(m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1')));
 }
 
 /** True when an object applies to the Rollout's namespace (either has none, or they are equal). */

@@ -51,11 +51,10 @@ function stringMatchFields(match: any): string[] {
 
 /** Runs `check` for each step that sets `kind`, with the step's path. */
 function forEachStep(ctx: RuleContext, kind: string, check: (value: any, path: string, step: any) => void): void {
-  ctx.steps.forEach((step: any, i: number) => {
-    if (isSet(step?.[kind])) {
-      check(step[kind], `${STEPS_PATH}[${i}].${kind}`, step);
-    }
-  });
+  for (const i of ctx.stepsSetting(kind)) {
+    const step = ctx.steps[i];
+    check(step[kind], `${STEPS_PATH}[${i}].${kind}`, step);
+  }
 }
 
 /** `['alb', 'istio', 'plugins']` → `alb, istio or a traffic-router plugin`. */
