@@ -1,7 +1,5 @@
-import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { Binding, services } from './private/binding';
-import { defineRouterObject } from './private/objects';
+import { Binding } from './private/binding';
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 
@@ -12,32 +10,40 @@ export interface SmiRouterOptions {
   /** Name of the TrafficSplit. @default - the Rollout's name */
   readonly trafficSplitName?: string;
   /**
-   * Define the TrafficSplit in the app. The controller creates and updates it either way; defining
-   * it lets GitOps tools own it (its backends are then ignored, see `ignoreDifferences`).
+   * Not supported: `true` is an error. The controller creates the TrafficSplit itself, as a child of
+   * the Rollout, and only ever changes a TrafficSplit it controls; one applied from the app has no
+   * owner reference to the Rollout (its UID exists only once the Rollout is created), so the
+   * controller would stop at the first weight step with "Rollout does not own TrafficSplit".
    *
    * @default false
+   * @deprecated the controller owns the TrafficSplit; leave this out.
    */
   readonly defineTrafficSplit?: boolean;
-  /** API version of the TrafficSplit. @default 'split.smi-spec.io/v1alpha1' */
+  /**
+   * Has no effect: the controller writes the TrafficSplit in the API version its
+   * `--traffic-split-api-version` flag names (`v1alpha1` by default).
+   *
+   * @default - the controller's flag
+   * @deprecated the controller chooses the API version of the TrafficSplit it creates.
+   */
   readonly apiVersion?: string;
 }
 
 export class SmiRouter implements ITrafficRouter {
   public readonly key = 'smi';
   public readonly requiresStableAndCanaryServices = true;
-  constructor(private readonly o: SmiRouterOptions) {}
-
-  public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
-    const o = this.o;
-    const defined: ApiObject[] = [];
-    if (o.defineTrafficSplit) {
-      const name = o.trafficSplitName ?? target.rolloutName;
-      defined.push(defineRouterObject(scope, 'TrafficSplit', o.apiVersion ?? 'split.smi-spec.io/v1alpha1', 'TrafficSplit', name, () => {
-        const s = services(target, 'smi');
-        return { service: o.rootService ?? s.stable, backends: [{ service: s.stable, weight: 100 }, { service: s.canary, weight: 0 }] };
-      }));
+  constructor(private readonly o: SmiRouterOptions) {
+    if (o.defineTrafficSplit === true) {
+      throw new Error(`TrafficRouting.smi(): defineTrafficSplit is true, but the controller only changes a TrafficSplit it owns: it creates `
+        + `the TrafficSplit ${o.trafficSplitName === undefined ? "(named after the Rollout) " : `${JSON.stringify(o.trafficSplitName)} `}`
+        + 'itself, with an owner reference to the Rollout, and stops at the first weight step with "Rollout does not own TrafficSplit" '
+        + 'when one was applied from the manifests. Leave defineTrafficSplit out.');
     }
-    return new Binding('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), defined);
+  }
+
+  public bind(_scope: Construct, _target: ITrafficTarget): ITrafficRouterBinding {
+    const o = this.o;
+    return new Binding('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), []);
   }
 }
 

@@ -159,14 +159,22 @@ describe('NGINX and ALB', () => {
 });
 
 describe('SMI, Ambassador, Traefik, APISIX, App Mesh', () => {
-  test('smi: the controller owns the TrafficSplit; defining it is a choice', () => {
+  test('smi: the controller creates and owns the TrafficSplit; the app defines none', () => {
     expect(routed(TrafficRouting.smi()).routing).toEqual({ smi: {} });
-    const { routing, find, rollout } = routed(TrafficRouting.smi({ rootService: 'web', trafficSplitName: 'web-split', defineTrafficSplit: true }));
+    const { routing, find, rollout } = routed(TrafficRouting.smi({ rootService: 'web', trafficSplitName: 'web-split', defineTrafficSplit: false }));
     expect(routing.smi).toEqual({ rootService: 'web', trafficSplitName: 'web-split' });
-    expect(find('TrafficSplit')[0].spec).toEqual({ service: 'web', backends: [{ service: 'web-stable', weight: 100 }, { service: 'web-canary', weight: 0 }] });
+    expect(find('TrafficSplit')).toEqual([]);
     expect(rollout.ignoreDifferences).toEqual([
       { group: 'split.smi-spec.io', kind: 'TrafficSplit', name: 'web-split', jsonPointers: ['/spec/backends'], managedFieldsManagers: ['rollouts-controller'] },
     ]);
+  });
+
+  test('smi: defineTrafficSplit true is an error that says why (the controller only patches a TrafficSplit it owns)', () => {
+    expect(() => TrafficRouting.smi({ trafficSplitName: 'web-split', defineTrafficSplit: true })).toThrow(
+      'TrafficRouting.smi(): defineTrafficSplit is true, but the controller only changes a TrafficSplit it owns: it creates the TrafficSplit "web-split" itself, '
+      + 'with an owner reference to the Rollout, and stops at the first weight step with "Rollout does not own TrafficSplit" when one was applied from the manifests. '
+      + 'Leave defineTrafficSplit out.');
+    expect(() => TrafficRouting.smi({ defineTrafficSplit: true })).toThrow('it creates the TrafficSplit (named after the Rollout) itself');
   });
 
   test('headless Services with a fixed port and protocol (App Mesh)', () => {

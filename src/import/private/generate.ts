@@ -363,7 +363,7 @@ class ModuleWriter {
           break;
         case 'smi':
           out.push(call('TrafficRouting.smi', obj({
-            rootService: str(r.rootService), trafficSplitName: str(r.trafficSplitName), defineTrafficSplit: 'false',
+            rootService: str(r.rootService), trafficSplitName: str(r.trafficSplitName),
           })));
           break;
         case 'ambassador':
