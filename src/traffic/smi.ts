@@ -34,9 +34,9 @@ export class SmiRouter implements ITrafficRouter {
   public readonly requiresStableAndCanaryServices = true;
   constructor(private readonly o: SmiRouterOptions) {
     if (o.defineTrafficSplit === true) {
-      throw new Error(`TrafficRouting.smi(): defineTrafficSplit is true, but the controller only changes a TrafficSplit it owns: it creates `
-        + `the TrafficSplit ${o.trafficSplitName === undefined ? "(named after the Rollout) " : `${JSON.stringify(o.trafficSplitName)} `}`
-        + 'itself, with an owner reference to the Rollout, and stops at the first weight step with "Rollout does not own TrafficSplit" '
+      const which = o.trafficSplitName === undefined ? '(named after the Rollout)' : JSON.stringify(o.trafficSplitName);
+      throw new Error('TrafficRouting.smi(): defineTrafficSplit is true, but the controller only changes a TrafficSplit it owns: it creates '
+        + `the TrafficSplit ${which} itself, with an owner reference to the Rollout, and stops at the first weight step with "Rollout does not own TrafficSplit" `
         + 'when one was applied from the manifests. Leave defineTrafficSplit out.');
     }
   }

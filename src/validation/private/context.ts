@@ -496,6 +496,8 @@ export class RuleContext extends ManifestContext {
   public readonly trafficRouting: any;
   /** The canary steps (empty when not a canary or no steps). */
   public readonly steps: readonly any[];
+  /** The indexes of the steps that set each step kind (`setWeight`, `pause`, ...); built on first use. */
+  private stepKinds?: Map<string, number[]>;
 
   constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
     super(manifest, documentIndex, index, options, sink);
@@ -509,9 +511,6 @@ export class RuleContext extends ManifestContext {
     this.trafficRouting = isSet(this.canary?.trafficRouting) ? asObject(this.canary.trafficRouting) ?? {} : undefined;
     this.steps = asArray(this.canary?.steps);
   }
-
-  /** The indexes of the steps that set each step kind (`setWeight`, `pause`, ...); built on first use. */
-  private stepKinds?: Map<string, number[]>;
 
   /** The indexes of the canary steps that set `kind` (a value other than null), in step order. */
   public stepsSetting(kind: string): readonly number[] {
