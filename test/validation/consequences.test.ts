@@ -16,6 +16,7 @@ describe('consequences of findings (issue 10)', () => {
     ['X01', 'Experiment', 'spec.templates[0].selector', 'the Experiment would be stuck in InvalidSpec'],
     ['X06', 'Experiment', 'spec.analyses[0].templateName', 'the Experiment would error when it runs'],
     ['C01', 'ConfigMap', 'data.trafficRouterPlugins', 'the controller would not start'],
+    ['V69', 'Rollout', 'spec.strategy.canary.trafficRouting.smi', 'would not get past its first weight step'],
   ])('%s on %s (%s)', (ruleId, kind, path, expected) => {
     expect(consequenceOf({ ruleId, kind, path })).toContain(expected);
   });

@@ -481,6 +481,40 @@ describe('traffic routing references (V58-V67)', () => {
     });
   });
 
+  describe('V69 a TrafficSplit the controller does not own', () => {
+    const path = `${ROUTING}.smi`;
+    const trafficSplit = (name: string, metadata: any = {}) => ({
+      apiVersion: 'split.smi-spec.io/v1alpha2',
+      kind: 'TrafficSplit',
+      metadata: { name, ...metadata },
+      spec: { service: 'web', backends: [{ service: 'web-stable', weight: 100 }, { service: 'web-canary', weight: 0 }] },
+    });
+    const owner = (extra: any = {}) => ({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Rollout', name: 'web', uid: '7d1e2c3a', controller: true, ...extra });
+
+    test('the TrafficSplit named after the Rollout is among the manifests: the controller would refuse to patch it', () => {
+      const finding = expectFinding('V69', [rolloutWithRouting({ smi: {} }), trafficSplit('web')], path, '"web"');
+      expect(finding.message).toContain('Rollout does not own TrafficSplit');
+      expect(finding.message).toContain("the Rollout's name, \"web\" (trafficSplitName is not set)");
+      expect(finding.fix).toContain('Remove the TrafficSplit "web" from the manifests');
+      expect(finding.value).toEqual('web');
+    });
+
+    test('the TrafficSplit named by trafficSplitName, in another file of the run too', () => {
+      const rollout = rolloutWithRouting({ smi: { trafficSplitName: 'web-split', rootService: 'web' } });
+      expectFinding('V69', [rollout, trafficSplit('web-split')], path, 'trafficSplitName "web-split"');
+      expectFinding('V69', [rollout, trafficSplit('web-split')], path, '"web-split"', { documentGroups: [0, 1] });
+      expectNoFinding('V69', [rollout, trafficSplit('web')]);
+    });
+
+    test('a TrafficSplit that names the Rollout as its controller, one in another namespace, or no smi routing: nothing', () => {
+      expectNoFinding('V69', [rolloutWithRouting({ smi: {} }), trafficSplit('web', { ownerReferences: [owner()] })]);
+      expectFinding('V69', [rolloutWithRouting({ smi: {} }), trafficSplit('web', { ownerReferences: [owner({ controller: false })] })], path);
+      expectFinding('V69', [rolloutWithRouting({ smi: {} }), trafficSplit('web', { ownerReferences: [owner({ name: 'other' })] })], path);
+      expectNoFinding('V69', [withNamespace(rolloutWithRouting({ smi: {} }), 'shop'), trafficSplit('web', { namespace: 'other' })]);
+      expectNoFinding('V69', [rolloutWithRouting({ nginx: { stableIngress: 'web' } }), trafficSplit('web')]);
+    });
+  });
+
   describe('V67 workloadRef', () => {
     const refRollout = (workloadRef: any) => {
       const rollout = validRollout();

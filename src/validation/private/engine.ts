@@ -55,7 +55,7 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
 /**
  * Validates plain manifests (parsed YAML or JSON objects) against the rules of the Argo Rollouts
  * controller and returns every violation found, not only the first as the controller does:
- * Rollouts (V01–V67, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
+ * Rollouts (V01–V69, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
  * argo-rollouts-config's plugin lists are checked (C01–C04), and the notification ConfigMap and Secret

@@ -10,6 +10,7 @@ const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['S05', 'the API server would refuse the update'],
   ['S06', 'the API server would drop the field (or refuse the object under strict field validation)'],
   ['X06', 'the Experiment would error when it runs'],
+  ['V69', 'the controller would fail to set the canary weight at every attempt, so the update would not get past its first weight step'],
   ['L01', 'kubectl would refuse the object under strict decoding (the API server drops the unknown field)'],
   ['N01', 'the controller would not read the object, so none of its settings would be used'],
   ['N02', 'the controller could not load that notification configuration, so none of its notifications would be sent'],

@@ -24,7 +24,7 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * blue-green, then canary), then the referenced objects as the controller fetches them (Services V47,
  * analysis templates V50) and checks them (V48–V49, V51–V57), then experiment steps (X06).
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
- * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66).
+ * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66), and the TrafficSplit the weight is set in (V69).
  * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
  * Then how the manifest fares under a GitOps sync (L06), its notification subscriptions (N02, N08–N11).
  * Last, whether its update fits its capacity budgets (B01–B03).

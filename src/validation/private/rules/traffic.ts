@@ -661,9 +661,16 @@ export const TRAFFIC_REFERENCE_RULES: readonly Rule[] = [
   },
 ];
 
+/** True when a manifest names the Rollout of `ctx` as its controlling owner (`ownerReferences[].controller`). */
+function controlledByRollout(ctx: RuleContext, manifest: any): boolean {
+  return asArray(asObject(manifest.metadata)?.ownerReferences).some((owner: any) => isObject(owner) && owner.controller === true
+    && owner.kind === 'Rollout' && apiGroupOf(asString(owner.apiVersion)) === 'argoproj.io' && owner.name === ctx.name);
+}
+
 /**
  * Checks of the fetched routing objects, in the controller's order: Ingresses (V58, V59),
- * VirtualServices (V64), Ambassador Mappings (V65), App Mesh (V66).
+ * VirtualServices (V64), Ambassador Mappings (V65), App Mesh (V66); then, as the weight is set,
+ * the SMI TrafficSplit (V69).
  */
 export const TRAFFIC_RULES: readonly Rule[] = [
   {
@@ -756,6 +763,24 @@ export const TRAFFIC_RULES: readonly Rule[] = [
             route);
         }
       });
+    },
+  },
+  {
+    id: 'V69',
+    check: ctx => {
+      const smi = router(ctx, 'smi');
+      if (smi === undefined) {
+        return;
+      }
+      const name = asString(smi.trafficSplitName) !== '' ? asString(smi.trafficSplitName) : ctx.name;
+      const split = ctx.index.object(['split.smi-spec.io'], 'TrafficSplit', ctx.namespace, name);
+      if (split === undefined || controlledByRollout(ctx, split)) {
+        return;
+      }
+      const which = asString(smi.trafficSplitName) !== '' ? `trafficSplitName ${quote(name)}` : `the Rollout's name, ${quote(name)} (trafficSplitName is not set)`;
+      ctx.report(`${ROUTING_PATH}.smi`, `The TrafficSplit ${quote(name)} is among the manifests, but the controller only changes a TrafficSplit it created itself, `
+        + `with an owner reference to the Rollout; it would stop at the first weight step with "Rollout does not own TrafficSplit". The TrafficSplit is named by ${which}.`,
+      `Remove the TrafficSplit ${quote(name)} from the manifests (the controller creates it), or set trafficSplitName to a name no object uses.`, name);
     },
   },
 ];
