@@ -51,7 +51,7 @@ function parseCrds(version: ArgoRolloutsVersion): CrdManifest[] {
   return JSON.parse(readDataFile(version, 'crds.json'));
 }
 
-/** One CRD of a version as written: its identity, and each other field as text to render. */
+/** One CRD of a version as written: its identity, and each other field, rendered at synth. */
 export interface CrdData {
   readonly apiVersion: string;
   readonly kind: string;

@@ -478,13 +478,13 @@ export function routerIsSet(trafficRouting: any, key: string): boolean {
   return isSet(value);
 }
 
+/** No step indexes. */
+const NO_STEPS: readonly number[] = [];
+
 /**
  * What the Rollout rules see of one Rollout: besides the manifest context, tolerant views of the
  * fields most rules need (never throwing on malformed input).
  */
-/** No step indexes. */
-const NO_STEPS: readonly number[] = [];
-
 export class RuleContext extends ManifestContext {
   /** True when `spec.workloadRef` is set. */
   public readonly hasWorkloadRef: boolean;
