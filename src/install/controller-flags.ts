@@ -20,6 +20,16 @@ export enum ControllerLogFormat {
   JSON = 'json',
 }
 
+/** API versions of the SMI TrafficSplit the controller can write (`--traffic-split-api-version`). */
+export enum TrafficSplitApiVersion {
+  /** `split.smi-spec.io/v1alpha1` (the controller's default). */
+  V1ALPHA1 = 'v1alpha1',
+  /** `split.smi-spec.io/v1alpha2`. */
+  V1ALPHA2 = 'v1alpha2',
+  /** `split.smi-spec.io/v1alpha3`. */
+  V1ALPHA3 = 'v1alpha3',
+}
+
 /**
  * Command-line flags of the controller. Each one left out keeps the controller's default and adds
  * no argument.
@@ -153,6 +163,14 @@ export interface ControllerFlags {
    * @default - the release's default: `traefik.io/v1alpha1` from 1.10 (Traefik v3), `traefik.containo.us/v1alpha1` before
    */
   readonly traefikApiVersion?: string;
+
+  /**
+   * API version of the SMI TrafficSplits the controller creates and updates for `TrafficRouting.smi()`
+   * (`--traffic-split-api-version`): the one the mesh serves.
+   *
+   * @default TrafficSplitApiVersion.V1ALPHA1
+   */
+  readonly trafficSplitApiVersion?: TrafficSplitApiVersion;
 
   /**
    * Read the notification ConfigMap and Secret of each Rollout's namespace too

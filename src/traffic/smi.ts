@@ -21,10 +21,11 @@ export interface SmiRouterOptions {
   readonly defineTrafficSplit?: boolean;
   /**
    * Has no effect: the controller writes the TrafficSplit in the API version its
-   * `--traffic-split-api-version` flag names (`v1alpha1` by default).
+   * `--traffic-split-api-version` flag names (`v1alpha1` by default; the install's
+   * `flags.trafficSplitApiVersion`).
    *
    * @default - the controller's flag
-   * @deprecated the controller chooses the API version of the TrafficSplit it creates.
+   * @deprecated set `flags.trafficSplitApiVersion` of the install instead.
    */
   readonly apiVersion?: string;
 }

@@ -2,7 +2,7 @@ import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
   ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
-  ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy, UnsatisfiableSpreadAction,
+  ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy, TrafficSplitApiVersion, UnsatisfiableSpreadAction,
 } from '../../src';
 import { loadUpstream, testUpstream } from '../util';
 
@@ -209,6 +209,13 @@ describe('knobs', () => {
     expect(rc.spec.template.spec.containers[0].args).toEqual(['--traefik-api-version=traefik.io/v1beta1']);
   });
 
+  test('the SMI TrafficSplit API version flag, in every release', () => {
+    for (const version of ArgoRolloutsVersion.all()) {
+      const d = deployment(install({ version, controller: { flags: { trafficSplitApiVersion: TrafficSplitApiVersion.V1ALPHA2 } } }));
+      expect(d.spec.template.spec.containers[0].args).toEqual(['--traffic-split-api-version=v1alpha2']);
+    }
+  });
+
   test('the readiness probe and the ALB permissions follow the release', () => {
     const probe = (v: ArgoRolloutsVersion) => deployment(install({ version: v })).spec.template.spec.containers[0].readinessProbe;
     expect(probe(ArgoRolloutsVersion.V1_8_4)).toEqual({
@@ -323,6 +330,9 @@ describe('bad input', () => {
       /flags.traefikApiVersion \(the v1.10.0-rc1 default\) is 'traefik.io\/v1alpha1' but flags.traefikApiGroup is 'traefik.containo.us'/);
     fails({ controller: { flags: { traefikApiGroup: 'traefik.io', traefikApiVersion: 'v1alpha1' } } }, /flags.traefikApiVersion 'v1alpha1' is not <group>\/<version>/);
   });
+  test('a TrafficSplit API version the controller does not support', () => fails({ controller: { flags: { trafficSplitApiVersion: 'v1beta1' } } },
+    "flags.trafficSplitApiVersion 'v1beta1' is not one the controller supports (v1alpha1, v1alpha2, v1alpha3); it would fail every SMI-routed Rollout. "
+    + 'Use a TrafficSplitApiVersion.'));
   test('same metrics and healthz port', () => fails({ controller: { flags: { metricsPort: 8080 } } }, /are both 8080/));
   test('invalid instance id', () => fails({ controller: { flags: { instanceId: 'not valid!' } } }, /instanceId 'not valid!' is not a valid label value/));
   test('invalid namespace', () => fails({ namespace: 'Argo_Rollouts' }, /namespace 'Argo_Rollouts' is not a valid namespace name/));

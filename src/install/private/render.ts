@@ -1,7 +1,7 @@
 // Rendering helpers of the install constructs (not exported from the library).
 import { Duration } from 'cdk8s';
 import { labelValueError } from '../../private/name-syntax';
-import { ControllerFlags } from '../controller-flags';
+import { ControllerFlags, TrafficSplitApiVersion } from '../controller-flags';
 import { ImageOptions } from '../image';
 import { checkKey, toYaml } from './notification-util';
 import { checkInteger, toGoDuration } from '../../private/utils';
@@ -57,6 +57,7 @@ const FLAG_NAMES: { readonly [key in keyof ControllerFlags]-?: string } = {
   istioApiVersion: 'istio-api-version',
   traefikApiGroup: 'traefik-api-group',
   traefikApiVersion: 'traefik-api-version',
+  trafficSplitApiVersion: 'traffic-split-api-version',
   selfServiceNotificationEnabled: 'self-service-notification-enabled',
 };
 
@@ -107,6 +108,11 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
   if (flags.qps !== undefined && !(flags.qps > 0)) {
     throw new Error(`flags.qps must be above 0, got ${flags.qps}.`);
   }
+  const splitVersions: string[] = Object.values(TrafficSplitApiVersion);
+  if (flags.trafficSplitApiVersion !== undefined && !splitVersions.includes(flags.trafficSplitApiVersion)) {
+    throw new Error(`flags.trafficSplitApiVersion '${flags.trafficSplitApiVersion}' is not one the controller supports (${splitVersions.join(', ')}); `
+      + 'it would fail every SMI-routed Rollout. Use a TrafficSplitApiVersion.');
+  }
   if (flags.instanceId !== undefined && labelValueError(flags.instanceId) !== undefined) {
     throw new Error(`flags.instanceId '${flags.instanceId}' is not a valid label value (it is matched against a label). Use letters, digits, '-', '_' and '.'.`);
   }
@@ -141,6 +147,7 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
   add('istio-api-version', flags.istioApiVersion);
   add('traefik-api-group', flags.traefikApiGroup);
   add('traefik-api-version', flags.traefikApiVersion);
+  add('traffic-split-api-version', flags.trafficSplitApiVersion);
   add('self-service-notification-enabled', flags.selfServiceNotificationEnabled);
   return args;
 }
