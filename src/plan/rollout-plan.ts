@@ -17,7 +17,7 @@ import {
 } from './types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
-import { UncheckedObject } from '../private/manifest-types';
+import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject } from '../private/manifest-types';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -46,15 +46,6 @@ export interface RolloutPlanOptions {
 // ---------------------------------------------------------------------------------------------
 // Manifests of the app
 // ---------------------------------------------------------------------------------------------
-
-/** The value if it is an object, else `{}`: manifests come from anywhere (parsed YAML in the CLI). */
-function obj(v: unknown): UncheckedObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v as UncheckedObject : {};
-}
-
-function list(v: unknown): UncheckedObject[] {
-  return Array.isArray(v) ? v.map(obj) : [];
-}
 
 function nameOf(m: any): string {
   return typeof obj(obj(m).metadata).name === 'string' ? m.metadata.name : '';

@@ -21,6 +21,21 @@ export interface UncheckedObject {
   readonly [field: string]: any;
 }
 
+/** True for a plain JSON object: not null, not a list. */
+export function isObject(value: unknown): value is UncheckedObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** The value if it is a plain JSON object, else `{}`: for reading fields of manifests from anywhere. */
+export function objectOrEmpty(value: unknown): UncheckedObject {
+  return isObject(value) ? value : {};
+}
+
+/** Each entry of a list as `objectOrEmpty` gives it (positions kept); `[]` for anything but a list. */
+export function objectsOrEmpty(value: unknown): UncheckedObject[] {
+  return Array.isArray(value) ? value.map(objectOrEmpty) : [];
+}
+
 /** An `intstr` field: an integer, or a string such as `25%`. */
 export type IntOrString = number | string;
 

@@ -4,6 +4,7 @@
  * Used by rule L05 of the engine (manifests of a file) and by the app-wide check at synth
  * (`checkDuplicateObjects`, constructs of an app), so that both count the same objects as one.
  */
+import { isObject } from './manifest-types';
 import { quote } from './quote';
 
 /** The identity of an object as the API server sees it. */
@@ -37,20 +38,16 @@ export function apiGroupOf(apiVersion: unknown): string {
   return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
-function isPlainObject(value: any): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 /** The identity of a manifest, when it has a kind and a name (an object named by generateName is new each time). */
 export function objectIdentity(manifest: any): ObjectIdentity | undefined {
-  const metadata = isPlainObject(manifest) && isPlainObject(manifest.metadata) ? manifest.metadata : undefined;
+  const metadata = isObject(manifest) && isObject(manifest.metadata) ? manifest.metadata : undefined;
   const kind = manifest?.kind;
   const name = metadata?.name;
   if (typeof kind !== 'string' || kind === '' || typeof name !== 'string' || name === '') {
     return undefined;
   }
   const group = apiGroupOf(manifest.apiVersion);
-  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
+  const namespace = typeof metadata?.namespace === 'string' ? metadata.namespace : '';
   return { group, kind, namespace, name };
 }
 

@@ -95,7 +95,7 @@ export function resolveAndSanitize(value: unknown): unknown {
     return value;
   }
   if (value instanceof RenderedJson) {
-    return value.resolve(); // what the walk below would give: its text is in rendered form
+    return value.resolve(); // what the walk below would give: the value is in rendered form
   }
   // the default resolvers, in their order
   if (value instanceof Lazy) {

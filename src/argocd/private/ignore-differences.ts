@@ -6,9 +6,10 @@
  * `routerOwnedFields` as `rollout.ignoreDifferences` reads it; the Services, the autoscaled Rollouts
  * and the workloadRef Deployments are here.
  */
+import { isObject } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
 import {
-  annotationPointer, canaryOf, ControllerFacts, isObject, ManifestIndex, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
+  annotationPointer, canaryOf, ControllerFacts, ManifestIndex, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
 } from '../../traffic/private/owned-fields';
 import { routerOwnedFields } from '../../traffic/private/router-owned-fields';
 import { IgnoreDifference } from '../../traffic/router';
@@ -64,7 +65,7 @@ export function controllerOwnedFields(manifests: readonly any[], controller: Con
     routerOwnedFields(ctx).forEach(e => entries.add(e));
 
     const name = ctx.rolloutName;
-    if ((scaled.has(`${namespace}\u0000${name}`) || scaled.has(`\u0000${name}`))) {
+    if (scaled.has(`${namespace}\u0000${name}`) || scaled.has(`\u0000${name}`)) {
       entries.add(ctx.entry('argoproj.io', 'Rollout', name, ['/spec/replicas']));
     }
     const workloadRef = isObject(spec.workloadRef) ? spec.workloadRef : undefined;

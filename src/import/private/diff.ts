@@ -6,6 +6,7 @@
  * a Go duration string on the other, and the Kubernetes defaults listed in `DEFAULTS` that the
  * synthesized side writes and the imported side leaves out.
  */
+import { isObject } from '../../private/manifest-types';
 
 /** One JSON patch operation (RFC 6902), with the path as a JSON pointer. */
 export interface PatchOperation {
@@ -25,10 +26,6 @@ const DEFAULTS: ReadonlyArray<{ readonly path: RegExp; readonly value: any }> = 
   { path: /^\/spec\/type$/, value: 'ClusterIP' },
   { path: /\/ports\/\d+\/protocol$/, value: 'TCP' },
 ];
-
-function isObject(v: any): boolean {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
 
 /** Seconds of a duration value, or undefined when it is none. */
 export function durationSeconds(v: any): number | undefined {

@@ -10,7 +10,7 @@
  */
 
 import { VersionArithmetic } from './versions';
-import { UncheckedObject } from '../../private/manifest-types';
+import { isObject, objectOrEmpty as obj, UncheckedObject } from '../../private/manifest-types';
 
 // ---------------------------------------------------------------------------------------------
 // The model
@@ -73,14 +73,6 @@ export interface StatusModel {
   readonly activeSelector: string;
   readonly scaleUpPreviewCheckPoint: boolean;
   readonly pauseConditionCount: number;
-}
-
-function isObject(v: any): boolean {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-function obj(v: unknown): UncheckedObject {
-  return isObject(v) ? v as UncheckedObject : {};
 }
 
 function int(v: any): number | undefined {

@@ -2,7 +2,7 @@
  * CPU and memory a pod requests, from its containers' `resources` (requests, else limits, as the
  * API server defaults requests from limits), and the pod template a Rollout runs.
  */
-import { UncheckedObject } from '../../private/manifest-types';
+import { objectOrEmpty as obj, objectsOrEmpty as list } from '../../private/manifest-types';
 import { parseQuantity } from '../../private/quantity';
 
 /** CPU and memory of one pod. */
@@ -25,14 +25,6 @@ export interface PodRequests {
 export function quantityValue(value: any): number | undefined {
   const q = parseQuantity(value);
   return q === undefined ? undefined : Number(q.nanos) / 1e9;
-}
-
-function obj(v: unknown): UncheckedObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? v as UncheckedObject : {};
-}
-
-function list(v: unknown): UncheckedObject[] {
-  return Array.isArray(v) ? v.map(obj) : [];
 }
 
 function containerRequest(container: any, resource: string): number | undefined {

@@ -10,8 +10,8 @@
 import { IConstruct } from 'constructs';
 import { controllerTraefikApiVersion } from '../../install/private/requirements';
 import { appVersion } from '../../private/app-registry';
-import { UncheckedObject } from '../../private/manifest-types';
-import { apiGroupOf } from '../../private/object-identity';
+import { isObject, UncheckedObject } from '../../private/manifest-types';
+import { apiGroupOf, objectIdentity } from '../../private/object-identity';
 import { versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
 
@@ -93,12 +93,7 @@ export function nameOf(value: unknown): string | undefined {
 
 /** The entries of a list value that are objects. */
 export function objectsIn(value: unknown): UncheckedObject[] {
-  return Array.isArray(value) ? value.filter(v => v !== null && typeof v === 'object' && !Array.isArray(v)) : [];
-}
-
-/** Whether the value is a plain object (not null, not a list). */
-export function isObject(value: unknown): value is UncheckedObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
 /** `metadata.namespace` of a manifest, `''` when it sets none. */
@@ -112,9 +107,9 @@ export class ManifestIndex {
 
   constructor(manifests: readonly any[]) {
     for (const manifest of manifests) {
-      const name = nameOf(manifest?.metadata?.name);
-      if (isObject(manifest) && typeof manifest.kind === 'string' && name !== undefined) {
-        const key = this.key(apiGroupOf(manifest.apiVersion), manifest.kind, namespaceOf(manifest), name);
+      const id = objectIdentity(manifest);
+      if (id !== undefined) {
+        const key = this.key(id.group, id.kind, id.namespace, id.name);
         if (!this.objects.has(key)) this.objects.set(key, manifest);
       }
     }

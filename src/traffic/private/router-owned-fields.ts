@@ -4,7 +4,8 @@
  * `rollout.ignoreDifferences` (through the canary strategy) and `ArgoCdApplication` (all Rollouts of
  * the app) both call `routerOwnedFields`, so the two cannot differ.
  */
-import { ControllerFacts, isObject, ManifestIndex, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
+import { ControllerFacts, ManifestIndex, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
+import { isObject } from '../../private/manifest-types';
 import { albOwnedFields } from '../alb';
 import { ambassadorOwnedFields } from '../ambassador';
 import { apisixOwnedFields } from '../apisix';

@@ -6,15 +6,14 @@
  */
 
 import { GO_INTEGER } from '../../private/go-values';
+import { isObject } from '../../private/manifest-types';
 
 // ---------------------------------------------------------------------------------------------
 // Tolerant accessors
 // ---------------------------------------------------------------------------------------------
 
-/** True for a plain JSON object (not null, not an array). */
-export function isObject(value: any): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
+/** True for a plain JSON object (not null, not a list): the bottom layer's, shared with the rest of the library. */
+export { isObject };
 
 /**
  * True when a field is present in the Go sense: neither absent nor `null`. YAML `pause:` (no value)

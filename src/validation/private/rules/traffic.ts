@@ -664,7 +664,7 @@ export const TRAFFIC_REFERENCE_RULES: readonly Rule[] = [
 /** True when a manifest names the Rollout of `ctx` as its controlling owner (`ownerReferences[].controller`). */
 function controlledByRollout(ctx: RuleContext, manifest: any): boolean {
   return asArray(asObject(manifest.metadata)?.ownerReferences).some((owner: any) => isObject(owner) && owner.controller === true
-    && owner.kind === 'Rollout' && apiGroupOf(asString(owner.apiVersion)) === 'argoproj.io' && owner.name === ctx.name);
+    && owner.kind === 'Rollout' && apiGroupOf(owner.apiVersion) === 'argoproj.io' && owner.name === ctx.name);
 }
 
 /**
@@ -772,12 +772,13 @@ export const TRAFFIC_RULES: readonly Rule[] = [
       if (smi === undefined) {
         return;
       }
-      const name = asString(smi.trafficSplitName) !== '' ? asString(smi.trafficSplitName) : ctx.name;
+      const given = asString(smi.trafficSplitName);
+      const name = given !== '' ? given : ctx.name;
       const split = ctx.index.object(['split.smi-spec.io'], 'TrafficSplit', ctx.namespace, name);
       if (split === undefined || controlledByRollout(ctx, split)) {
         return;
       }
-      const which = asString(smi.trafficSplitName) !== '' ? `trafficSplitName ${quote(name)}` : `the Rollout's name, ${quote(name)} (trafficSplitName is not set)`;
+      const which = given !== '' ? `trafficSplitName ${quote(name)}` : `the Rollout's name, ${quote(name)} (trafficSplitName is not set)`;
       ctx.report(`${ROUTING_PATH}.smi`, `The TrafficSplit ${quote(name)} is among the manifests, but the controller only changes a TrafficSplit it created itself, `
         + `with an owner reference to the Rollout; it would stop at the first weight step with "Rollout does not own TrafficSplit". The TrafficSplit is named by ${which}.`,
       `Remove the TrafficSplit ${quote(name)} from the manifests (the controller creates it), or set trafficSplitName to a name no object uses.`, name);
