@@ -1,7 +1,7 @@
 import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
+  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogFormat, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
   ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy, TrafficSplitApiVersion, UnsatisfiableSpreadAction,
 } from '../../src';
 import { loadUpstream, testUpstream } from '../util';
@@ -216,6 +216,52 @@ describe('knobs', () => {
     }
   });
 
+
+  test('every typed flag, in one fixed order', () => {
+    const flags = {
+      selfServiceNotificationEnabled: true,
+      trafficSplitApiVersion: TrafficSplitApiVersion.V1ALPHA3,
+      traefikApiVersion: 'traefik.io/v1alpha1',
+      traefikApiGroup: 'traefik.io',
+      istioApiVersion: 'v1beta1',
+      nginxIngressClasses: ['nginx', 'nginx-internal'],
+      albIngressClasses: ['alb'],
+      awsVerifyTargetGroup: false,
+      leaderElectionRetryPeriod: Duration.seconds(2),
+      leaderElectionRenewDeadline: Duration.seconds(10),
+      leaderElectionLeaseDuration: Duration.minutes(1),
+      leaderElect: true,
+      ephemeralMetadataThreads: 4,
+      ingressThreads: 5,
+      serviceThreads: 6,
+      analysisThreads: 7,
+      experimentThreads: 8,
+      rolloutThreads: 9,
+      burst: 60,
+      qps: 30,
+      rolloutResync: Duration.minutes(15),
+      healthzPort: 8081,
+      metricsPort: 8090,
+      instanceId: 'blue',
+      klogLevel: 3,
+      logFormat: ControllerLogFormat.JSON,
+      logLevel: ControllerLogLevel.WARN,
+    };
+    const args = (version: ArgoRolloutsVersion) => deployment(install({ version, controller: { flags } })).spec.template.spec.containers[0].args;
+    expect(args(ArgoRolloutsVersion.V1_10_0_RC1)).toEqual([
+      '--loglevel=warn', '--logformat=json', '--kloglevel=3', '--instance-id=blue', '--metricsPort=8090', '--healthzPort=8081',
+      '--rollout-resync=900', '--qps=30', '--burst=60', '--rollout-threads=9', '--experiment-threads=8', '--analysis-threads=7',
+      '--service-threads=6', '--ingress-threads=5', '--ephemeral-metadata-threads=4', '--leader-elect=true',
+      '--leader-election-lease-duration=1m', '--leader-election-renew-deadline=10s', '--leader-election-retry-period=2s',
+      '--aws-verify-target-group=false', '--alb-ingress-classes=alb', '--nginx-ingress-classes=nginx', '--nginx-ingress-classes=nginx-internal',
+      '--istio-api-version=v1beta1', '--traefik-api-group=traefik.io', '--traefik-api-version=traefik.io/v1alpha1',
+      '--traffic-split-api-version=v1alpha3', '--self-service-notification-enabled=true',
+    ]);
+    // the metrics port is spelled --metricsport before 1.9
+    const { ephemeralMetadataThreads: _, ...older } = flags;
+    expect(deployment(install({ version: ArgoRolloutsVersion.V1_8_4, controller: { flags: { ...older, traefikApiGroup: undefined, traefikApiVersion: undefined } } }))
+      .spec.template.spec.containers[0].args).toContain('--metricsport=8090');
+  });
   test('the readiness probe and the ALB permissions follow the release', () => {
     const probe = (v: ArgoRolloutsVersion) => deployment(install({ version: v })).spec.template.spec.containers[0].readinessProbe;
     expect(probe(ArgoRolloutsVersion.V1_8_4)).toEqual({

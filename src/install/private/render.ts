@@ -1,5 +1,4 @@
 // Rendering helpers of the install constructs (not exported from the library).
-import { Duration } from 'cdk8s';
 import { labelValueError } from '../../private/name-syntax';
 import { ControllerFlags, TrafficSplitApiVersion } from '../controller-flags';
 import { ImageOptions } from '../image';
@@ -30,41 +29,62 @@ export function imageReference(component: string, defaultRepository: string, ver
   return `${registry}/${repository}:${tag}${options.digest ? `@${options.digest}` : ''}`;
 }
 
-/** The controller flag of each typed flag (the metrics port is spelled per release, see `renderControllerFlags`). */
-const FLAG_NAMES: { readonly [key in keyof ControllerFlags]-?: string } = {
-  logLevel: 'loglevel',
-  logFormat: 'logformat',
-  klogLevel: 'kloglevel',
-  instanceId: 'instance-id',
-  metricsPort: 'metricsport',
-  healthzPort: 'healthzPort',
-  rolloutResync: 'rollout-resync',
-  qps: 'qps',
-  burst: 'burst',
-  rolloutThreads: 'rollout-threads',
-  experimentThreads: 'experiment-threads',
-  analysisThreads: 'analysis-threads',
-  serviceThreads: 'service-threads',
-  ingressThreads: 'ingress-threads',
-  ephemeralMetadataThreads: 'ephemeral-metadata-threads',
-  leaderElect: 'leader-elect',
-  leaderElectionLeaseDuration: 'leader-election-lease-duration',
-  leaderElectionRenewDeadline: 'leader-election-renew-deadline',
-  leaderElectionRetryPeriod: 'leader-election-retry-period',
-  awsVerifyTargetGroup: 'aws-verify-target-group',
-  albIngressClasses: 'alb-ingress-classes',
-  nginxIngressClasses: 'nginx-ingress-classes',
-  istioApiVersion: 'istio-api-version',
-  traefikApiGroup: 'traefik-api-group',
-  traefikApiVersion: 'traefik-api-version',
-  trafficSplitApiVersion: 'traffic-split-api-version',
-  selfServiceNotificationEnabled: 'self-service-notification-enabled',
-};
+/** What a typed flag's arguments are made of: one argument per value of an array. */
+type FlagValue = string | number | boolean | readonly string[] | undefined;
+
+/** How one typed flag becomes controller arguments. */
+interface FlagSpec {
+  /** The flag's name, as the version facts list it. */
+  readonly name: string;
+  /** The name written for a release, when releases spell it differently. @default - `name` */
+  readonly nameIn?: (version: ArgoRolloutsVersion) => string;
+  /** The flag's value(s). @default - the field as given */
+  readonly value?: (flags: ControllerFlags) => FlagValue;
+}
+
+/** A Duration flag in Go's duration syntax. */
+function duration(field: 'leaderElectionLeaseDuration' | 'leaderElectionRenewDeadline' | 'leaderElectionRetryPeriod'): (flags: ControllerFlags) => FlagValue {
+  return flags => {
+    const d = flags[field];
+    return d ? toGoDuration(`flags.${field}`, d) : undefined;
+  };
+}
 
 /** The metrics-port flag of a release: `--metricsPort` where it exists (1.9+), else `--metricsport`. */
 function metricsPortFlag(version: ArgoRolloutsVersion): string {
   return version._facts.controllerFlags.includes('metricsPort') ? 'metricsPort' : 'metricsport';
 }
+
+/** Each typed flag, in the order its arguments are written. */
+const FLAGS: { readonly [key in keyof ControllerFlags]-?: FlagSpec } = {
+  logLevel: { name: 'loglevel' },
+  logFormat: { name: 'logformat' },
+  klogLevel: { name: 'kloglevel' },
+  instanceId: { name: 'instance-id' },
+  metricsPort: { name: 'metricsport', nameIn: metricsPortFlag },
+  healthzPort: { name: 'healthzPort' },
+  rolloutResync: { name: 'rollout-resync', value: flags => flags.rolloutResync?.toSeconds() },
+  qps: { name: 'qps' },
+  burst: { name: 'burst' },
+  rolloutThreads: { name: 'rollout-threads' },
+  experimentThreads: { name: 'experiment-threads' },
+  analysisThreads: { name: 'analysis-threads' },
+  serviceThreads: { name: 'service-threads' },
+  ingressThreads: { name: 'ingress-threads' },
+  ephemeralMetadataThreads: { name: 'ephemeral-metadata-threads' },
+  leaderElect: { name: 'leader-elect' },
+  leaderElectionLeaseDuration: { name: 'leader-election-lease-duration', value: duration('leaderElectionLeaseDuration') },
+  leaderElectionRenewDeadline: { name: 'leader-election-renew-deadline', value: duration('leaderElectionRenewDeadline') },
+  leaderElectionRetryPeriod: { name: 'leader-election-retry-period', value: duration('leaderElectionRetryPeriod') },
+  awsVerifyTargetGroup: { name: 'aws-verify-target-group' },
+  albIngressClasses: { name: 'alb-ingress-classes' },
+  nginxIngressClasses: { name: 'nginx-ingress-classes' },
+  istioApiVersion: { name: 'istio-api-version' },
+  traefikApiGroup: { name: 'traefik-api-group' },
+  traefikApiVersion: { name: 'traefik-api-version' },
+  trafficSplitApiVersion: { name: 'traffic-split-api-version' },
+  selfServiceNotificationEnabled: { name: 'self-service-notification-enabled' },
+};
 
 /**
  * The controller builds the TraefikService resource from `--traefik-api-group` and the version part
@@ -89,7 +109,8 @@ function checkTraefikFlags(flags: ControllerFlags, version: ArgoRolloutsVersion)
 /** The controller arguments for the flags, in a fixed order. Throws on impossible values. */
 export function renderControllerFlags(flags: ControllerFlags, version: ArgoRolloutsVersion): string[] {
   const known = version._facts.controllerFlags;
-  for (const [key, flag] of Object.entries(FLAG_NAMES) as [keyof ControllerFlags, string][]) {
+  const entries = Object.entries(FLAGS) as [keyof ControllerFlags, FlagSpec][];
+  for (const [key, { name: flag }] of entries) {
     if (flags[key] !== undefined && !known.includes(flag)) {
       const having = ArgoRolloutsVersion.all().filter(v => v._facts.controllerFlags.includes(flag)).map(v => v.tag);
       throw new Error(`Controller flag '${key}' (--${flag}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
@@ -117,38 +138,12 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
     throw new Error(`flags.instanceId '${flags.instanceId}' is not a valid label value (it is matched against a label). Use letters, digits, '-', '_' and '.'.`);
   }
   const args: string[] = [];
-  const add = (flag: string, value: string | number | boolean | undefined) => {
-    if (value !== undefined) args.push(`--${flag}=${value}`);
-  };
-  const dur = (field: string, d: Duration | undefined) => (d ? toGoDuration(`flags.${field}`, d) : undefined);
-  add('loglevel', flags.logLevel);
-  add('logformat', flags.logFormat);
-  add('kloglevel', flags.klogLevel);
-  add('instance-id', flags.instanceId);
-  add(metricsPortFlag(version), flags.metricsPort);
-  add('healthzPort', flags.healthzPort);
-  add('rollout-resync', flags.rolloutResync ? flags.rolloutResync.toSeconds() : undefined);
-  add('qps', flags.qps);
-  add('burst', flags.burst);
-  add('rollout-threads', flags.rolloutThreads);
-  add('experiment-threads', flags.experimentThreads);
-  add('analysis-threads', flags.analysisThreads);
-  add('service-threads', flags.serviceThreads);
-  add('ingress-threads', flags.ingressThreads);
-  add('ephemeral-metadata-threads', flags.ephemeralMetadataThreads);
-  add('leader-elect', flags.leaderElect);
-  add('leader-election-lease-duration', dur('leaderElectionLeaseDuration', flags.leaderElectionLeaseDuration));
-  add('leader-election-renew-deadline', dur('leaderElectionRenewDeadline', flags.leaderElectionRenewDeadline));
-  add('leader-election-retry-period', dur('leaderElectionRetryPeriod', flags.leaderElectionRetryPeriod));
-  add('aws-verify-target-group', flags.awsVerifyTargetGroup);
-  // string-array flags take one argument per value
-  (flags.albIngressClasses ?? []).forEach(c => add('alb-ingress-classes', c));
-  (flags.nginxIngressClasses ?? []).forEach(c => add('nginx-ingress-classes', c));
-  add('istio-api-version', flags.istioApiVersion);
-  add('traefik-api-group', flags.traefikApiGroup);
-  add('traefik-api-version', flags.traefikApiVersion);
-  add('traffic-split-api-version', flags.trafficSplitApiVersion);
-  add('self-service-notification-enabled', flags.selfServiceNotificationEnabled);
+  for (const [key, spec] of entries) {
+    const value = spec.value ? spec.value(flags) : flags[key] as FlagValue;
+    const name = spec.nameIn ? spec.nameIn(version) : spec.name;
+    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
+    values.forEach(v => args.push(`--${name}=${v}`));
+  }
   return args;
 }
 
