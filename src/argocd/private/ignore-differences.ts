@@ -9,7 +9,7 @@
 import { isObject } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
 import {
-  annotationPointer, canaryOf, ControllerFacts, ManifestIndex, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
+  annotationPointer, canaryOf, ControllerFacts, ObjectLookup, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
 } from '../../traffic/private/owned-fields';
 import { routerOwnedFields } from '../../traffic/private/router-owned-fields';
 import { IgnoreDifference } from '../../traffic/router';
@@ -40,7 +40,7 @@ const POD_TEMPLATE_HASH_SELECTOR = pointer('spec', 'selector', 'rollouts-pod-tem
  */
 export function controllerOwnedFields(manifests: readonly any[], controller: ControllerFacts): IgnoreDifference[] {
   const list = Array.isArray(manifests) ? manifests : [];
-  const index = new ManifestIndex(list);
+  const index = new ObjectLookup(list);
   const entries = new OwnedFieldEntries();
   const scaled = new Set<string>();
   for (const manifest of list) {

@@ -101,8 +101,12 @@ export function namespaceOf(manifest: any): string {
   return nameOf(manifest?.metadata?.namespace) ?? '';
 }
 
-/** Manifests by API group, kind, namespace and name (the first of several with the same four). */
-export class ManifestIndex {
+/**
+ * Manifests by API group, kind, namespace and name (the first of several with the same four), for
+ * the objects a Rollout's routers write to: looked up in the Rollout's namespace, then among the
+ * objects without one. (The rule engine's `ManifestIndex` resolves references by other rules.)
+ */
+export class ObjectLookup {
   private readonly objects = new Map<string, UncheckedObject>();
 
   constructor(manifests: readonly any[]) {
@@ -138,7 +142,7 @@ export function canaryOf(rollout: any): UncheckedObject {
 }
 
 /** The context the routers' functions get for one Rollout, whose objects are looked up in `index`. */
-export function ownedFieldsContext(rollout: any, index: ManifestIndex, controller: ControllerFacts): OwnedFieldsContext {
+export function ownedFieldsContext(rollout: any, index: ObjectLookup, controller: ControllerFacts): OwnedFieldsContext {
   const namespace = namespaceOf(rollout);
   const canary = canaryOf(rollout);
   return {

@@ -4,7 +4,7 @@
  * `rollout.ignoreDifferences` (through the canary strategy) and `ArgoCdApplication` (all Rollouts of
  * the app) both call `routerOwnedFields`, so the two cannot differ.
  */
-import { ControllerFacts, ManifestIndex, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
+import { ControllerFacts, ObjectLookup, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
 import { isObject } from '../../private/manifest-types';
 import { albOwnedFields } from '../alb';
 import { ambassadorOwnedFields } from '../ambassador';
@@ -51,6 +51,6 @@ export function routerOwnedFields(ctx: OwnedFieldsContext): IgnoreDifference[] {
  */
 export function rolloutRouterOwnedFields(rollout: any, manifests: readonly any[], controller: ControllerFacts): IgnoreDifference[] {
   const entries = new OwnedFieldEntries();
-  routerOwnedFields(ownedFieldsContext(rollout, new ManifestIndex(manifests), controller)).forEach(e => entries.add(e));
+  routerOwnedFields(ownedFieldsContext(rollout, new ObjectLookup(manifests), controller)).forEach(e => entries.add(e));
   return entries.list();
 }
