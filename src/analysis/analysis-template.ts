@@ -145,11 +145,6 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     };
   }
 
-  /** Renders the spec and runs the analysis rules on it (with the templates it composes). */
-  protected renderChecked(): any {
-    return this._argo.renderChecked();
-  }
-
   /**
    * The Argo object of the template: its spec is rendered at synth and checked with the analysis rules.
    * @internal
