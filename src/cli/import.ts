@@ -8,7 +8,7 @@
  * or unreadable input.
  */
 import * as fs from 'fs';
-import { InputError, readDocuments, ReadDocument } from './private/files';
+import { InputError, readDocuments, ReadDocument, startCommand } from './private/files';
 import { generateModule, ImportResult } from '../import/private/generate';
 
 /** Where the command reads and writes; the defaults are the process's. */
@@ -117,20 +117,9 @@ export function summary(result: ImportResult): string {
 
 /** Runs the command; resolves to its exit status. */
 export async function main(argv: readonly string[], io: ImportCommandIo = PROCESS_IO): Promise<number> {
-  let args: Arguments;
-  try {
-    args = parseArguments(argv);
-  } catch (error) {
-    io.stderr(`argo-rollouts-import: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
-  if (args.paths.length === 0) {
-    io.stderr(`argo-rollouts-import: no PATH given.\n\n${USAGE}`);
-    return 2;
+  const args = startCommand('argo-rollouts-import', USAGE, parseArguments, argv, io);
+  if (typeof args === 'number') {
+    return args;
   }
   let documents: ReadDocument[];
   try {

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import { parseQuantity } from '../private/quantity';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
-import { InputError, readTexts, splitArguments } from './private/files';
+import { InputError, readTexts, splitArguments, startCommand } from './private/files';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {
@@ -172,20 +172,9 @@ function isWarning(finding: LintFinding): boolean {
  * 0 no errors (warnings alone, unless `--warnings-as-errors`), 1 errors, 2 bad usage or unreadable input.
  */
 export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): number {
-  let args: Arguments;
-  try {
-    args = parseArguments(argv);
-  } catch (error) {
-    io.stderr(`argo-rollouts-lint: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
-  if (args.paths.length === 0) {
-    io.stderr(`argo-rollouts-lint: no PATH given.\n\n${USAGE}`);
-    return 2;
+  const args = startCommand('argo-rollouts-lint', USAGE, parseArguments, argv, io);
+  if (typeof args === 'number') {
+    return args;
   }
   const version = (args.version ?? DEFAULT_VERSION_NUMBER).replace(/^v/, '');
   try {

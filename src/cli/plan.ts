@@ -9,7 +9,7 @@
  * usage or unreadable input.
  */
 import * as fs from 'fs';
-import { InputError, readDocuments, ReadDocument, splitArguments } from './private/files';
+import { InputError, readDocuments, ReadDocument, splitArguments, startCommand } from './private/files';
 import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/private/versions';
 import { RolloutPlan } from '../plan/rollout-plan';
 
@@ -114,20 +114,9 @@ const PROCESS_IO: PlanCommandIo = {
  * 0 every Rollout planned, 1 none found or one could not be planned, 2 bad usage or unreadable input.
  */
 export function main(argv: readonly string[], io: PlanCommandIo = PROCESS_IO): number {
-  let args: Arguments;
-  try {
-    args = parseArguments(argv);
-  } catch (error) {
-    io.stderr(`argo-rollouts-plan: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
-  if (args.paths.length === 0) {
-    io.stderr(`argo-rollouts-plan: no PATH given.\n\n${USAGE}`);
-    return 2;
+  const args = startCommand('argo-rollouts-plan', USAGE, parseArguments, argv, io);
+  if (typeof args === 'number') {
+    return args;
   }
   let documents: ReadDocument[];
   try {

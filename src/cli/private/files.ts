@@ -198,3 +198,35 @@ export function splitArguments(argv: readonly string[], valueOptions: ReadonlySe
   }
   return { options, paths };
 }
+
+/** What every command's parsed arguments hold. */
+export interface CommandArguments {
+  readonly paths: readonly string[];
+  readonly help: boolean;
+}
+
+/**
+ * How every command starts: parses its arguments; prints the usage and ends the command for
+ * `--help` (status 0), for a bad argument or when no PATH is given (status 2, with the reason).
+ *
+ * @returns the arguments, or the exit status when the command ends here
+ */
+export function startCommand<A extends CommandArguments>(command: string, usage: string, parseArguments: (argv: readonly string[]) => A,
+  argv: readonly string[], io: { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void }): A | number {
+  let args: A;
+  try {
+    args = parseArguments(argv);
+  } catch (error) {
+    io.stderr(`${command}: ${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  if (args.help) {
+    io.stdout(usage);
+    return 0;
+  }
+  if (args.paths.length === 0) {
+    io.stderr(`${command}: no PATH given.\n\n${usage}`);
+    return 2;
+  }
+  return args;
+}
