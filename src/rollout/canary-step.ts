@@ -38,7 +38,8 @@ export interface SetCanaryScaleOptions {
   readonly replicas?: number;
 
   /**
-   * Size the canary as this percentage of `spec.replicas`.
+   * Size the canary as this share of `spec.replicas`, out of the strategy's `maxTrafficWeight`
+   * (a percentage with the default 100), as the controller sizes it for `setWeight`.
    *
    * @default - not set
    */
@@ -208,7 +209,8 @@ export class CanaryStep {
       throw new Error(`CanaryStep.canaryScale() takes exactly one of replicas, weight or matchTrafficWeight: true; got ${set.length ? set.join(', ') : 'none'}.`);
     }
     checkInteger('CanaryStep.canaryScale() replicas', options.replicas, 0);
-    checkInteger('CanaryStep.canaryScale() weight', options.weight, 0, 100);
+    // the strategy's maxTrafficWeight bounds the weight (checked when the step joins it)
+    checkInteger('CanaryStep.canaryScale() weight', options.weight, 0);
     return new CanaryStep([{
       kind: CanaryStepKind.SET_CANARY_SCALE,
       replicas: options.replicas,
@@ -363,6 +365,7 @@ export class CanaryStep {
   public _check(context: CanaryStepContext): void {
     for (const part of this.parts) {
       if (part.kind === CanaryStepKind.SET_WEIGHT) checkWeight(part, context);
+      if (part.kind === CanaryStepKind.SET_CANARY_SCALE) checkScaleWeight(part, context);
     }
   }
 
@@ -415,6 +418,7 @@ type StepPart =
   | { readonly kind: CanaryStepKind.PLUGIN; readonly name: string; readonly config?: { [key: string]: any } };
 
 type SetWeightPart = Extract<StepPart, { kind: CanaryStepKind.SET_WEIGHT }>;
+type SetCanaryScalePart = Extract<StepPart, { kind: CanaryStepKind.SET_CANARY_SCALE }>;
 
 /** A setWeight step against the strategy's maxTrafficWeight. */
 function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
@@ -428,6 +432,15 @@ function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
     throw new Error(`Step ${context.index} sets weight ${w}, above maxTrafficWeight ${max}. Use a weight between 0 and ${max}.`
       + (context.maxTrafficWeightSet ? '' : ' Weights are percentages; for a router with a larger maxTrafficWeight (NGINX, plugins) set '
         + 'RolloutStrategy.canary({ maxTrafficWeight }).'));
+  }
+}
+
+/** The weight of a setCanaryScale step is a share of the strategy's maxTrafficWeight, as setWeight's is. */
+function checkScaleWeight(part: SetCanaryScalePart, context: CanaryStepContext): void {
+  const max = context.maxTrafficWeight;
+  if (part.weight !== undefined && part.weight > max) {
+    throw new Error(`Step ${context.index} (setCanaryScale) sizes the canary at weight ${part.weight}, above maxTrafficWeight ${max}: `
+      + `the controller would run more canary pods than spec.replicas. Use a weight between 0 and ${max} (a share of spec.replicas out of ${max}).`);
   }
 }
 

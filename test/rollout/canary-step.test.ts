@@ -224,7 +224,16 @@ describe('CanaryStep', () => {
     test('sub-second pause', () => expect(() => CanaryStep.pause(Duration.millis(500))).toThrow(/whole number of seconds, got 0.5s/));
     test('setCanaryScale with two fields', () => expect(() => CanaryStep.canaryScale({ replicas: 1, weight: 2 })).toThrow(/exactly one of replicas, weight or matchTrafficWeight: true; got replicas, weight/));
     test('setCanaryScale with none', () => expect(() => CanaryStep.canaryScale({})).toThrow(/got none/));
-    test('setCanaryScale weight above 100', () => expect(() => CanaryStep.canaryScale({ weight: 101 })).toThrow(/between 0 and 100, got 101/));
+    test('setCanaryScale weight above the strategy maxTrafficWeight', () => {
+      expect(() => RolloutStrategy.canary({ trafficRouting: [TrafficRouting.plugin('a/b')], steps: [CanaryStep.setWeight(10), CanaryStep.canaryScale({ weight: 101 })] }))
+        .toThrow('Step 1 (setCanaryScale) sizes the canary at weight 101, above maxTrafficWeight 100: the controller would run more canary pods than spec.replicas. '
+          + 'Use a weight between 0 and 100 (a share of spec.replicas out of 100).');
+      const r = new Rollout(Testing.chart(), 'r', {
+        containers: [container], strategy: RolloutStrategy.canary({ maxTrafficWeight: 1000, trafficRouting: [TrafficRouting.plugin('a/b')] }),
+      });
+      expect(() => r.addStep(CanaryStep.canaryScale({ weight: 1001 }))).toThrow(/Step 0 \(setCanaryScale\) sizes the canary at weight 1001, above maxTrafficWeight 1000/);
+    });
+    test('setCanaryScale weight below 0', () => expect(() => CanaryStep.canaryScale({ weight: -1 })).toThrow("'CanaryStep.canaryScale() weight' must be an integer >= 0, got -1."));
     test('analysis without templates', () => expect(() => CanaryStep.analysis({ templates: [] })).toThrow(/at least one analysis template/));
     test('analysis with an argument twice', () => expect(() => CanaryStep.analysis({ templates: [template], args: [AnalysisArg.value('a', '1'), AnalysisArg.value('a', '2')] }))
       .toThrow(/argument 'a' is given twice/));

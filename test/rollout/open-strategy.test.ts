@@ -198,6 +198,17 @@ describe('maxTrafficWeight, stated once on the strategy', () => {
     expect(steps.filter((s: any) => s.setWeight !== undefined)).toEqual([{ setWeight: 250 }, { setWeight: 500 }, { setWeight: 1000 }]);
   });
 
+  test('setCanaryScale weight is a share out of the strategy maxTrafficWeight', () => {
+    const chart = Testing.chart();
+    const rollout = new Rollout(chart, 'web', {
+      containers: [container], replicas: 10,
+      strategy: routed(1000, [CanaryStep.setWeight(100), CanaryStep.canaryScale({ weight: 500 }), CanaryStep.pause()]),
+    });
+    expect(synth(chart).find(m => m.kind === 'Rollout').spec.strategy.canary.steps[1]).toEqual({ setCanaryScale: { weight: 500 } });
+    // 500 of 1000 is half of spec.replicas, as the controller sizes it; the traffic stays at 100 of 1000 (10%)
+    expect(rollout.plan().steps[1]).toMatchObject({ kind: 'setCanaryScale', weight: 10, canaryPods: 5 });
+  });
+
   test('a step added later is checked against the strategy', () => {
     const rollout = new Rollout(Testing.chart(), 'web', { containers: [container], strategy: routed(200, []) });
     rollout.addStep(CanaryStep.setWeight(200));
