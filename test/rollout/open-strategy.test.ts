@@ -201,7 +201,8 @@ describe('maxTrafficWeight, stated once on the strategy', () => {
   test('setCanaryScale weight is a share out of the strategy maxTrafficWeight', () => {
     const chart = Testing.chart();
     const rollout = new Rollout(chart, 'web', {
-      containers: [container], replicas: 10,
+      containers: [container],
+      replicas: 10,
       strategy: routed(1000, [CanaryStep.setWeight(100), CanaryStep.canaryScale({ weight: 500 }), CanaryStep.pause()]),
     });
     expect(synth(chart).find(m => m.kind === 'Rollout').spec.strategy.canary.steps[1]).toEqual({ setCanaryScale: { weight: 500 } });
