@@ -149,6 +149,7 @@ function tableEntry(entry, crds) {
     controllerFlags: [...entry.controllerFlags].sort(),
     controllerDefaults: entry.controllerDefaults,
     rules: entry.rules,
+    notificationServices: [...entry.notificationServices].sort(),
   };
 }
 
@@ -198,8 +199,9 @@ export interface GeneratedVersion {
     readonly replicaProgressThreshold: boolean;
     readonly datadogRequestTimeout: boolean;
     readonly virtualServiceSplitAtLastDot: boolean;
-    readonly notificationsTeamsWorkflows: boolean;
   };
+  /** The service types of the release's notifications engine, sorted. */
+  readonly notificationServices: readonly string[];
 }
 
 /** The release used when none is given: the latest release that is not a candidate. */

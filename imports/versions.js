@@ -48,8 +48,6 @@ const RULES_1_8 = {
   // utils/istio GetVirtualServiceNamespaceName: a VirtualService reference `a.b.c` is name `a`,
   // namespace `b` (false); or, without a `.cluster.local` suffix, name `a.b`, namespace `c` (true)
   virtualServiceSplitAtLastDot: false,
-  // go.mod: the notifications engine (0.4 in 1.8, 0.5.0 in 1.9, 0.5.1 in 1.10) has the teams-workflows service
-  notificationsTeamsWorkflows: false,
 };
 const RULES_1_9 = { ...RULES_1_8, abortWalksStepsBackwards: true, replicaProgressThreshold: true };
 const RULES_1_10 = {
@@ -59,18 +57,39 @@ const RULES_1_10 = {
   minPodsCappedAtReplicas: true,
   datadogRequestTimeout: true,
   virtualServiceSplitAtLastDot: true,
-  notificationsTeamsWorkflows: true,
 };
+
+/**
+ * The service types of the notifications engine the controller is built with (go.mod: 0.4 in 1.8,
+ * 0.5.0 in 1.9, 0.5.1 in 1.10; pkg/services/services.go of the engine at that version).
+ */
+const NOTIFICATION_SERVICES_1_8 = [
+  'alertmanager', 'awssqs', 'email', 'github', 'googlechat', 'grafana', 'mattermost', 'newrelic', 'opsgenie', 'pagerduty',
+  'pagerdutyv2', 'pushover', 'rocketchat', 'slack', 'teams', 'telegram', 'webex', 'webhook',
+];
+const NOTIFICATION_SERVICES_1_10 = [...NOTIFICATION_SERVICES_1_8, 'gcppubsub', 'nats', 'teams-workflows'].sort();
 
 /** utils/defaults/defaults.go: what the controller uses when a flag is not given. */
 const TRAEFIK_V2 = { traefikApiGroup: 'traefik.containo.us', traefikApiVersion: 'traefik.containo.us/v1alpha1' };
 const TRAEFIK_V3 = { traefikApiGroup: 'traefik.io', traefikApiVersion: 'traefik.io/v1alpha1' };
 
 const VERSIONS = [
-  { version: '1.10.0-rc1', prerelease: true, controllerFlags: FLAGS_1_9, controllerDefaults: TRAEFIK_V3, rules: RULES_1_10 },
-  { version: '1.9.1', prerelease: false, controllerFlags: FLAGS_1_9, controllerDefaults: TRAEFIK_V2, rules: RULES_1_9 },
-  { version: '1.8.4', prerelease: false, controllerFlags: FLAGS_1_8, controllerDefaults: TRAEFIK_V2, rules: RULES_1_8 },
-  { version: '1.8.3', prerelease: false, controllerFlags: FLAGS_1_8, controllerDefaults: TRAEFIK_V2, rules: RULES_1_8 },
+  {
+    version: '1.10.0-rc1', prerelease: true, controllerFlags: FLAGS_1_9, controllerDefaults: TRAEFIK_V3, rules: RULES_1_10,
+    notificationServices: NOTIFICATION_SERVICES_1_10,
+  },
+  {
+    version: '1.9.1', prerelease: false, controllerFlags: FLAGS_1_9, controllerDefaults: TRAEFIK_V2, rules: RULES_1_9,
+    notificationServices: NOTIFICATION_SERVICES_1_8,
+  },
+  {
+    version: '1.8.4', prerelease: false, controllerFlags: FLAGS_1_8, controllerDefaults: TRAEFIK_V2, rules: RULES_1_8,
+    notificationServices: NOTIFICATION_SERVICES_1_8,
+  },
+  {
+    version: '1.8.3', prerelease: false, controllerFlags: FLAGS_1_8, controllerDefaults: TRAEFIK_V2, rules: RULES_1_8,
+    notificationServices: NOTIFICATION_SERVICES_1_8,
+  },
 ];
 
 if (!VERSIONS.some(v => v.version === DEFAULT && !v.prerelease)) {

@@ -5,7 +5,8 @@
  * `ApiObject`s), and reports each finding as a violation of the CLI's report.
  */
 import * as fs from 'fs';
-import { FindingSeverity, LintFinding, Linter } from './validation/linter';
+import { FindingSeverity, LintFinding } from './validation/linter';
+import { lintRun } from './validation/private/lint-run';
 import { schemaVersion } from './validation/private/schema-loader';
 
 /**
@@ -15,9 +16,12 @@ import { schemaVersion } from './validation/private/schema-loader';
 export interface ArgoRolloutsValidationProps {
   /**
    * The Argo Rollouts release the manifests are checked against (its CRD schemas and controller
-   * rules): one the library ships (see `ArgoRolloutsVersion`), e.g. `1.9.1`; a leading `v` is accepted.
+   * rules): one the library ships (see `ArgoRolloutsVersion`), e.g. `1.10.0-rc1`; a leading `v` is
+   * accepted. Set it when the app only authors Rollouts for a controller installed elsewhere (the
+   * release of `ArgoRolloutsApp.of(app).useVersion()`): the plugin sees the written manifests only.
    *
-   * @default '1.9.1'
+   * @default - the release of the Argo Rollouts controller Deployment among the manifests (an
+   *   `ArgoRollouts` install in the app), by its image tag; else the default release
    */
   readonly version?: string;
 
@@ -109,7 +113,7 @@ function checkProps(props: unknown): ArgoRolloutsValidationProps {
     return {};
   }
   if (typeof props !== 'object' || Array.isArray(props)) {
-    throw new Error(`${where}: the properties must be a map, got ${JSON.stringify(props)}. Write them as \`properties: {version: '1.9.1'}\`.`);
+    throw new Error(`${where}: the properties must be a map, got ${JSON.stringify(props)}. Write them as \`properties: {version: '1.10.0-rc1'}\`.`);
   }
   const p = props as Record<string, unknown>;
   const known = ['version', 'references', 'skipRules', 'warningsAsErrors'];
@@ -119,7 +123,7 @@ function checkProps(props: unknown): ArgoRolloutsValidationProps {
     }
   }
   if (p.version !== undefined && typeof p.version !== 'string') {
-    throw new Error(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.9.1'\`.`);
+    throw new Error(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.10.0-rc1'\`.`);
   }
   for (const key of ['references', 'warningsAsErrors']) {
     if (p[key] !== undefined && typeof p[key] !== 'boolean') {
@@ -191,10 +195,11 @@ export class ArgoRolloutsValidation {
    */
   public async validate(context: IValidationContext): Promise<void> {
     const files = [...context.manifests];
-    const findings = Linter.lintSources(files.map(file => ({ fileName: file, text: fs.readFileSync(file, 'utf8') })), {
+    const run = lintRun(files.map(file => ({ fileName: file, text: fs.readFileSync(file, 'utf8') })), {
       version: this.version,
       requireReferencedObjects: this.references,
-    }).filter(f => !this.skipRules.includes(f.ruleId));
+    });
+    const findings = run.findings.filter(f => !this.skipRules.includes(f.ruleId));
     let failed = false;
     for (const finding of findings) {
       const warning = finding.severity === FindingSeverity.WARNING;
@@ -212,7 +217,7 @@ export class ArgoRolloutsValidation {
     }
     const errors = findings.filter(f => f.severity !== FindingSeverity.WARNING).length;
     context.report.submit(failed ? 'failure' : 'success', {
-      'Argo Rollouts version': schemaVersion(this.version),
+      'Argo Rollouts version': run.version,
       'Manifests': String(files.length),
       'Errors': String(errors),
       'Warnings': String(findings.length - errors),

@@ -2,6 +2,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
+import { ArgoRollouts, ArgoRolloutsVersion } from '../src';
 import { ArgoRolloutsValidation, IValidationContext, ValidationViolation } from '../src/cdk8s-plugin';
 
 /** A context as the cdk8s CLI makes one: the files, and a report that records what it is given. */
@@ -103,6 +104,18 @@ describe('ArgoRolloutsValidation', () => {
     await new ArgoRolloutsValidation({ version: 'v1.8.3' }).validate(old);
     expect(old.violations.map(v => [v.ruleName, v.violatingResources[0].locations])).toEqual([['S06', ['spec.strategy.canary.replicaProgressThreshold']]]);
     expect(old.status).toEqual('failure');
+  });
+
+  test('without a version, the app\'s install decides: the release of its controller image', async () => {
+    const outdir = fs.mkdtempSync(path.join(dir, 'dist-'));
+    const app = new App({ outdir });
+    new ArgoRollouts(new Chart(app, 'install'), 'argo-rollouts', { version: ArgoRolloutsVersion.V1_8_3, crds: false });
+    app.synth();
+    const files = [...synthRaw(20, { replicaProgressThreshold: { type: 'Pod', value: 1 } }), ...fs.readdirSync(outdir).map(f => path.join(outdir, f))];
+    const ctx = context(files);
+    await new ArgoRolloutsValidation().validate(ctx);
+    expect(ctx.violations.map(v => v.ruleName)).toEqual(['S06']);
+    expect(ctx.metadata['Argo Rollouts version']).toEqual('1.8.3');
   });
 
   test('warnings are reported without failing, unless warningsAsErrors', async () => {

@@ -13,6 +13,7 @@ import { parseQuantity } from '../private/quantity';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { InputError, readTexts, splitArguments, startCommand } from './private/files';
+import { lintRun } from '../validation/private/lint-run';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {
@@ -33,7 +34,8 @@ in sorted order), or - for standard input. All files are checked together: refer
 them (Services, analysis templates, ...) are resolved among them.
 
   --version V    Argo Rollouts release whose CRD schemas and rules apply: ${VERSION_NUMBERS.join(', ')}
-                 (default ${DEFAULT_VERSION_NUMBER})
+                 (default: the release of the Argo Rollouts controller Deployment among the
+                 files, by its image tag, e.g. an install written with the app; else ${DEFAULT_VERSION_NUMBER})
   --format F     text (default): one line per finding and a summary; json: an array of findings
   --no-refs      do not report referenced objects that are missing from the given files
                  (Services V47, analysis templates V50 and X06, traffic objects, workloads);
@@ -176,10 +178,10 @@ export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): n
   if (typeof args === 'number') {
     return args;
   }
-  const version = (args.version ?? DEFAULT_VERSION_NUMBER).replace(/^v/, '');
   try {
     const sources = readSources(args.paths, io);
-    const findings = Linter.lintSources(sources, { version, requireReferencedObjects: args.requireReferencedObjects, budget: args.budget });
+    const options = { version: args.version, requireReferencedObjects: args.requireReferencedObjects, budget: args.budget };
+    const { findings, version } = lintRun(sources, options);
     if (args.format === 'json') {
       printJson(findings, io);
     } else {

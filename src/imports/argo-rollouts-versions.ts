@@ -41,8 +41,9 @@ export interface GeneratedVersion {
     readonly replicaProgressThreshold: boolean;
     readonly datadogRequestTimeout: boolean;
     readonly virtualServiceSplitAtLastDot: boolean;
-    readonly notificationsTeamsWorkflows: boolean;
   };
+  /** The service types of the release's notifications engine, sorted. */
+  readonly notificationServices: readonly string[];
 }
 
 /** The release used when none is given: the latest release that is not a candidate. */
@@ -143,9 +144,31 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": true,
       "replicaProgressThreshold": true,
       "datadogRequestTimeout": true,
-      "virtualServiceSplitAtLastDot": true,
-      "notificationsTeamsWorkflows": true
-    }
+      "virtualServiceSplitAtLastDot": true
+    },
+    "notificationServices": [
+      "alertmanager",
+      "awssqs",
+      "email",
+      "gcppubsub",
+      "github",
+      "googlechat",
+      "grafana",
+      "mattermost",
+      "nats",
+      "newrelic",
+      "opsgenie",
+      "pagerduty",
+      "pagerdutyv2",
+      "pushover",
+      "rocketchat",
+      "slack",
+      "teams",
+      "teams-workflows",
+      "telegram",
+      "webex",
+      "webhook"
+    ]
   },
   {
     "version": "1.9.1",
@@ -238,9 +261,28 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": true,
       "replicaProgressThreshold": true,
       "datadogRequestTimeout": false,
-      "virtualServiceSplitAtLastDot": false,
-      "notificationsTeamsWorkflows": false
-    }
+      "virtualServiceSplitAtLastDot": false
+    },
+    "notificationServices": [
+      "alertmanager",
+      "awssqs",
+      "email",
+      "github",
+      "googlechat",
+      "grafana",
+      "mattermost",
+      "newrelic",
+      "opsgenie",
+      "pagerduty",
+      "pagerdutyv2",
+      "pushover",
+      "rocketchat",
+      "slack",
+      "teams",
+      "telegram",
+      "webex",
+      "webhook"
+    ]
   },
   {
     "version": "1.8.4",
@@ -338,9 +380,28 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": false,
       "replicaProgressThreshold": false,
       "datadogRequestTimeout": false,
-      "virtualServiceSplitAtLastDot": false,
-      "notificationsTeamsWorkflows": false
-    }
+      "virtualServiceSplitAtLastDot": false
+    },
+    "notificationServices": [
+      "alertmanager",
+      "awssqs",
+      "email",
+      "github",
+      "googlechat",
+      "grafana",
+      "mattermost",
+      "newrelic",
+      "opsgenie",
+      "pagerduty",
+      "pagerdutyv2",
+      "pushover",
+      "rocketchat",
+      "slack",
+      "teams",
+      "telegram",
+      "webex",
+      "webhook"
+    ]
   },
   {
     "version": "1.8.3",
@@ -438,8 +499,27 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": false,
       "replicaProgressThreshold": false,
       "datadogRequestTimeout": false,
-      "virtualServiceSplitAtLastDot": false,
-      "notificationsTeamsWorkflows": false
-    }
+      "virtualServiceSplitAtLastDot": false
+    },
+    "notificationServices": [
+      "alertmanager",
+      "awssqs",
+      "email",
+      "github",
+      "googlechat",
+      "grafana",
+      "mattermost",
+      "newrelic",
+      "opsgenie",
+      "pagerduty",
+      "pagerdutyv2",
+      "pushover",
+      "rocketchat",
+      "slack",
+      "teams",
+      "telegram",
+      "webex",
+      "webhook"
+    ]
   }
 ];

@@ -8,10 +8,10 @@ import { ArgoRolloutsMetrics, MetricsOptions } from './metrics';
 import { NotificationOptions } from './notifications';
 import { ArgoRolloutsNotifications } from './notifications-install';
 import { ControllerPlugin } from './plugins';
+import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } from './private/objects';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';
-import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 
@@ -22,7 +22,8 @@ export interface ArgoRolloutsProps {
   /**
    * The Argo Rollouts release.
    *
-   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   * @default - the app's release (`ArgoRolloutsApp.of(app).version`: set by another install part,
+   *   `ArgoRolloutsCrds` or `useVersion()`), else the default release
    */
   readonly version?: ArgoRolloutsVersion;
 
@@ -190,8 +191,7 @@ export class ArgoRollouts extends Construct {
     const where = `ArgoRollouts ${this.node.path}`;
     markInstall(this, where);
     checkDuplicateObjects(this);
-    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
-    AppRegistry.of(this).setVersion(this.version.version, where);
+    this.version = installVersion(this, props.version, where);
     this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
     this.namespaced = props.namespaced ?? false;
     const controller = props.controller ?? {};

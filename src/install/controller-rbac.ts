@@ -1,5 +1,6 @@
 import { Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
+import { installVersion } from './private/install-version';
 import {
   checkNamespace, componentLabels, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, RBAC_GROUP, renderRule, subjectOf,
 } from './private/objects';
@@ -19,7 +20,8 @@ export interface ArgoRolloutsRbacProps {
   /**
    * The Argo Rollouts release (some permissions differ between releases).
    *
-   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   * @default - the app's release (`ArgoRolloutsApp.of(app).version`: set by another install part,
+   *   `ArgoRolloutsCrds` or `useVersion()`), else the default release
    */
   readonly version?: ArgoRolloutsVersion;
 
@@ -90,7 +92,7 @@ export class ArgoRolloutsRbac extends Construct {
     checkListArgument('new ArgoRolloutsRbac()', 'props.providerPermissions', props.providerPermissions, PROVIDER_PERMISSIONS, true);
     const namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsRbac'), namespace);
-    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
+    this.version = installVersion(this, props.version, subjectOf(this, 'ArgoRolloutsRbac'));
     this.namespaced = props.namespaced ?? false;
     this.providers = [...(props.providerPermissions ?? ProviderPermissions.defaults())];
     const additional = props.additionalRules ?? [];

@@ -5,8 +5,8 @@ import { Construct } from 'constructs';
 import { ControllerFlags } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
+import { installVersion } from './private/install-version';
 import { ArgoRolloutsVersion } from './version';
-import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
@@ -267,7 +267,7 @@ export function checkControllerOptions(where: string, options: ControllerOptions
     }
     checkInteger(`controller.topologySpreadConstraints[${i}].maxSkew`, c.maxSkew, 1);
   }
-  imageReference('controller', 'argoproj/argo-rollouts', version, options.image);
+  imageReference('controller', version, options.image);
   renderControllerFlags(options.flags ?? {}, version);
 }
 
@@ -369,7 +369,8 @@ export interface ArgoRolloutsControllerProps extends ControllerOptions {
   /**
    * The Argo Rollouts release.
    *
-   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   * @default - the app's release (`ArgoRolloutsApp.of(app).version`: set by another install part,
+   *   `ArgoRolloutsCrds` or `useVersion()`), else the default release
    */
   readonly version?: ArgoRolloutsVersion;
 
@@ -444,8 +445,7 @@ export class ArgoRolloutsController extends Construct {
     super(scope, id);
     checkDuplicateObjects(this);
     const where = subjectOf(this, 'ArgoRolloutsController');
-    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
-    AppRegistry.of(this).setVersion(this.version.version, where);
+    this.version = installVersion(this, props.version, where);
     this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
     this.namespaced = props.namespaced ?? false;
     checkNamespace(where, this.namespace);
@@ -470,7 +470,7 @@ export class ArgoRolloutsController extends Construct {
   }
 
   private defineDeployment(options: ArgoRolloutsControllerProps): ApiObject {
-    const image = imageReference('controller', 'argoproj/argo-rollouts', this.version, options.image);
+    const image = imageReference('controller', this.version, options.image);
     const replicas = options.replicas ?? 1;
     const args = [
       ...(this.namespaced ? ['--namespaced'] : []),

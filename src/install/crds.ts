@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { crdData } from './private/data';
+import { installVersion } from './private/install-version';
 import { ArgoRolloutsVersion } from './version';
-import { AppRegistry } from '../private/app-registry';
 import { argumentOrDefault } from '../private/arguments';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 
@@ -19,7 +19,8 @@ export interface ArgoRolloutsCrdsProps {
   /**
    * The Argo Rollouts release whose CRDs are written.
    *
-   * @default ArgoRolloutsVersion.V1_9_1
+   * @default - the app's release (`ArgoRolloutsApp.of(app).version`: set by another install part,
+   *   `ArgoRolloutsCrds` or `useVersion()`), else the default release
    */
   readonly version?: ArgoRolloutsVersion;
 
@@ -109,8 +110,7 @@ export class ArgoRolloutsCrds extends Construct {
   constructor(scope: Construct, id: string, props: ArgoRolloutsCrdsProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsCrds()', 'props', props, 'object', {});
     super(scope, id);
-    this.version = props.version ?? ArgoRolloutsVersion.defaultVersion();
-    AppRegistry.of(this).setVersion(this.version.version, `ArgoRolloutsCrds ${this.node.path}`);
+    this.version = installVersion(this, props.version, `ArgoRolloutsCrds ${this.node.path}`);
 
     if (props.syncWave !== undefined && !Number.isInteger(props.syncWave)) {
       throw new Error(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);

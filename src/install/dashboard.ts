@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ImageOptions } from './image';
+import { installVersion } from './private/install-version';
 import {
   checkNamespace, componentLabels, DASHBOARD, DASHBOARD_PORT, DASHBOARD_SELECTOR, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, RBAC_GROUP,
   renderResources, renderRule, RESTRICTED_CONTAINER, subjectOf,
@@ -111,7 +112,8 @@ export interface ArgoRolloutsDashboardProps extends DashboardOptions {
   /**
    * The Argo Rollouts release (the image tag).
    *
-   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   * @default - the app's release (`ArgoRolloutsApp.of(app).version`: set by another install part,
+   *   `ArgoRolloutsCrds` or `useVersion()`), else the default release
    */
   readonly version?: ArgoRolloutsVersion;
 
@@ -155,10 +157,10 @@ export class ArgoRolloutsDashboard extends Construct {
     super(scope, id);
     this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsDashboard'), this.namespace);
-    const version = props.version ?? ArgoRolloutsVersion.defaultVersion();
+    const version = installVersion(this, props.version, subjectOf(this, 'ArgoRolloutsDashboard'));
     this.readOnly = props.readOnly ?? false;
     const labels = componentLabels(DASHBOARD, DASHBOARD);
-    const image = imageReference('dashboard', 'argoproj/kubectl-argo-rollouts', version, props.image);
+    const image = imageReference('dashboard', version, props.image);
     const meta = (clusterScoped = false) => objectMeta(this.namespace, DASHBOARD, labels, undefined, clusterScoped);
     defineObject(this, 'service-account', GVK.serviceAccount, meta(), {});
     defineObject(this, 'cluster-role', GVK.clusterRole, meta(true), { rules: dashboardRules(this.readOnly).map(renderRule) }, true);

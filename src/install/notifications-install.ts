@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { NotificationOptions } from './notifications';
 import { loadNotificationCatalog } from './private/data';
+import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subjectOf } from './private/objects';
 import { notificationConfigData } from './private/render';
 import { ArgoRolloutsVersion } from './version';
@@ -19,7 +20,8 @@ export interface ArgoRolloutsNotificationsProps extends NotificationOptions {
   /**
    * The Argo Rollouts release (its catalog of triggers and templates).
    *
-   * @default - the default release (`ArgoRolloutsVersion.defaultVersion()`, v1.9.1)
+   * @default - the app's release (`ArgoRolloutsApp.of(app).version`: set by another install part,
+   *   `ArgoRolloutsCrds` or `useVersion()`), else the default release
    */
   readonly version?: ArgoRolloutsVersion;
 
@@ -65,7 +67,7 @@ export class ArgoRolloutsNotifications extends Construct {
     super(scope, id);
     const namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsNotifications'), namespace);
-    const version = props.version ?? ArgoRolloutsVersion.defaultVersion();
+    const version = installVersion(this, props.version, subjectOf(this, 'ArgoRolloutsNotifications'));
     const secret = props.secret;
     this.definesSecret = secret?._mode !== 'external';
     const withConfigMap = props.configMap ?? true;

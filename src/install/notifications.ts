@@ -103,7 +103,7 @@ export class NotificationService {
    * @param recipientUrlSecretKeys recipient name → key of the Secret that holds its workflow URL
    */
   public static teamsWorkflows(recipientUrlSecretKeys: { [recipient: string]: string }): NotificationService {
-    return new NotificationService('teams-workflows', { recipientUrls: secretMap('NotificationService.teamsWorkflows()', 'recipientUrlSecretKeys', recipientUrlSecretKeys) }, [1, 10]);
+    return new NotificationService('teams-workflows', { recipientUrls: secretMap('NotificationService.teamsWorkflows()', 'recipientUrlSecretKeys', recipientUrlSecretKeys) });
   }
 
   /**
@@ -197,7 +197,7 @@ export class NotificationService {
       nkey: options.nkeySecretKey ? secretRef(options.nkeySecretKey) : undefined,
       username: options.usernameSecretKey ? secretRef(options.usernameSecretKey) : undefined,
       password: options.passwordSecretKey ? secretRef(options.passwordSecretKey) : undefined,
-    }, [1, 10]);
+    });
   }
 
   /**
@@ -215,7 +215,7 @@ export class NotificationService {
       topic,
       keyFile: options.keyFileSecretKey ? secretRef(options.keyFileSecretKey) : undefined,
       attributes: options.attributes && Object.keys(options.attributes).length ? { ...options.attributes } : undefined,
-    }, [1, 10]);
+    });
   }
 
   /**
@@ -234,19 +234,21 @@ export class NotificationService {
   private constructor(
     /** The service name (the part after `service.`). */
     public readonly name: string,
-    private readonly settings: { [key: string]: any },
-    /** The first release (major, minor) whose notifications engine has the service. */
-    private readonly since?: [number, number]) {}
+    private readonly settings: { [key: string]: any }) {}
 
   /**
-   * Refuses a service that the release's notifications engine does not have.
+   * Refuses a service whose type the release's notifications engine does not have, while another
+   * supported release's does (a custom type no release knows is rule N12's to report).
    *
    * @internal
    */
   public _checkRelease(version: ArgoRolloutsVersion, where: string): void {
-    if (this.since !== undefined && !version.isAtLeast(this.since[0], this.since[1])) {
-      throw new Error(`${where}: the notification service '${this.name}' needs Argo Rollouts ${this.since.join('.')} or later, `
-        + `but the install is ${version.version}. Use a later ArgoRolloutsVersion, or another service.`);
+    const type = this.name.split('.')[0];
+    const having = ArgoRolloutsVersion.all().filter(v => v._facts.notificationServices.includes(type));
+    if (having.length > 0 && !having.includes(version)) {
+      throw new Error(`${where}: the notification service '${type}' is not in the notifications engine of Argo Rollouts ${version.version}, `
+        + `the app's release; ${having.map(v => v.version).join(', ')} ${having.length > 1 ? 'have' : 'has'} it. `
+        + 'Use one of those releases (ArgoRollouts version, or ArgoRolloutsApp.of(app).useVersion()), or another service.');
     }
   }
 

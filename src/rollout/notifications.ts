@@ -7,11 +7,11 @@
  */
 import { ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
+import { ArgoRolloutsApp } from '../install/app-version';
 import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
 import { loadNotificationCatalog } from '../install/private/data';
 import { notificationConfigData } from '../install/private/render';
-import { ArgoRolloutsVersion } from '../install/version';
-import { appVersion, versionsToCheck } from '../private/app-registry';
+import { versionsToCheck } from '../private/app-registry';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { ConfigMapManifest, Manifest, SecretManifest, StringMap } from '../private/manifest-types';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
@@ -309,11 +309,12 @@ export class SelfServiceNotifications extends Construct {
       throw new Error('new SelfServiceNotifications(): props.namespace is empty. Give the namespace of the Rollouts these settings are for.');
     }
     this.namespace = props.namespace;
-    // the catalog of the app's version, known at synth (an install may be declared after this)
-    const versionOf = () => ArgoRolloutsVersion.of(appVersion(this) ?? ArgoRolloutsVersion.V1_9_1.version);
-    const dataOf = () => notificationConfigData(loadNotificationCatalog(versionOf()), props);
-    dataOf(); // refuse bad options now
-    for (const service of props.services ?? []) service._checkRelease(versionOf(), `SelfServiceNotifications ${this.node.path}`);
+    // the services and catalog of the app's release, known at synth (an install, or useVersion(), may come after this)
+    const dataOf = () => {
+      const version = ArgoRolloutsApp.of(this).version;
+      for (const service of props.services ?? []) service._checkRelease(version, `SelfServiceNotifications ${this.node.path}`);
+      return notificationConfigData(loadNotificationCatalog(version), props);
+    };
     const secret = props.secret;
     const secretManifest: SecretManifest | undefined = secret?._mode === 'external' ? undefined : {
       apiVersion: 'v1',

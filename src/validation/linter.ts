@@ -2,8 +2,7 @@
  * The linter: the rule engine over manifests written by anyone (Helm or kustomize output,
  * hand-written YAML, cdk8s output), as the `argo-rollouts-lint` command runs it.
  */
-import { validateManifests } from './private/engine';
-import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './private/yaml';
+import { lintParsed, lintRun } from './private/lint-run';
 import { CapacityBudget, FindingSeverity } from './types';
 
 export { type CapacityBudget, FindingSeverity } from './types';
@@ -56,7 +55,8 @@ export interface LintOptions {
    * The Argo Rollouts release the manifests are checked against (its CRD schemas and the rules that
    * differ by release): `1.10.0-rc1`, `1.9.1`, `1.8.4` or `1.8.3` (a leading `v` is accepted).
    *
-   * @default '1.9.1'
+   * @default - the release of the Argo Rollouts controller Deployment among the manifests, by its
+   *   image tag (an install linted with the Rollouts it runs); else the default release
    */
   readonly version?: string;
 
@@ -96,85 +96,6 @@ export interface LintSource {
   readonly json?: boolean;
 }
 
-/** A parsed source: its documents and where they start. */
-interface ParsedSource {
-  readonly fileName: string;
-  readonly documents: readonly any[];
-  readonly lines: readonly number[] | undefined;
-}
-
-function parseSource(source: LintSource): ParsedSource {
-  const json = source.json ?? /\.json$/i.test(source.fileName);
-  try {
-    if (json) {
-      return { fileName: source.fileName, documents: parseJsonDocuments(source.text), lines: undefined };
-    }
-    const documents = parseYamlDocuments(source.text);
-    return { fileName: source.fileName, documents, lines: documentStartLines(source.text, documents.length) };
-  } catch (error) {
-    if (error instanceof YamlSyntaxError) {
-      const where = error.line > 0 ? `${source.fileName || '<input>'}:${error.line}:${error.column}` : source.fileName || '<input>';
-      throw new Error(`${where}: ${json ? 'JSON' : 'YAML'} syntax error: ${error.reason}`);
-    }
-    throw error;
-  }
-}
-
-/** A `List` document (kind `List` or `<Kind>List`) with an array of items. */
-function isList(document: any): boolean {
-  return document !== null && typeof document === 'object' && typeof document.kind === 'string' && /List$/.test(document.kind)
-    && Array.isArray(document.items);
-}
-
-/** Lints parsed sources together, so that references between them resolve. */
-function lintParsed(sources: readonly ParsedSource[], options: LintOptions | undefined): LintFinding[] {
-  const manifests: any[] = [];
-  const sourceOf: number[] = [];
-  const localIndex: number[] = [];
-  const pathPrefix: string[] = [];
-  const add = (manifest: any, s: number, i: number, prefix: string) => {
-    manifests.push(manifest);
-    sourceOf.push(s);
-    localIndex.push(i);
-    pathPrefix.push(prefix);
-  };
-  sources.forEach((source, s) => {
-    source.documents.forEach((document, i) => {
-      // `kubectl get -o yaml` writes a List (or a RolloutList, ...): its items are the objects
-      if (isList(document)) {
-        document.items.forEach((item: any, j: number) => add(item, s, i, `items[${j}].`));
-      } else {
-        add(document, s, i, '');
-      }
-    });
-  });
-  const findings = validateManifests(manifests, {
-    version: options?.version,
-    requireReferencedObjects: options?.requireReferencedObjects ?? true,
-    budget: options?.budget,
-    // references resolve within the referencing file first (a base and an overlay in one folder)
-    documentGroups: sourceOf,
-  });
-  return findings.map(f => {
-    const source = sources[sourceOf[f.documentIndex]];
-    const documentIndex = localIndex[f.documentIndex];
-    const line = source.lines?.[documentIndex];
-    return {
-      ruleId: f.ruleId,
-      file: source.fileName,
-      documentIndex,
-      ...(line !== undefined ? { line } : {}),
-      kind: f.kind,
-      name: f.name,
-      ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
-      path: `${pathPrefix[f.documentIndex]}${f.path}`,
-      message: f.message,
-      fix: f.fix,
-      severity: f.severity ?? FindingSeverity.ERROR,
-    };
-  });
-}
-
 /**
  * Runs the Argo Rollouts rules (docs/rules.md) on manifests written by anyone, as
  * `argo-rollouts-lint` does: the CRD schema of the chosen version with the API server's pruning
@@ -191,7 +112,7 @@ export class Linter {
    */
   public static lintManifests(manifests: any[], options?: LintOptions): LintFinding[] {
     const documents = Array.isArray(manifests) ? manifests : [];
-    return lintParsed([{ fileName: '', documents, lines: undefined }], options);
+    return lintParsed([{ fileName: '', documents, lines: undefined }], options).findings;
   }
 
   /**
@@ -217,7 +138,7 @@ export class Linter {
    * @param options options of the run
    */
   public static lintSources(sources: LintSource[], options?: LintOptions): LintFinding[] {
-    return lintParsed(sources.map(parseSource), options);
+    return lintRun(sources, options).findings;
   }
 
   /**

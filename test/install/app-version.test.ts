@@ -1,6 +1,7 @@
 import { App, Chart, Testing } from 'cdk8s';
 import {
-  ArgoRollouts, ArgoRolloutsApp, ArgoRolloutsCrds, ArgoRolloutsVersion, CanaryStep, ReplicaProgressThreshold, Rollout, RolloutStrategy,
+  ArgoRollouts, ArgoRolloutsApp, ArgoRolloutsController, ArgoRolloutsCrds, ArgoRolloutsDashboard, ArgoRolloutsNotifications, ArgoRolloutsRbac,
+  ArgoRolloutsVersion, CanaryStep, ReplicaProgressThreshold, Rollout, RolloutStrategy,
   StrategyService, TrafficRouting,
 } from '../../src';
 
@@ -76,8 +77,37 @@ describe('ArgoRolloutsApp: the version an app is checked against', () => {
 
     const other = new App();
     ArgoRolloutsApp.of(other).useVersion(ArgoRolloutsVersion.V1_8_4);
-    expect(() => new ArgoRollouts(new Chart(other, 'install'), 'argo', { crds: false })).toThrow(
+    expect(() => new ArgoRollouts(new Chart(other, 'install'), 'argo', { crds: false, version: ArgoRolloutsVersion.V1_9_1 })).toThrow(
       /ArgoRollouts install\/argo uses Argo Rollouts 1\.9\.1, but ArgoRolloutsApp\.of\(app\)\.useVersion\(\) already set this app to 1\.8\.4/);
+  });
+
+  test('an install or install part without a version takes the app\'s', () => {
+    const app = Testing.app();
+    ArgoRolloutsApp.of(app).useVersion(ArgoRolloutsVersion.V1_8_4);
+    const chart = new Chart(app, 'install');
+    const install = new ArgoRollouts(chart, 'argo', { crds: false });
+    expect(install.version).toBe(ArgoRolloutsVersion.V1_8_4);
+    new ArgoRolloutsDashboard(chart, 'dashboard');
+    const images = Testing.synth(chart).filter(m => m.kind === 'Deployment').map(m => m.spec.template.spec.containers[0].image);
+    expect(images).toEqual(['quay.io/argoproj/argo-rollouts:v1.8.4', 'quay.io/argoproj/kubectl-argo-rollouts:v1.8.4']);
+  });
+
+  test('each install part sets the app\'s version, and a second one is an error naming both', () => {
+    const parts: Array<[string, (chart: Chart, version: ArgoRolloutsVersion) => void]> = [
+      ['ArgoRolloutsDashboard', (chart, version) => new ArgoRolloutsDashboard(chart, 'part', { version })],
+      ['ArgoRolloutsNotifications', (chart, version) => new ArgoRolloutsNotifications(chart, 'part', { version })],
+      ['ArgoRolloutsRbac', (chart, version) => new ArgoRolloutsRbac(chart, 'part', { version })],
+      ['ArgoRolloutsController', (chart, version) => new ArgoRolloutsController(chart, 'part', { version })],
+      ['ArgoRolloutsCrds', (chart, version) => new ArgoRolloutsCrds(chart, 'part', { version })],
+    ];
+    for (const [name, define] of parts) {
+      const app = Testing.app();
+      define(new Chart(app, 'install'), ArgoRolloutsVersion.V1_10_0_RC1);
+      expect(ArgoRolloutsApp.of(app).version).toBe(ArgoRolloutsVersion.V1_10_0_RC1);
+      expect(ArgoRolloutsApp.of(app).versionSetBy).toEqual(`${name} install/part`);
+      expect(() => define(new Chart(app, 'other'), ArgoRolloutsVersion.V1_8_4)).toThrow(
+        `${name} other/part uses Argo Rollouts 1.8.4, but ${name} install/part already set this app to 1.10.0-rc1.`);
+    }
   });
 
   test('a wrong argument is named', () => {

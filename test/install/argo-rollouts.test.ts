@@ -1,7 +1,8 @@
 import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogFormat, ControllerLogLevel, ControllerPlugin, NotificationSecret, NotificationService,
+  ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion, ControllerLogFormat, ControllerLogLevel, ControllerPlugin, NotificationSecret,
+  NotificationService,
   ProviderPermissions, ReplicaProgressThreshold, Rollout, RolloutStrategy, TrafficSplitApiVersion, UnsatisfiableSpreadAction,
 } from '../../src';
 import { loadUpstream, testUpstream } from '../util';
@@ -22,7 +23,7 @@ const CLUSTER_SCOPED = new Set(['CustomResourceDefinition', 'ClusterRole', 'Clus
  */
 function asUpstreamWould(m: any, version: string): any {
   const copy = JSON.parse(JSON.stringify(m));
-  if (copy.kind === 'CustomResourceDefinition' && ArgoRolloutsVersion.of(version).isAtLeast(1, 10)) {
+  if (copy.kind === 'CustomResourceDefinition' && ArgoRolloutsVersion.of(version)._facts.crdsNeedServerSideApply) {
     // the CRDs of 1.10 are too large for client-side apply: they ask Argo CD to apply them server-side
     expect(copy.metadata.annotations['argocd.argoproj.io/sync-options']).toEqual('ServerSideApply=true');
     delete copy.metadata.annotations['argocd.argoproj.io/sync-options'];
@@ -247,7 +248,8 @@ describe('knobs', () => {
       logFormat: ControllerLogFormat.JSON,
       logLevel: ControllerLogLevel.WARN,
     };
-    const args = (version: ArgoRolloutsVersion) => deployment(install({ version, controller: { flags } })).spec.template.spec.containers[0].args;
+    const args = (version: ArgoRolloutsVersion, given: object = flags) =>
+      deployment(install({ version, controller: { flags: given } })).spec.template.spec.containers[0].args;
     expect(args(ArgoRolloutsVersion.V1_10_0_RC1)).toEqual([
       '--loglevel=warn', '--logformat=json', '--kloglevel=3', '--instance-id=blue', '--metricsPort=8090', '--healthzPort=8081',
       '--rollout-resync=900', '--qps=30', '--burst=60', '--rollout-threads=9', '--experiment-threads=8', '--analysis-threads=7',
@@ -259,8 +261,8 @@ describe('knobs', () => {
     ]);
     // the metrics port is spelled --metricsport before 1.9
     const { ephemeralMetadataThreads: _, ...older } = flags;
-    expect(deployment(install({ version: ArgoRolloutsVersion.V1_8_4, controller: { flags: { ...older, traefikApiGroup: undefined, traefikApiVersion: undefined } } }))
-      .spec.template.spec.containers[0].args).toContain('--metricsport=8090');
+    const olderFlags = { ...older, traefikApiGroup: undefined, traefikApiVersion: undefined };
+    expect(args(ArgoRolloutsVersion.V1_8_4, olderFlags)).toContain('--metricsport=8090');
   });
   test('the readiness probe and the ALB permissions follow the release', () => {
     const probe = (v: ArgoRolloutsVersion) => deployment(install({ version: v })).spec.template.spec.containers[0].readinessProbe;

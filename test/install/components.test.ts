@@ -123,8 +123,12 @@ describe('the components on their own', () => {
     expect(controller.namespace).toEqual('rollouts');
     expect(() => new ArgoRolloutsController(new Chart(Testing.app(), 'c'), 'x', { replicas: 2, flags: { leaderElect: false } }))
       .toThrow(/^ArgoRolloutsController c\/x: controller.replicas is 2 with flags.leaderElect: false/);
-    expect(() => new ArgoRolloutsController(new Chart(app, 'd'), 'x'))
+    expect(() => new ArgoRolloutsController(new Chart(app, 'd'), 'x', { version: ArgoRolloutsVersion.V1_9_1 }))
       .toThrow(/ArgoRolloutsController d\/x uses Argo Rollouts 1\.9\.1, but ArgoRolloutsController c\/controller already set this app to 1\.8\.4/);
+    // without a version, a second part follows the app's
+    const other = new Chart(app, 'e');
+    new ArgoRolloutsDashboard(other, 'dashboard');
+    expect(Testing.synth(other).find(m => m.kind === 'Deployment').spec.template.spec.containers[0].image).toEqual('quay.io/argoproj/kubectl-argo-rollouts:v1.8.4');
   });
 
   test('RBAC alone: namespaced, without aggregate roles', () => {

@@ -39,7 +39,8 @@ describe('NotificationService factories', () => {
     const services = [NotificationService.teamsWorkflows({ ops: 'u' }), NotificationService.nats('nats://n:4222'), NotificationService.gcpPubSub('p', 't')];
     for (const service of services) {
       expect(() => new ArgoRollouts(Testing.chart(), 'install', { version: ArgoRolloutsVersion.V1_9_1, notifications: true, notificationOptions: { services: [service] } }))
-        .toThrow(new RegExp(`the notification service '${service.name}' needs Argo Rollouts 1.10 or later, but the install is 1.9.1`));
+        .toThrow(`ArgoRollouts test/install: the notification service '${service.name}' is not in the notifications engine of Argo Rollouts 1.9.1, the app's release; `
+          + '1.10.0-rc1 has it. Use one of those releases (ArgoRollouts version, or ArgoRolloutsApp.of(app).useVersion()), or another service.');
     }
     const chart = Testing.chart();
     new ArgoRollouts(chart, 'install', { version: ArgoRolloutsVersion.V1_10_0_RC1, notifications: true, notificationOptions: { services } });

@@ -1,6 +1,7 @@
-import { Testing } from 'cdk8s';
+import { Chart, Testing } from 'cdk8s';
 import {
-  ArgoRollouts, CanaryStep, NotificationRecipients, NotificationSecret, NotificationService, Rollout, RolloutStrategy, SelfServiceNotifications,
+  ArgoRollouts, ArgoRolloutsApp, ArgoRolloutsVersion, CanaryStep, NotificationRecipients, NotificationSecret, NotificationService, Rollout,
+  RolloutStrategy, SelfServiceNotifications,
   SubscriptionTrigger,
 } from '../../src';
 import { registerNotificationObjects } from '../../src/private/notification-objects';
@@ -191,6 +192,21 @@ describe('SelfServiceNotifications', () => {
 
   test('needs a namespace', () => {
     expect(() => new SelfServiceNotifications(Testing.chart(), 'x', { namespace: '' })).toThrow(/namespace is empty/);
+  });
+
+  test('its services follow the app\'s release, set before or after it', () => {
+    const teams = NotificationService.teamsWorkflows({ ops: 'teams-ops-url' });
+    const app = Testing.app();
+    const chart = new Chart(app, 'team');
+    new SelfServiceNotifications(chart, 'settings', { namespace: 'team-a', services: [teams] });
+    ArgoRolloutsApp.of(app).useVersion(ArgoRolloutsVersion.V1_10_0_RC1);
+    const configMap = synth(chart).find(m => m.kind === 'ConfigMap');
+    expect(Object.keys(configMap.data)).toContain('service.teams-workflows');
+
+    const older = Testing.chart();
+    new SelfServiceNotifications(older, 'settings', { namespace: 'team-a', services: [teams] });
+    expect(() => synth(older)).toThrow("SelfServiceNotifications test/settings: the notification service 'teams-workflows' is not in the notifications engine of "
+      + "Argo Rollouts 1.9.1, the app's release; 1.10.0-rc1 has it.");
   });
 });
 

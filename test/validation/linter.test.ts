@@ -194,3 +194,36 @@ describe('L05 objects defined twice in one file (issue 10, item 7)', () => {
     expect(Linter.lintYaml([run, run].join('---\n'), 'app.yaml')).toEqual([]);
   });
 });
+
+describe('the release a lint checks against', () => {
+  const controller = (image: string, name = 'argo-rollouts') => ({
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name, namespace: 'argo-rollouts' },
+    spec: { selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'argo-rollouts', image }] } } },
+  });
+  /** A Rollout with a field 1.9 added (replicaProgressThreshold): a schema error (S06) on 1.8. */
+  const newer = () => {
+    const rollout = validRollout();
+    rollout.spec.strategy.canary.replicaProgressThreshold = { type: 'Percent', value: 90 };
+    return rollout;
+  };
+  const s06 = (manifests: any[], options?: any) => Linter.lintManifests(manifests, options).filter(f => f.ruleId === 'S06').map(f => f.message);
+
+  test('the controller Deployment among the manifests decides, by its image tag, from any registry', () => {
+    expect(s06([newer()])).toEqual([]);
+    expect(s06([newer(), controller('quay.io/argoproj/argo-rollouts:v1.8.4')])).toEqual([expect.stringMatching(/replicaProgressThreshold[^]*1\.8\.4/)]);
+    expect(s06([controller(`mirror.example:5000/argoproj/argo-rollouts:v1.8.3@sha256:${'a'.repeat(64)}`), newer()])).toHaveLength(1);
+  });
+
+  test('a given version wins; an image that is not a supported release leaves the default', () => {
+    expect(s06([newer(), controller('quay.io/argoproj/argo-rollouts:v1.8.4')], { version: '1.9.1' })).toEqual([]);
+    expect(s06([newer(), controller('quay.io/argoproj/argo-rollouts:latest')])).toEqual([]);
+    expect(s06([newer(), controller('quay.io/acme/argo-rollouts-fork:v1.8.4')])).toEqual([]);
+  });
+
+  test('two controllers of different releases: an error naming both', () => {
+    expect(() => Linter.lintManifests([controller('quay.io/argoproj/argo-rollouts:v1.8.4', 'a'), controller('quay.io/argoproj/argo-rollouts:v1.9.1', 'b')]))
+      .toThrow('The manifests run two Argo Rollouts controllers: Deployment a is 1.8.4, Deployment b is 1.9.1. Say which release to check against (--version, or the version option).');
+  });
+});

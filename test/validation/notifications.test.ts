@@ -4,7 +4,7 @@ import { ArgoRolloutsVersion } from '../../src/install/version';
 import { validateManifests } from '../../src/validation/private';
 import { exprSyntaxError } from '../../src/validation/private/expr';
 import { consequenceOf } from '../../src/validation/private/rules/consequences';
-import { hasTeamsWorkflows, readsAppVariable, serviceTypesOf } from '../../src/validation/private/rules/notifications';
+import { readsAppVariable, serviceTypesOf } from '../../src/validation/private/rules/notifications';
 
 /** A notification ConfigMap with `data` (in namespace argo-rollouts unless `namespace` says otherwise). */
 function configMap(data: Record<string, string>, namespace: string | undefined = 'argo-rollouts', name = 'argo-rollouts-notification-configmap'): any {
@@ -191,7 +191,7 @@ describe('N06: a $key the Secret does not hold', () => {
 
 describe('N07: the retired Office 365 connector service', () => {
   test('teams-workflows exists from Argo Rollouts 1.10 on', () => {
-    expect([hasTeamsWorkflows('1.8.3'), hasTeamsWorkflows('1.9.1'), hasTeamsWorkflows('1.10.0-rc1'), hasTeamsWorkflows('v2.0.0')]).toEqual([false, false, true, true]);
+    expect(['1.8.3', '1.8.4', '1.9.1', '1.10.0-rc1'].map(v => serviceTypesOf(v).includes('teams-workflows'))).toEqual([false, false, false, true]);
   });
 
   test('reported on 1.10, for service.teams and service.teams.<name>', () => {
@@ -312,7 +312,7 @@ describe('N12: a service type the release does not have', () => {
     const data = { ...CATALOG, 'service.teams-workflows': 'recipientUrls: {ops: $u}\n', 'service.slak.ops': 'token: $t\n' };
     const findings = findingsOf('N12', [configMap(data)], { version: '1.9.1' });
     expect(findings.map(f => [f.path, f.value])).toEqual([["data['service.teams-workflows']", 'teams-workflows'], ["data['service.slak.ops']", 'slak']]);
-    expect(findings[0].message).toBe('Service "service.teams-workflows" has the type "teams-workflows", which the notifications engine of Argo Rollouts 1.9.1 does not have (it comes with Argo Rollouts 1.10), so each notification to it fails.');
+    expect(findings[0].message).toBe('Service "service.teams-workflows" has the type "teams-workflows", which the notifications engine of Argo Rollouts 1.9.1 does not have (Argo Rollouts 1.10.0-rc1 has it), so each notification to it fails.');
     expect(findings[1].fix).toMatch(/^Use one of the service types of this release: alertmanager, awssqs, .*webhook\.$/);
     expect(findingsOf('N12', [configMap(data)], { version: '1.10.0-rc1' }).map(f => f.value)).toEqual(['slak']);
     expect(serviceTypesOf('1.8.3')).toHaveLength(18);

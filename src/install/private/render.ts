@@ -10,10 +10,11 @@ import { ArgoRolloutsVersion } from '../version';
 
 const READ = ['get', 'list', 'watch'];
 
-/** The image reference of a component, checked. */
-export function imageReference(component: string, defaultRepository: string, version: ArgoRolloutsVersion, options: ImageOptions = {}): string {
-  const registry = options.registry ?? 'quay.io';
-  const repository = options.repository ?? defaultRepository;
+/** The image reference of a component (the release's image of that component, from the version table, unless `options` say otherwise), checked. */
+export function imageReference(component: 'controller' | 'dashboard', version: ArgoRolloutsVersion, options: ImageOptions = {}): string {
+  const upstream = component === 'controller' ? version._facts.controllerImage : version._facts.dashboardImage;
+  const registry = options.registry ?? upstream.registry;
+  const repository = options.repository ?? upstream.repository;
   const tag = options.tag ?? version.tag;
   const customRepository = options.repository !== undefined || options.registry !== undefined;
   if (options.tag !== undefined && options.tag !== version.tag && !customRepository) {

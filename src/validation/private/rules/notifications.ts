@@ -23,7 +23,7 @@
  *   `defaultTriggers`), and `notifications.argoproj.io/subscriptions` (a YAML list of `trigger` lists
  *   and `destinations`).
  */
-import { DEFAULT_VERSION_NUMBER, tryVersionFacts } from '../../../private/versions';
+import { VERSION_NUMBERS, versionFacts } from '../../../private/versions';
 import { ManifestContext, Rule, RuleContext } from '../context';
 import { exprSyntaxError } from '../expr';
 import { asArray, asObject, asString, forEachString, isObject, listWords, ownValue, quote } from '../util';
@@ -61,31 +61,9 @@ export function readsAppVariable(text: string): boolean {
   return [...text.matchAll(TEMPLATE_ACTION)].some(action => APP_VARIABLE.test(action[1]));
 }
 
-/** The service types of the notifications engine of Argo Rollouts 1.8 and 1.9. */
-const SERVICE_TYPES: readonly string[] = [
-  'alertmanager', 'awssqs', 'email', 'github', 'googlechat', 'grafana', 'mattermost', 'newrelic', 'opsgenie', 'pagerduty',
-  'pagerdutyv2', 'pushover', 'rocketchat', 'slack', 'teams', 'telegram', 'webex', 'webhook',
-];
-/** The service types the engine of Argo Rollouts 1.10 adds. */
-const SERVICE_TYPES_1_10: readonly string[] = ['gcppubsub', 'nats', 'teams-workflows'];
-
-/** The service types of a release's notifications engine. */
-export function serviceTypesOf(version: string | undefined): string[] {
-  return [...SERVICE_TYPES, ...(hasTeamsWorkflows(version) ? SERVICE_TYPES_1_10 : [])].sort();
-}
-
-/** First Argo Rollouts minor version whose notifications engine has the `teams-workflows` service. */
-const TEAMS_WORKFLOWS_SINCE: readonly [number, number] = [1, 10];
-
-/**
- * True when the release's notifications engine offers `teams-workflows` (Argo Rollouts 1.10 and later):
- * the version table's fact for a supported release, else by number.
- */
-export function hasTeamsWorkflows(version: string | undefined): boolean {
-  const facts = tryVersionFacts(String(version ?? DEFAULT_VERSION_NUMBER));
-  if (facts !== undefined) return facts.rules.notificationsTeamsWorkflows;
-  const [major, minor] = String(version ?? '').replace(/^v/, '').split('.').map(Number);
-  return major > TEAMS_WORKFLOWS_SINCE[0] || (major === TEAMS_WORKFLOWS_SINCE[0] && minor >= TEAMS_WORKFLOWS_SINCE[1]);
+/** The service types of a release's notifications engine (the version table's fact). */
+export function serviceTypesOf(version: string | undefined): readonly string[] {
+  return versionFacts(version).notificationServices;
 }
 
 function isCore(manifest: any): boolean {
@@ -459,7 +437,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
   {
     id: 'N07',
     check: ctx => {
-      if (!isNotificationConfigMap(ctx.manifest) || !hasTeamsWorkflows(ctx.options.version)) return;
+      if (!isNotificationConfigMap(ctx.manifest) || !serviceTypesOf(ctx.options.version).includes('teams-workflows')) return;
       forEachKey(ctx, 'service', (key, _text, path) => {
         if (key.split('.')[1] === 'teams') {
           ctx.report(path,
@@ -494,9 +472,10 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
         if (parts.length > 3 || parts.some(p => p === '')) return; // N02
         const type = parts[1];
         if (!types.includes(type)) {
-          const newer = SERVICE_TYPES_1_10.includes(type) ? ' (it comes with Argo Rollouts 1.10)' : '';
-          ctx.report(path, `Service ${quote(key)} has the type ${quote(type)}, which the notifications engine of Argo Rollouts ${ctx.options.version} does not have${newer}, so each notification to it fails.`,
-            `Use one of the service types of this release: ${types.join(', ')}${newer ? '; or upgrade to 1.10' : ''}.`, type);
+          const having = VERSION_NUMBERS.filter(v => serviceTypesOf(v).includes(type));
+          const elsewhere = having.length > 0 ? ` (Argo Rollouts ${having.join(', ')} ${having.length > 1 ? 'have' : 'has'} it)` : '';
+          ctx.report(path, `Service ${quote(key)} has the type ${quote(type)}, which the notifications engine of Argo Rollouts ${ctx.options.version} does not have${elsewhere}, so each notification to it fails.`,
+            `Use one of the service types of this release: ${types.join(', ')}${having.length > 0 ? `; or use a release that has it (${having.join(', ')})` : ''}.`, type);
         }
       });
     },
