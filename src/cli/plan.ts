@@ -38,7 +38,8 @@ AnalysisTemplates, HorizontalPodAutoscalers) are read from the same files.
                  json: an array of plans (a stable shape, for snapshot tests); svg: a chart of
                  one Rollout (use --rollout when the files hold several)
   --version V    Argo Rollouts release whose arithmetic applies: ${PLAN_VERSIONS.join(', ')}
-                 (default ${DEFAULT_PLAN_VERSION})
+                 (default: the release of the Argo Rollouts controller Deployment among the
+                 files, by its image tag; else ${DEFAULT_PLAN_VERSION})
   --rollout N    plan only the Rollout named N (or NAMESPACE/N)
   -h, --help     show this help
 

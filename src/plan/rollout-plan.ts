@@ -17,6 +17,7 @@ import {
 } from './types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
+import { installedVersion } from '../private/installed-version';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject } from '../private/manifest-types';
 
 /** Options of `RolloutPlan.fromManifest`. */
@@ -32,7 +33,8 @@ export interface RolloutPlanOptions {
   /**
    * The Argo Rollouts release whose arithmetic applies: `1.9.1`, `1.8.3`, `1.8.4` or `1.10.0-rc1`.
    *
-   * @default '1.9.1'
+   * @default - the release of the Argo Rollouts controller Deployment among `manifests` (its image
+   *   tag), else the default release
    */
   readonly version?: string;
   /**
@@ -502,7 +504,7 @@ export class RolloutPlan {
     if (obj(rollout).kind !== undefined && obj(rollout).kind !== 'Rollout') {
       throw new Error(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
     }
-    const va = versionArithmetic(options.version);
+    const va = versionArithmetic(options.version ?? installedVersion(options.manifests ?? []));
     const raw = obj(obj(rollout).spec);
     const withReplicas = options.replicas === undefined ? rollout : { ...obj(rollout), spec: { ...raw, replicas: options.replicas } };
     const spec = readSpec(withReplicas);

@@ -131,6 +131,12 @@ describe('traffic-routed canary', () => {
     expect(RolloutPlan.fromManifest(ro).steps[0].canaryPods).toBe(5);
     expect(RolloutPlan.fromManifest(ro, { version: '1.10.0-rc1' }).steps[0].canaryPods).toBe(3);
     expect(RolloutPlan.fromManifest(ro, { version: 'v1.10.0-rc1' }).version).toBe('1.10.0-rc1');
+    // without a version, the controller Deployment among the manifests decides
+    const controller = {
+      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'argo-rollouts' },
+      spec: { template: { spec: { containers: [{ name: 'argo-rollouts', image: 'quay.io/argoproj/argo-rollouts:v1.10.0-rc1' }] } } },
+    };
+    expect(RolloutPlan.fromManifest(ro, { manifests: [controller] })).toMatchObject({ version: '1.10.0-rc1', steps: [{ canaryPods: 3 }, expect.anything()] });
     // and the promoted Rollout keeps 5 pods before 1.10
     const plan = RolloutPlan.fromManifest(ro);
     expect(plan.steps[plan.steps.length - 1]).toMatchObject({ kind: 'promotion', stablePods: 5 });

@@ -4,9 +4,9 @@
  * cdk8s validation plugin run it.
  */
 import { validateManifests } from './engine';
-import { installedVersion } from './installed-version';
 import { schemaVersion } from './schema-loader';
 import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './yaml';
+import { installedVersion } from '../../private/installed-version';
 import type { LintFinding, LintOptions, LintSource } from '../linter';
 import { FindingSeverity } from '../types';
 

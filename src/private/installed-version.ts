@@ -3,8 +3,8 @@
  * same output as the Rollouts), so that a lint of that output checks against the release that runs
  * them without being told.
  */
-import { isObject } from './util';
-import { VERSION_NUMBERS, versionFacts } from '../../private/versions';
+import { isObject } from './manifest-types';
+import { VERSION_NUMBERS, versionFacts } from './versions';
 
 /** The controller image repositories of the supported releases, e.g. `argoproj/argo-rollouts`. */
 const CONTROLLER_REPOSITORIES: ReadonlySet<string> = new Set(VERSION_NUMBERS.map(v => versionFacts(v).controllerImage.repository));
