@@ -133,7 +133,9 @@ describe('traffic-routed canary', () => {
     expect(RolloutPlan.fromManifest(ro, { version: 'v1.10.0-rc1' }).version).toBe('1.10.0-rc1');
     // without a version, the controller Deployment among the manifests decides
     const controller = {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'argo-rollouts' },
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'argo-rollouts' },
       spec: { template: { spec: { containers: [{ name: 'argo-rollouts', image: 'quay.io/argoproj/argo-rollouts:v1.10.0-rc1' }] } } },
     };
     expect(RolloutPlan.fromManifest(ro, { manifests: [controller] })).toMatchObject({ version: '1.10.0-rc1', steps: [{ canaryPods: 3 }, expect.anything()] });
