@@ -4,9 +4,12 @@ import { App, Chart, ChartProps, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { demoRollout } from './common';
 import {
-  AnalysisRun, AnalysisTemplate, AnalysisTemplateArg, ClusterAnalysisTemplate, Condition, DatadogAggregator, EmptyResultPolicy, MetricAuthentication,
-  MetricProvider, RequestMetricsSource, RequestMetricsTemplates, RolloutStrategy, StrategyService, WebMethod,
+  AnalysisRun, AnalysisTemplate, AnalysisTemplateArg, ClusterAnalysisTemplate, Condition, ControllerPlugin, DatadogAggregator, EmptyResultPolicy,
+  MetricAuthentication, MetricProvider, RequestMetricsSource, RequestMetricsTemplates, RolloutStrategy, StrategyService, WebMethod,
 } from '../src';
+
+/** Where the controller downloads the sample metric plugin (a placeholder: use the plugin's release URL and its sha256). */
+export const SAMPLE_METRIC_PLUGIN_LOCATION = 'https://example.invalid/argoproj-labs/sample-rollouts-metric-plugin/v0.0.4/metric-plugin-linux-amd64';
 
 export class AnalysisProvidersChart extends Chart {
   constructor(scope: Construct, id: string = 'analysis-providers', props: ChartProps = {}) {
@@ -126,7 +129,9 @@ export class AnalysisProvidersChart extends Chart {
           count: 3,
           successCondition: 'result == true',
           dryRun: true,
-          provider: MetricProvider.plugin('argoproj-labs/sample-prometheus', { address: 'http://prometheus.monitoring:9090', query: 'up{service="{{args.service}}"}' }),
+          // the binary goes to an install in the same app (its argo-rollouts-config)
+          provider: MetricProvider.plugin('argoproj-labs/sample-prometheus', { address: 'http://prometheus.monitoring:9090', query: 'up{service="{{args.service}}"}' },
+            ControllerPlugin.metricProvider({ name: 'argoproj-labs/sample-prometheus', location: SAMPLE_METRIC_PLUGIN_LOCATION })),
         },
       ],
     });

@@ -2,7 +2,7 @@ import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
-import { checkMetric, renderMetric } from './private/render';
+import { checkMetric, renderMetric, requireMetricPlugin } from './private/render';
 import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
@@ -97,7 +97,10 @@ export class AnalysisRun extends Construct {
           + 'Pass a template construct of this app, or copy its metrics into metrics.');
       }
     }
-    (props.metrics ?? []).forEach(m => checkMetric(`AnalysisRun ${this.node.path}`, m));
+    for (const metric of props.metrics ?? []) {
+      checkMetric(`AnalysisRun ${this.node.path}`, metric);
+      requireMetricPlugin(this, metric);
+    }
     toSeconds('ttlAfterCompletion', props.ttlAfterCompletion);
     toSeconds('ttlAfterSuccess', props.ttlAfterSuccess);
     toSeconds('ttlAfterFailure', props.ttlAfterFailure);

@@ -2,7 +2,7 @@ import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
 import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
 import { Metric } from './metric';
-import { checkMetric, renderMetric, templateRef } from './private/render';
+import { checkMetric, renderMetric, requireMetricPlugin, templateRef } from './private/render';
 import { AnalysisTemplateSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
@@ -108,6 +108,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
       throw new Error(`${this.constructor.name} ${this.node.path} already has a metric named '${metric.name}'. Give each metric its own name.`);
     }
     this._metrics.push(metric);
+    requireMetricPlugin(this, metric);
   }
 
   /** Declares an argument. Names must be unique. */

@@ -1,3 +1,4 @@
+import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { checkArgument } from '../private/arguments';
 import { prune, RenderedProvider } from './private/providers/common';
 import { pluginSpec, PluginSpec } from './private/providers/plugin';
@@ -186,19 +187,37 @@ export class MetricProvider {
    * Use a metric provider plugin registered in the controller's `metricProviderPlugins`
    * configuration.
    *
+   * An `ArgoRollouts` install in the same app must load the plugin: register it there
+   * (`plugins`, or `addPlugin()`), or give its binary here and the install registers it.
+   *
    * @param name the plugin name, `<namespace>/<name>`
    * @param config the plugin's settings
+   * @param controllerPlugin the plugin's binary, `ControllerPlugin.metricProvider({ name, location })`, for the app's install
    * @example
    * MetricProvider.plugin('argoproj-labs/sample-prometheus', { address: 'http://prometheus:9090', query: 'up' });
    */
-  public static plugin(name: string, config: { [key: string]: any } = {}): MetricProvider {
-    return new MetricProvider(MetricProviderKind.PLUGIN, pluginSpec(name, config));
+  public static plugin(name: string, config: { [key: string]: any } = {}, controllerPlugin?: ControllerPlugin): MetricProvider {
+    const spec = pluginSpec(name, config);
+    controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.METRIC_PROVIDER, name, `Metric provider plugin '${name}'`);
+    return new MetricProvider(MetricProviderKind.PLUGIN, spec, controllerPlugin);
   }
 
   private constructor(
     /** The provider (its key under `provider`). */
     public readonly kind: MetricProviderKind,
-    private readonly body: ProviderSpec) {}
+    private readonly body: ProviderSpec,
+    /** The binary of a plugin provider, for the app's install. */
+    private readonly controllerPlugin?: ControllerPlugin) {}
+
+  /**
+   * The metric-provider plugin this provider uses (the controller must load it), with its binary
+   * when given.
+   *
+   * @internal
+   */
+  public _plugin(): { readonly name: string; readonly binary?: ControllerPlugin } | undefined {
+    return this.kind === MetricProviderKind.PLUGIN ? { name: Object.keys(this.body)[0], binary: this.controllerPlugin } : undefined;
+  }
 
   /**
    * The value of `metrics[].provider`, e.g. `{ prometheus: { ... } }`.

@@ -290,6 +290,13 @@ export interface ArgoRolloutsConfigProps {
   readonly plugins?: ControllerPlugin[];
 }
 
+/** How an object uses a plugin of each kind, and how the plugin is registered: for messages. */
+const PLUGIN_USE: { readonly [kind in ControllerPluginKind]: { readonly uses: string; readonly factory: string; readonly orElse: string } } = {
+  [ControllerPluginKind.TRAFFIC_ROUTER]: { uses: 'routes traffic through the plugin', factory: 'trafficRouter', orElse: ', or give the router its controllerPlugin' },
+  [ControllerPluginKind.METRIC_PROVIDER]: { uses: 'measures a metric with the plugin', factory: 'metricProvider', orElse: '' },
+  [ControllerPluginKind.STEP]: { uses: 'runs a step of the plugin', factory: 'step', orElse: '' },
+};
+
 /**
  * The controller's configuration, the ConfigMap `argo-rollouts-config`: the plugins the controller
  * loads at start-up, those registered here and those the app's Rollouts need (e.g. the Gateway API
@@ -345,11 +352,13 @@ export class ArgoRolloutsConfig extends Construct {
   public _data(): { [key: string]: string } {
     const plugins = [...this.plugins];
     for (const req of controllerRequirements(this)) {
-      if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === ControllerPluginKind.TRAFFIC_ROUTER)) continue;
+      const kind = req.pluginKind ?? ControllerPluginKind.TRAFFIC_ROUTER;
+      if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === kind)) continue;
       if (!req.plugin) {
-        throw new Error(`${req.requiredBy} routes traffic through the plugin '${req.pluginName}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
-          + 'so the controller would not load it. Register it with addPlugin(ControllerPlugin.trafficRouter({ name, location })), '
-          + 'or give the router its controllerPlugin.');
+        const { uses, factory, orElse } = PLUGIN_USE[kind];
+        throw new Error(`${req.requiredBy} ${uses} '${req.pluginName}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
+          + `so the controller would not load it. Register it with addPlugin(ControllerPlugin.${factory}({ name: '${req.pluginName}', location })) `
+          + `(or the install's plugins)${orElse}.`);
       }
       plugins.push(req.plugin);
     }

@@ -94,6 +94,19 @@ export class ControllerPlugin {
     this.name = name;
   }
 
+  /**
+   * Checks that this is the binary of the plugin `name` of `kind`, which `user` (e.g. `Traffic
+   * router plugin 'acme/mesh'`) was given.
+   *
+   * @internal
+   */
+  public _checkIsBinaryOf(kind: ControllerPluginKind, name: string, user: string): void {
+    if (this.kind !== kind || this.name !== name) {
+      const factory = { [ControllerPluginKind.TRAFFIC_ROUTER]: 'trafficRouter', [ControllerPluginKind.METRIC_PROVIDER]: 'metricProvider', [ControllerPluginKind.STEP]: 'step' }[kind];
+      throw new Error(`${user} is given the controller plugin '${this.name}' (${this.kind}). Give the binary of '${name}': ControllerPlugin.${factory}({ name: '${name}', location }).`);
+    }
+  }
+
   /** @internal */
   public _toConfig(): PluginItemSpec {
     const o = this.options;

@@ -6,6 +6,7 @@ import { renderRolloutAnalysis } from '../analysis/private/render';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
 import { renderExperimentStep } from '../experiment/private/render';
+import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
@@ -282,12 +283,17 @@ export class CanaryStep {
   /**
    * Run a step plugin registered in the controller's `stepPlugins` configuration.
    *
+   * An `ArgoRollouts` install in the same app must load the plugin: register it there
+   * (`plugins`, or `addPlugin()`), or give its binary here and the install registers it.
+   *
    * @param name the plugin name, `<namespace>/<name>`
    * @param config the plugin's settings
+   * @param controllerPlugin the plugin's binary, `ControllerPlugin.step({ name, location })`, for the app's install
    */
-  public static plugin(name: string, config?: { [key: string]: any }): CanaryStep {
+  public static plugin(name: string, config?: { [key: string]: any }, controllerPlugin?: ControllerPlugin): CanaryStep {
     checkPluginName(`Step plugin name '${name}'`, name, 'argoproj-labs/sample-step');
-    return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined }]);
+    controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.STEP, name, `Step plugin '${name}'`);
+    return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined, controllerPlugin }]);
   }
 
   /**
@@ -357,6 +363,15 @@ export class CanaryStep {
   }
 
   /**
+   * The step plugins this step runs (the controller must load them), with their binaries when given.
+   *
+   * @internal
+   */
+  public _plugins(): Array<{ readonly name: string; readonly binary?: ControllerPlugin }> {
+    return this.parts.flatMap(p => (p.kind === CanaryStepKind.PLUGIN ? [{ name: p.name, binary: p.controllerPlugin }] : []));
+  }
+
+  /**
    * Checks the step against the strategy it joins. Throws with the step's index, the bad value and
    * the fix.
    *
@@ -415,7 +430,12 @@ type StepPart =
   | {
     readonly kind: CanaryStepKind.SET_MIRROR_ROUTE; readonly route: ManagedRoute; readonly matches: MirrorRouteMatch[]; readonly percentage?: number;
   }
-  | { readonly kind: CanaryStepKind.PLUGIN; readonly name: string; readonly config?: { [key: string]: any } };
+  | {
+    readonly kind: CanaryStepKind.PLUGIN;
+    readonly name: string;
+    readonly config?: { [key: string]: any };
+    readonly controllerPlugin?: ControllerPlugin;
+  };
 
 type SetWeightPart = Extract<StepPart, { kind: CanaryStepKind.SET_WEIGHT }>;
 type SetCanaryScalePart = Extract<StepPart, { kind: CanaryStepKind.SET_CANARY_SCALE }>;

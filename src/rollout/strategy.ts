@@ -10,6 +10,7 @@ import { StrategyService } from './strategy-service';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
 import { renderRolloutAnalysis } from '../analysis/private/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
+import { ControllerPluginKind } from '../install/plugins';
 import { addControllerRequirement } from '../install/private/requirements';
 import { ARGO_API_VERSION } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
@@ -635,6 +636,9 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     addStep: (step: CanaryStep) => {
       step._check(context(steps.length));
       steps.push(step);
+      for (const plugin of step._plugins()) {
+        addControllerRequirement(host, { pluginName: plugin.name, pluginKind: ControllerPluginKind.STEP, plugin: plugin.binary });
+      }
     },
     addTrafficRouter: (router: ITrafficRouter) => {
       checkRouterKind(host, routers, router);
@@ -642,7 +646,12 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       const binding = router.bind(host, target);
       routers.push(router);
       bindings.push(binding);
-      addControllerRequirement(host, { pluginName: router.pluginName, plugin: binding.controllerPlugin, permissions: binding.providerPermissions });
+      addControllerRequirement(host, {
+        pluginName: router.pluginName,
+        pluginKind: ControllerPluginKind.TRAFFIC_ROUTER,
+        plugin: binding.controllerPlugin,
+        permissions: binding.providerPermissions,
+      });
     },
     addBackgroundAnalysis: (options: BackgroundAnalysisOptions) => {
       checkOnce(host, background, 'background analysis', 'addBackgroundAnalysis()');

@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { Binding } from './private/binding';
 import { PluginsTrafficRoutingSpec } from './private/spec-types';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
-import { ControllerPlugin } from '../install/plugins';
+import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
 import { JsonObject } from '../private/manifest-types';
 
@@ -29,9 +29,7 @@ export class PluginRouter implements ITrafficRouter {
   constructor(public readonly pluginName: string, private readonly o: PluginTrafficRouterOptions,
     private readonly define?: (scope: Construct, target: ITrafficTarget) => { objects: ApiObject[]; config: () => JsonObject }) {
     this.requiresStableAndCanaryServices = o.requiresStableAndCanaryServices ?? true;
-    if (o.controllerPlugin && o.controllerPlugin.name !== pluginName) {
-      throw new Error(`Traffic router plugin '${pluginName}' is given the controller plugin '${o.controllerPlugin.name}'. Give the binary of '${pluginName}'.`);
-    }
+    o.controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.TRAFFIC_ROUTER, pluginName, `Traffic router plugin '${pluginName}'`);
   }
 
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {

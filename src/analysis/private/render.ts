@@ -1,9 +1,12 @@
+import { IConstruct } from 'constructs';
 import { IAnalysisTemplate, templateManifestsDeep } from '../analysis-template-ref';
 import { AnalysisArg } from '../args';
 import { Metric } from '../metric';
 import { MetricProvider } from '../metric-provider';
 import { RolloutAnalysisOptions } from '../rollout-analysis';
 import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec-types';
+import { ControllerPluginKind } from '../../install/plugins';
+import { addControllerRequirement } from '../../install/private/requirements';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
 import { Manifest } from '../../private/manifest-types';
 import { isAnalysisName } from '../../private/name-syntax';
@@ -95,4 +98,15 @@ export function renderMetric(m: Metric): MetricSpec {
     consecutiveSuccessLimit: m.consecutiveSuccessLimit,
     provider: m.provider._toKube(),
   };
+}
+
+/**
+ * Records, for the app's install, that `scope` measures `metric` with a metric-provider plugin: the
+ * controller must load it (`metricProviderPlugins` of argo-rollouts-config).
+ */
+export function requireMetricPlugin(scope: IConstruct, metric: Metric): void {
+  const plugin = metric.provider._plugin();
+  if (plugin !== undefined) {
+    addControllerRequirement(scope, { pluginName: plugin.name, pluginKind: ControllerPluginKind.METRIC_PROVIDER, plugin: plugin.binary });
+  }
 }

@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
 import { AppRegistry, AppSlot, appVersion } from '../../private/app-registry';
 import { versionFacts } from '../../private/versions';
-import { ControllerPlugin } from '../plugins';
+import { ControllerPlugin, ControllerPluginKind } from '../plugins';
 import { ProviderPermissions } from '../rbac';
 
 /**
@@ -14,6 +14,8 @@ export interface ControllerRequirement {
   readonly requiredBy: string;
   /** The plugin name the object uses, when it uses one. */
   readonly pluginName?: string;
+  /** The kind of that plugin (traffic router, metric provider, step). Set with `pluginName`. */
+  readonly pluginKind?: ControllerPluginKind;
   /** The plugin binary, when the object knows it. */
   readonly plugin?: ControllerPlugin;
   /** Permissions the controller needs. */
