@@ -10,7 +10,10 @@
  *
  * The registry is a plain data bag attached to the root construct under a global symbol, so that
  * several copies of this library in one app (a platform package and the app itself) share it. No
- * child constructs are added and nothing scans the construct tree.
+ * child constructs are added, and what the library's own constructs contribute is never found by
+ * scanning the construct tree. (Objects it does not create cannot register themselves, so the few
+ * checks that read them search the tree at synth: a ResourceQuota or HPA for the budget rules, any
+ * ApiObject for the duplicate-object check and for Argo CD's ignoreDifferences and the plans.)
  *
  * This module sits in the bottom layer: it knows nothing of versions, plugins or rules; the layers
  * above give meaning to the strings and slots.
