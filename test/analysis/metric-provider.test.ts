@@ -1,7 +1,7 @@
-import { Duration, Testing } from 'cdk8s';
+import { Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
-  DatadogAggregator, MetricAuthentication, MetricProvider, MetricProviderKind, WebMethod,
+  AnalysisTemplate, ArgoRolloutsApp, ArgoRolloutsVersion, DatadogAggregator, MetricAuthentication, MetricProvider, MetricProviderKind, WebMethod,
 } from '../../src';
 import { leaves, schemaErrors } from '../util';
 
@@ -168,6 +168,21 @@ describe('MetricProvider.datadogQuery / datadogQueries', () => {
       },
     });
     expectNothingDropped(out, options);
+  });
+
+  test('requestTimeout: Argo Rollouts 1.10 and later', () => {
+    const provider = () => MetricProvider.datadogQuery({ query: 'avg:trace.errors{*}', requestTimeout: Duration.seconds(30) });
+    expect(provider()._toKube()).toEqual({ datadog: { apiVersion: 'v1', query: 'avg:trace.errors{*}', requestTimeout: '30s' } });
+    const synthIn = (version?: ArgoRolloutsVersion) => {
+      const app = Testing.app();
+      if (version) ArgoRolloutsApp.of(app).useVersion(version);
+      const chart = new Chart(app, 'app');
+      new AnalysisTemplate(chart, 'errors', { metrics: [{ name: 'errors', provider: provider() }] });
+      return () => Testing.synth(chart);
+    };
+    expect(synthIn(ArgoRolloutsVersion.V1_10_0_RC1)()[0].spec.metrics[0].provider.datadog.requestTimeout).toEqual('30s');
+    expect(synthIn()).toThrow(/\[S06\] spec\.metrics\[0\]\.provider\.datadog[^]*requestTimeout/);
+    expect(() => MetricProvider.datadogQueries({ queries: { a: 'avg:x{*}' }, requestTimeout: Duration.seconds(0) })).toThrow(/requestTimeout/);
   });
 
   test('v2 with one query needs no formula', () => {

@@ -51,6 +51,15 @@ export interface DatadogMetricOptions {
    * @default false
    */
   readonly secretNamespaced?: boolean;
+
+  /**
+   * How long each request to Datadog may take. Argo Rollouts 1.10 and later (`requestTimeout`); the
+   * CRD of an earlier release does not have the field, so synth fails there (S06) rather than let the
+   * API server drop it.
+   *
+   * @default - 10 seconds (the controller's default)
+   */
+  readonly requestTimeout?: Duration;
 }
 
 /**
@@ -95,6 +104,7 @@ export interface DatadogSpec {
   readonly formula?: string;
   readonly aggregator?: DatadogAggregator;
   readonly interval?: string;
+  readonly requestTimeout?: string;
   readonly secretRef?: { readonly name: string; readonly namespaced?: boolean };
 }
 
@@ -143,13 +153,14 @@ export function datadogQueriesSpec(options: DatadogQueriesOptions): DatadogSpec 
   };
 }
 
-function datadogCommon(where: string, options: DatadogMetricOptions): Pick<DatadogSpec, 'interval' | 'secretRef'> {
+function datadogCommon(where: string, options: DatadogMetricOptions): Pick<DatadogSpec, 'interval' | 'requestTimeout' | 'secretRef'> {
   if (options.secretNamespaced && !options.secretName) {
     throw new Error(`${where}: secretNamespaced needs secretName (the Secret to read in the AnalysisRun's namespace). Set secretName or remove secretNamespaced.`);
   }
   if (options.secretName !== undefined) requireText(`${where} secretName`, options.secretName);
   return {
     interval: options.interval !== undefined ? positiveGoDuration(`${where} interval`, options.interval) : undefined,
+    requestTimeout: options.requestTimeout !== undefined ? positiveGoDuration(`${where} requestTimeout`, options.requestTimeout) : undefined,
     secretRef: options.secretName !== undefined
       ? { name: options.secretName, namespaced: options.secretNamespaced }
       : undefined,
