@@ -146,3 +146,24 @@ const ANALYSIS_NAME = /^[A-Za-z0-9][-A-Za-z0-9_.]*$/;
 export function isAnalysisName(value: string): boolean {
   return ANALYSIS_NAME.test(value);
 }
+
+const CONFIG_MAP_KEY = /^[-._a-zA-Z0-9]+$/;
+
+/** `.` and `..` as a name, or a `..` prefix, which Kubernetes refuses in file-like names. */
+export function chDirPrefixError(value: string): string | undefined {
+  if (value === '.' || value === '..') {
+    return `it must not be ${JSON.stringify(value)}`;
+  }
+  return value.startsWith('..') ? "it must not start with '..'" : undefined;
+}
+
+/** A ConfigMap or Secret key: at most 253 letters, digits, '-', '_' and '.'. */
+export function configMapKeyError(value: string): string | undefined {
+  if (value.length > 253) {
+    return `it is ${value.length} characters long (at most 253 are allowed)`;
+  }
+  if (!CONFIG_MAP_KEY.test(value)) {
+    return "only letters, digits, '-', '_' and '.' are allowed";
+  }
+  return chDirPrefixError(value);
+}

@@ -29,6 +29,8 @@ describe('NotificationService factories', () => {
   test('secret values only by reference, URLs checked', () => {
     expect(() => NotificationService.grafana('not a url', 'k')).toThrow("NotificationService.grafana(): 'not a url' is not a URL.");
     expect(() => NotificationService.telegram('bad key!')).toThrow(/Secret key 'bad key!' is invalid/);
+    // the key syntax of a Secret, as the API server checks it: also at most 253 characters
+    expect(() => NotificationService.telegram('k'.repeat(254))).toThrow(/is invalid \(it is 254 characters long \(at most 253 are allowed\)\)/);
     expect(() => NotificationService.pagerDutyV2({})).toThrow(/at least one recipient/);
     // the engine reads $slack.token as $slack
     expect(() => NotificationService.slack('slack.token')).toThrow("Notification Secret key 'slack.token' has a dot: the controller would read the reference $slack.token as $slack. "

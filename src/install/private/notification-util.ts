@@ -1,4 +1,5 @@
 import { Yaml } from 'cdk8s';
+import { configMapKeyError } from '../../private/name-syntax';
 
 /** A `$key` reference to a key of the notification Secret. */
 export function secretRef(key: string): string {
@@ -12,8 +13,9 @@ export function secretRef(key: string): string {
 }
 
 export function checkKey(what: string, key: string) {
-  if (!key || !/^[-._a-zA-Z0-9]+$/.test(key)) {
-    throw new Error(`Notification ${what} '${key}' is invalid: use letters, digits, '-', '_' and '.'.`);
+  const error = key ? configMapKeyError(key) : 'it is empty';
+  if (error !== undefined) {
+    throw new Error(`Notification ${what} '${key}' is invalid (${error}): use at most 253 letters, digits, '-', '_' and '.'.`);
   }
 }
 

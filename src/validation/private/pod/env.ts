@@ -4,7 +4,8 @@
  */
 import { asArray, asString, dns1123SubdomainError, isObject, isSet, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
-import { configMapKeyError, envVarNameError, prefixNameError } from './names';
+import { envVarNameError, prefixNameError } from './names';
+import { configMapKeyError } from '../../../private/name-syntax';
 import { parseQuantity, Quantity } from '../../../private/quantity';
 
 /** Pod fields an environment variable may read through `fieldRef` (besides labels['k'] and annotations['k']). */

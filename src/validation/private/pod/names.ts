@@ -1,23 +1,16 @@
 /**
  * Name and value syntaxes of the pod API that the shared helpers in ../util do not cover:
- * environment variable names, ConfigMap keys, IP addresses, HTTP header names, user and group IDs
+ * environment variable names, IP addresses, HTTP header names, user and group IDs
  * and relative paths. Each check returns a short reason, or `undefined` when the value is valid.
  */
 import { isIP } from 'net';
+import { chDirPrefixError } from '../../../private/name-syntax';
 import { dns1123SubdomainError } from '../util';
 
 const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
-const CONFIG_MAP_KEY = /^[-._a-zA-Z0-9]+$/;
 const HTTP_HEADER_NAME = /^[-A-Za-z0-9!#$%&'*+.^_`|~]+$/;
 const MAX_ID = 2147483647;
 
-/** `.` and `..` as a name, or a `..` prefix, which Kubernetes refuses in file-like names. */
-function chDirPrefixError(value: string): string | undefined {
-  if (value === '.' || value === '..') {
-    return `it must not be ${JSON.stringify(value)}`;
-  }
-  return value.startsWith('..') ? "it must not start with '..'" : undefined;
-}
 
 /**
  * An environment variable name. Strict (the Rollout controller's check): letters, digits, '_', '-'
@@ -46,16 +39,6 @@ export function envVarNameError(value: string, relaxed: boolean): string | undef
   return chDirPrefixError(value);
 }
 
-/** A ConfigMap or Secret key: at most 253 letters, digits, '-', '_' and '.'. */
-export function configMapKeyError(value: string): string | undefined {
-  if (value.length > 253) {
-    return `it is ${value.length} characters long (at most 253 are allowed)`;
-  }
-  if (!CONFIG_MAP_KEY.test(value)) {
-    return "only letters, digits, '-', '_' and '.' are allowed";
-  }
-  return chDirPrefixError(value);
-}
 
 /** An IPv4 or IPv6 address (IPv4 parts may have leading zeros, as Kubernetes accepts for old objects). */
 export function ipError(value: any): string | undefined {
