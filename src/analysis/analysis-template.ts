@@ -1,8 +1,8 @@
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
 import { Construct } from 'constructs';
-import { IAnalysisTemplate, templateManifestsDeep } from './analysis-template-ref';
+import { IAnalysisTemplate } from './analysis-template-ref';
 import { Metric } from './metric';
-import { checkMetric, renderMetric, requireMetricPlugin, templateRef } from './private/render';
+import { checkMetric, renderMetric, requireMetricPlugin, templateManifests, templateRef } from './private/render';
 import { AnalysisTemplateSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
@@ -167,7 +167,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
       // (e.g. an argument it uses that no template of the tree declares, or a dryRun pattern that none of
       // its metrics matches, is a warning only: a Rollout or Experiment that merges the template with a
       // sibling declaring it, or having the metric, judges that in its own check).
-      related: () => templateManifestsDeep(this._templates),
+      related: () => templateManifests(this._templates),
       keep: f => f.documentIndex === 0 && !(JUDGED_BY_USES.has(f.ruleId) && f.severity === FindingSeverity.WARNING),
     });
   }

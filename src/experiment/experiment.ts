@@ -4,8 +4,7 @@ import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults } from './pod-template';
 import { checkUniqueNames, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './private/render';
-import { templateManifestsDeep } from '../analysis/analysis-template-ref';
-import { renderDryRun, renderMeasurementRetention } from '../analysis/private/render';
+import { templateManifests, renderDryRun, renderMeasurementRetention } from '../analysis/private/render';
 import { ArgoObject } from '../private/argo-object';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { renderPodTemplate } from '../private/pod-template';
@@ -203,7 +202,7 @@ export class Experiment extends Construct {
       metadata: props.metadata,
       render: () => this._toKube(),
       check: checkAtSynth,
-      related: () => templateManifestsDeep((this.props.analyses ?? []).map(a => a.template)),
+      related: () => templateManifests((this.props.analyses ?? []).map(a => a.template)),
     });
     this.apiObject = this.argo.apiObject;
   }

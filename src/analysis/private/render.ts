@@ -1,5 +1,5 @@
 import { IConstruct } from 'constructs';
-import { IAnalysisTemplate, templateManifestsDeep } from '../analysis-template-ref';
+import { IAnalysisTemplate } from '../analysis-template-ref';
 import { AnalysisArg } from '../args';
 import { Metric } from '../metric';
 import { MetricProvider } from '../metric-provider';
@@ -57,9 +57,38 @@ export function templateRef(t: IAnalysisTemplate): TemplateRefSpec {
   return t.clusterScope ? { templateName: t.name, clusterScope: true } : { templateName: t.name };
 }
 
-/** The manifests of templates this app defines, and of those they compose, for reference checks. */
-export function templateManifests(templates: IAnalysisTemplate[]): Manifest[] {
-  return templateManifestsDeep(templates);
+/** A template that composes others and can list them (implemented by the library's templates). */
+interface ComposingTemplate {
+  _composedTemplates(): IAnalysisTemplate[];
+}
+
+function composedTemplatesOf(template: IAnalysisTemplate): IAnalysisTemplate[] {
+  const composing = template as Partial<ComposingTemplate>;
+  return typeof composing._composedTemplates === 'function' ? composing._composedTemplates() : [];
+}
+
+/**
+ * The manifests of the given templates and of every template they compose, at any depth, each once
+ * (templates defined elsewhere have none): what the rule engine needs to follow nested references at
+ * synth as it does in the CLI.
+ */
+export function templateManifests(templates: readonly IAnalysisTemplate[]): Manifest[] {
+  const manifests: Manifest[] = [];
+  const seen = new Set<IAnalysisTemplate>();
+  const stack = [...templates].reverse();
+  while (stack.length > 0) {
+    const template = stack.pop()!;
+    if (seen.has(template)) {
+      continue;
+    }
+    seen.add(template);
+    const manifest = template.toManifest();
+    if (manifest !== undefined) {
+      manifests.push(manifest);
+    }
+    stack.push(...[...composedTemplatesOf(template)].reverse());
+  }
+  return manifests;
 }
 
 /** Checks a metric's own values eagerly, with the field, value and fix. */
