@@ -199,6 +199,7 @@ export interface GeneratedVersion {
     readonly replicaProgressThreshold: boolean;
     readonly datadogRequestTimeout: boolean;
     readonly virtualServiceSplitAtLastDot: boolean;
+    readonly ingressesCheckedAsNginx: boolean;
   };
   /** The service types of the release's notifications engine, sorted. */
   readonly notificationServices: readonly string[];

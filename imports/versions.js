@@ -48,8 +48,12 @@ const RULES_1_8 = {
   // utils/istio GetVirtualServiceNamespaceName: a VirtualService reference `a.b.c` is name `a`,
   // namespace `b` (false); or, without a `.cluster.local` suffix, name `a.b`, namespace `c` (true)
   virtualServiceSplitAtLastDot: false,
+  // ValidateIngress: with an nginx router, every Ingress the Rollout references (with an ALB router
+  // too, the ALB Ingresses) is checked as nginx's, against stableService (true); or each Ingress by
+  // the router that names it, an ALB one against alb.rootService (false)
+  ingressesCheckedAsNginx: true,
 };
-const RULES_1_9 = { ...RULES_1_8, abortWalksStepsBackwards: true, replicaProgressThreshold: true };
+const RULES_1_9 = { ...RULES_1_8, abortWalksStepsBackwards: true, replicaProgressThreshold: true, ingressesCheckedAsNginx: false };
 const RULES_1_10 = {
   ...RULES_1_9,
   pingPongRouters: ['alb', 'istio', 'plugins'],

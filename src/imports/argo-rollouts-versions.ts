@@ -41,6 +41,7 @@ export interface GeneratedVersion {
     readonly replicaProgressThreshold: boolean;
     readonly datadogRequestTimeout: boolean;
     readonly virtualServiceSplitAtLastDot: boolean;
+    readonly ingressesCheckedAsNginx: boolean;
   };
   /** The service types of the release's notifications engine, sorted. */
   readonly notificationServices: readonly string[];
@@ -144,7 +145,8 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": true,
       "replicaProgressThreshold": true,
       "datadogRequestTimeout": true,
-      "virtualServiceSplitAtLastDot": true
+      "virtualServiceSplitAtLastDot": true,
+      "ingressesCheckedAsNginx": false
     },
     "notificationServices": [
       "alertmanager",
@@ -261,7 +263,8 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": true,
       "replicaProgressThreshold": true,
       "datadogRequestTimeout": false,
-      "virtualServiceSplitAtLastDot": false
+      "virtualServiceSplitAtLastDot": false,
+      "ingressesCheckedAsNginx": false
     },
     "notificationServices": [
       "alertmanager",
@@ -380,7 +383,8 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": false,
       "replicaProgressThreshold": false,
       "datadogRequestTimeout": false,
-      "virtualServiceSplitAtLastDot": false
+      "virtualServiceSplitAtLastDot": false,
+      "ingressesCheckedAsNginx": true
     },
     "notificationServices": [
       "alertmanager",
@@ -499,7 +503,8 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "abortWalksStepsBackwards": false,
       "replicaProgressThreshold": false,
       "datadogRequestTimeout": false,
-      "virtualServiceSplitAtLastDot": false
+      "virtualServiceSplitAtLastDot": false,
+      "ingressesCheckedAsNginx": true
     },
     "notificationServices": [
       "alertmanager",

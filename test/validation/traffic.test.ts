@@ -308,6 +308,18 @@ describe('traffic routing references (V58-V67)', () => {
       const rollout = rolloutWithRouting({ alb: { ingress: 'web', servicePort: 80, rootService: 'web-root' } });
       expectNoFinding('V59', [rollout, ingress('web', 'web-root')]);
     });
+
+    test('with nginx too, 1.8 checks the ALB Ingresses as nginx\'s (against stableService); 1.9 on, against rootService', () => {
+      const rollout = rolloutWithRouting({ alb: { ingress: 'web', servicePort: 80, rootService: 'web-root' }, nginx: { stableIngress: 'web-nginx' } });
+      const manifests = [rollout, ingress('web', 'web-root'), ingress('web-nginx', 'web-stable')];
+      for (const version of ['1.9.1', '1.10.0-rc1']) expectNoFinding('V59', manifests, { version });
+      for (const version of ['1.8.3', '1.8.4']) {
+        const finding = expectFinding('V59', manifests, `${ROUTING}.alb.ingress`, '"web-root"', { version });
+        expect(finding.message).toContain(`With an nginx router too, Argo Rollouts ${version} checks the ALB Ingress "web" as an nginx stable Ingress, and it has no rule whose backend is the Service "web-stable"`);
+        expect(finding.fix).toContain('or use a release that checks it against alb.rootService (1.10.0-rc1, 1.9.1)');
+        expectNoFinding('V59', [rollout, ingress('web', 'web-stable'), ingress('web-nginx', 'web-stable')], { version });
+      }
+    });
   });
 
   describe('V64 Istio VirtualService', () => {

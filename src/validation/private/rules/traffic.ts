@@ -8,6 +8,7 @@
  * (V58, V59, V64–V66) run only on objects that are present.
  */
 import { apiGroupOf } from '../../../private/object-identity';
+import { VERSION_NUMBERS, versionFacts } from '../../../private/versions';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
 import { asArray, asNumber, asObject, asString, isObject, isSet, listWords, quote } from '../util';
@@ -688,8 +689,18 @@ export const TRAFFIC_RULES: readonly Rule[] = [
       if (alb === undefined) {
         return;
       }
+      const stable = asString(ctx.canary?.stableService);
+      if (router(ctx, 'nginx') !== undefined && versionFacts(ctx.options.version).rules.ingressesCheckedAsNginx) {
+        // this release checks the ALB Ingresses of a Rollout that also routes through nginx as nginx's
+        const later = VERSION_NUMBERS.filter(v => !versionFacts(v).rules.ingressesCheckedAsNginx);
+        checkIngressBackends(ctx, albIngresses(ctx), stable,
+          name => `With an nginx router too, Argo Rollouts ${ctx.options.version} checks the ALB Ingress ${quote(name)} as an nginx stable Ingress, and it`,
+          name => `Point a path of Ingress ${quote(name)} at the Service ${quote(stable)} (stableService) as well, or use a release that checks it against `
+            + `alb.rootService (${later.join(', ')}).`);
+        return;
+      }
       const root = asString(alb.rootService);
-      const service = root !== '' ? root : asString(ctx.canary?.stableService);
+      const service = root !== '' ? root : stable;
       const field = root !== '' ? 'alb.rootService' : 'stableService (alb.rootService is not set)';
       checkIngressBackends(ctx, albIngresses(ctx), service, name => `The ALB Ingress ${quote(name)}`,
         name => `Point a path of Ingress ${quote(name)} at the Service ${quote(service)} named by ${field} (backend.service.name: ${service}, port.name: use-annotation), or correct ${root !== '' ? 'alb.rootService' : 'stableService'}.`);
