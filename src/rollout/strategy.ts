@@ -1,4 +1,4 @@
-import { Duration } from 'cdk8s';
+import { ApiObject, Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { CanaryStep } from './canary-step';
@@ -581,6 +581,19 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
   let background: BackgroundAnalysisOptions | undefined;
   const services: { [role: string]: ResolvedService } = {};
 
+  /**
+   * Keeps the YAML order independent of when routers were added: the stable Service the Rollout
+   * defines comes before the canary one, and both before every object the routers define (as when
+   * the routers are given in the props). Dependencies order cdk8s's output; nothing else changes.
+   */
+  const orderAfterServices = () => {
+    const owned = [services.stable, services.canary].filter(s => s?.owned && s.service).map(s => ApiObject.of(s!.service!));
+    if (owned.length === 2) owned[1].addDependency(owned[0]);
+    // the routers' own objects only: objects the user defined and handed to a router keep their place
+    const own = bindings.flatMap(b => b.apiObjects).filter(object => object.node.scopes.includes(host));
+    for (const object of own) owned.forEach(service => object.addDependency(service));
+  };
+
   /** Defines the stable and canary Services a router needs, unless they exist or the user chose them. */
   const defineRouterServices = () => {
     if (!services.stable && !o.stableService) {
@@ -646,6 +659,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       const binding = router.bind(host, target);
       routers.push(router);
       bindings.push(binding);
+      orderAfterServices();
       addControllerRequirement(host, {
         pluginName: router.pluginName,
         pluginKind: ControllerPluginKind.TRAFFIC_ROUTER,

@@ -108,7 +108,7 @@ describe('add-methods', () => {
     expect(yaml.match(/^kind: .*$/gm)).toEqual(['kind: Rollout', 'kind: Service', 'kind: Service', 'kind: Ingress', 'kind: ConfigMap']);
   });
 
-  test('the documented order difference: a stable Service defined for a later router follows a given canary Service', () => {
+  test('Services defined for a later router keep the order of the props: stable, canary, then every router object', () => {
     const kinds = (late: boolean) => {
       const chart = Testing.chart();
       const rollout = new Rollout(chart, 'web', {
@@ -120,7 +120,21 @@ describe('add-methods', () => {
       return synth(chart).map(m => `${m.kind}/${m.metadata.name}`);
     };
     expect(kinds(false)).toEqual(['Rollout/web', 'Service/web-stable', 'Service/web-canary', 'Ingress/web-stable']);
-    expect(kinds(true)).toEqual(['Rollout/web', 'Service/web-canary', 'Service/web-stable', 'Ingress/web-stable']);
+    expect(kinds(true)).toEqual(kinds(false));
+
+    // an Istio subset router (which needs no Services) first, then one that needs them
+    const yaml = (late: boolean) => {
+      const app = Testing.app();
+      const rollout = new Rollout(new Chart(app, 'app'), 'web', {
+        metadata: { name: 'web' },
+        containers: [container],
+        strategy: RolloutStrategy.canary({ trafficRouting: late ? [TrafficRouting.istio({ subsets: {} })] : [TrafficRouting.istio({ subsets: {} }), TrafficRouting.nginx()] }),
+      });
+      if (late) rollout.addTrafficRouter(TrafficRouting.nginx());
+      return app.synthYaml();
+    };
+    expect(yaml(true)).toEqual(yaml(false));
+    expect(yaml(true).match(/^kind: .*$/gm)).toEqual(['kind: Rollout', 'kind: Service', 'kind: Service', 'kind: VirtualService', 'kind: DestinationRule', 'kind: Ingress']);
   });
 
   test('background analysis and routers added later reach the manifest', () => {
