@@ -128,7 +128,9 @@ describe('add-methods', () => {
       const rollout = new Rollout(new Chart(app, 'app'), 'web', {
         metadata: { name: 'web' },
         containers: [container],
-        strategy: RolloutStrategy.canary({ trafficRouting: late ? [TrafficRouting.istio({ subsets: {} })] : [TrafficRouting.istio({ subsets: {} }), TrafficRouting.nginx()] }),
+        strategy: RolloutStrategy.canary({
+          trafficRouting: late ? [TrafficRouting.istio({ subsets: {} })] : [TrafficRouting.istio({ subsets: {} }), TrafficRouting.nginx()],
+        }),
       });
       if (late) rollout.addTrafficRouter(TrafficRouting.nginx());
       return app.synthYaml();
