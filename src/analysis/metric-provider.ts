@@ -1,4 +1,5 @@
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
+import { CONTROLLER_PLUGIN } from '../install/private/plugin-argument';
 import { checkArgument } from '../private/arguments';
 import { prune, RenderedProvider } from './private/providers/common';
 import { pluginSpec, PluginSpec } from './private/providers/plugin';
@@ -198,6 +199,7 @@ export class MetricProvider {
    */
   public static plugin(name: string, config: { [key: string]: any } = {}, controllerPlugin?: ControllerPlugin): MetricProvider {
     const spec = pluginSpec(name, config);
+    checkArgument('MetricProvider.plugin()', 'controllerPlugin', controllerPlugin, CONTROLLER_PLUGIN, true);
     controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.METRIC_PROVIDER, name, `Metric provider plugin '${name}'`);
     return new MetricProvider(MetricProviderKind.PLUGIN, spec, controllerPlugin);
   }

@@ -10,6 +10,7 @@ import { ArgoRolloutsNotifications } from './notifications-install';
 import { ControllerPlugin } from './plugins';
 import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } from './private/objects';
+import { CONTROLLER_PLUGIN } from './private/plugin-argument';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkListArgument } from '../private/arguments';
@@ -283,8 +284,7 @@ export class ArgoRollouts extends Construct {
 
   private checkProps(where: string, props: ArgoRolloutsProps, controller: ControllerOptions) {
     checkListArgument('new ArgoRollouts()', 'props.providerPermissions', props.providerPermissions, PROVIDER_PERMISSIONS, true);
-    checkListArgument('new ArgoRollouts()', 'props.plugins', props.plugins,
-      { class: ControllerPlugin, name: 'ControllerPlugin', example: 'ControllerPlugin.trafficRouter({ ... })' }, true);
+    checkListArgument('new ArgoRollouts()', 'props.plugins', props.plugins, CONTROLLER_PLUGIN, true);
     checkNamespace(where, this.namespace);
     checkControllerOptions(where, controller, this.version);
     if (this.namespaced) {

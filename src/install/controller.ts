@@ -6,6 +6,7 @@ import { ControllerFlags } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { installVersion } from './private/install-version';
+import { CONTROLLER_PLUGIN } from './private/plugin-argument';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
@@ -234,10 +235,6 @@ export interface ControllerOptions {
 const TAINT_QUERY: ExpectedShape = { name: 'NodeTaintQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeTaintQuery.exists('dedicated')" };
 const LABEL_QUERY: ExpectedShape = { name: 'NodeLabelQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeLabelQuery.is('pool', 'system')" };
 
-const PLUGIN: { class: typeof ControllerPlugin; name: string; example: string } = {
-  class: ControllerPlugin, name: 'ControllerPlugin', example: 'ControllerPlugin.trafficRouter({ ... })',
-};
-
 /**
  * Checks controller options that do not depend on the objects: replicas, leader election, the
  * disruption budget, the image and the flags of the release.
@@ -290,11 +287,11 @@ export interface ArgoRolloutsConfigProps {
   readonly plugins?: ControllerPlugin[];
 }
 
-/** How an object uses a plugin of each kind, and how the plugin is registered: for messages. */
-const PLUGIN_USE: { readonly [kind in ControllerPluginKind]: { readonly uses: string; readonly factory: string; readonly orElse: string } } = {
-  [ControllerPluginKind.TRAFFIC_ROUTER]: { uses: 'routes traffic through the plugin', factory: 'trafficRouter', orElse: ', or give the router its controllerPlugin' },
-  [ControllerPluginKind.METRIC_PROVIDER]: { uses: 'measures a metric with the plugin', factory: 'metricProvider', orElse: '' },
-  [ControllerPluginKind.STEP]: { uses: 'runs a step of the plugin', factory: 'step', orElse: '' },
+/** How an object uses a plugin of each kind, and where else its binary may be given: for messages. */
+const PLUGIN_USE: { readonly [kind in ControllerPluginKind]: { readonly uses: string; readonly orElse: string } } = {
+  [ControllerPluginKind.TRAFFIC_ROUTER]: { uses: 'routes traffic through the plugin', orElse: ', or give the router its controllerPlugin' },
+  [ControllerPluginKind.METRIC_PROVIDER]: { uses: 'measures a metric with the plugin', orElse: ', or give MetricProvider.plugin() its binary' },
+  [ControllerPluginKind.STEP]: { uses: 'runs a step of the plugin', orElse: ', or give CanaryStep.plugin() its binary' },
 };
 
 /**
@@ -316,7 +313,7 @@ export class ArgoRolloutsConfig extends Construct {
   constructor(scope: Construct, id: string, props: ArgoRolloutsConfigProps = {}) {
     props = argumentOrDefault('new ArgoRolloutsConfig()', 'props', props, 'object', {});
     super(scope, id);
-    checkListArgument('new ArgoRolloutsConfig()', 'props.plugins', props.plugins, PLUGIN, true);
+    checkListArgument('new ArgoRolloutsConfig()', 'props.plugins', props.plugins, CONTROLLER_PLUGIN, true);
     const namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsConfig'), namespace);
     (props.plugins ?? []).forEach(p => this.addPlugin(p));
@@ -330,7 +327,7 @@ export class ArgoRolloutsConfig extends Construct {
    * when it changes.
    */
   public addPlugin(plugin: ControllerPlugin): void {
-    checkArgument('ArgoRollouts.addPlugin()', 'plugin', plugin, PLUGIN);
+    checkArgument('ArgoRollouts.addPlugin()', 'plugin', plugin, CONTROLLER_PLUGIN);
     const clash = this.plugins.find(p => p.name === plugin.name && p.kind === plugin.kind);
     if (clash) {
       throw new Error(`${subjectOf(this, 'ArgoRolloutsConfig')}: the ${plugin.kind} entry '${plugin.name}' is registered twice. Register each plugin once.`);
@@ -355,9 +352,9 @@ export class ArgoRolloutsConfig extends Construct {
       const kind = req.pluginKind ?? ControllerPluginKind.TRAFFIC_ROUTER;
       if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === kind)) continue;
       if (!req.plugin) {
-        const { uses, factory, orElse } = PLUGIN_USE[kind];
+        const { uses, orElse } = PLUGIN_USE[kind];
         throw new Error(`${req.requiredBy} ${uses} '${req.pluginName}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
-          + `so the controller would not load it. Register it with addPlugin(ControllerPlugin.${factory}({ name: '${req.pluginName}', location })) `
+          + `so the controller would not load it. Register it with addPlugin(${ControllerPlugin._binaryOf(kind, req.pluginName)}) `
           + `(or the install's plugins)${orElse}.`);
       }
       plugins.push(req.plugin);

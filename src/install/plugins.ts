@@ -66,6 +66,17 @@ export class ControllerPlugin {
     return new ControllerPlugin(ControllerPluginKind.STEP, options);
   }
 
+  /**
+   * How the binary of plugin `name` of `kind` is written, for messages:
+   * `ControllerPlugin.step({ name: 'acme/step', location })`.
+   *
+   * @internal
+   */
+  public static _binaryOf(kind: ControllerPluginKind, name: string): string {
+    const factory = { [ControllerPluginKind.TRAFFIC_ROUTER]: 'trafficRouter', [ControllerPluginKind.METRIC_PROVIDER]: 'metricProvider', [ControllerPluginKind.STEP]: 'step' }[kind];
+    return `ControllerPlugin.${factory}({ name: '${name}', location })`;
+  }
+
   /** The plugin name. */
   public readonly name: string;
 
@@ -102,8 +113,7 @@ export class ControllerPlugin {
    */
   public _checkIsBinaryOf(kind: ControllerPluginKind, name: string, user: string): void {
     if (this.kind !== kind || this.name !== name) {
-      const factory = { [ControllerPluginKind.TRAFFIC_ROUTER]: 'trafficRouter', [ControllerPluginKind.METRIC_PROVIDER]: 'metricProvider', [ControllerPluginKind.STEP]: 'step' }[kind];
-      throw new Error(`${user} is given the controller plugin '${this.name}' (${this.kind}). Give the binary of '${name}': ControllerPlugin.${factory}({ name: '${name}', location }).`);
+      throw new Error(`${user} is given the controller plugin '${this.name}' (${this.kind}). Give the binary of '${name}': ${ControllerPlugin._binaryOf(kind, name)}.`);
     }
   }
 

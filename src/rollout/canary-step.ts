@@ -7,6 +7,7 @@ import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
 import { renderExperimentStep } from '../experiment/private/render';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
+import { CONTROLLER_PLUGIN } from '../install/private/plugin-argument';
 import { argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
@@ -292,6 +293,7 @@ export class CanaryStep {
    */
   public static plugin(name: string, config?: { [key: string]: any }, controllerPlugin?: ControllerPlugin): CanaryStep {
     checkPluginName(`Step plugin name '${name}'`, name, 'argoproj-labs/sample-step');
+    checkArgument('CanaryStep.plugin()', 'controllerPlugin', controllerPlugin, CONTROLLER_PLUGIN, true);
     controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.STEP, name, `Step plugin '${name}'`);
     return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined, controllerPlugin }]);
   }

@@ -58,10 +58,10 @@ describe('metric-provider and step plugins reach the install too', () => {
 
   test('a plugin the install does not load is an error naming the object, the plugin and the fix', () => {
     expect(() => Testing.synth(app())).toThrow("app/errors measures a metric with the plugin 'acme/metrics', but ArgoRollouts app/argo-rollouts does not register it, "
-      + "so the controller would not load it. Register it with addPlugin(ControllerPlugin.metricProvider({ name: 'acme/metrics', location })) (or the install's plugins).");
+      + "so the controller would not load it. Register it with addPlugin(ControllerPlugin.metricProvider({ name: 'acme/metrics', location })) (or the install's plugins), or give MetricProvider.plugin() its binary.");
     expect(() => Testing.synth(app({ plugins: [binary('metricProvider', 'acme/metrics')] }))).toThrow(
       "app/web runs a step of the plugin 'acme/step', but ArgoRollouts app/argo-rollouts does not register it, so the controller would not load it. "
-      + "Register it with addPlugin(ControllerPlugin.step({ name: 'acme/step', location })) (or the install's plugins).");
+      + "Register it with addPlugin(ControllerPlugin.step({ name: 'acme/step', location })) (or the install's plugins), or give CanaryStep.plugin() its binary.");
   });
 
   test('registered by the install, or given with the provider and the step', () => {

@@ -273,6 +273,10 @@ describe('plugins and the Gateway API', () => {
   test('errors', () => {
     expect(() => TrafficRouting.gatewayApi()).toThrow(/needs a gatewayName/);
     expect(() => TrafficRouting.plugin('acme/x', { controllerPlugin: binary })).toThrow(/is given the controller plugin 'argoproj-labs\/gatewayAPI'/);
+    expect(() => TrafficRouting.plugin('acme/x', { controllerPlugin: ControllerPlugin.step({ name: 'acme/x', location: 'file:///x' }) }))
+      .toThrow("Traffic router plugin 'acme/x' is given the controller plugin 'acme/x' (stepPlugins). Give the binary of 'acme/x': "
+        + "ControllerPlugin.trafficRouter({ name: 'acme/x', location }).");
+    expect(() => TrafficRouting.plugin('acme/x', { controllerPlugin: 'file:///x' as any })).toThrow(/options.controllerPlugin/);
     expect(() => RouterObject.fromName('Bad Name')).toThrow(/not a valid Kubernetes name/);
     expect(() => new Rollout(Testing.chart(), 'r', {
       containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.plugin('a/b'), TrafficRouting.plugin('a/b')] }),
