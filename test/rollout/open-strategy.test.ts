@@ -129,7 +129,7 @@ describe('add-methods', () => {
         metadata: { name: 'web' },
         containers: [container],
         strategy: RolloutStrategy.canary({
-          trafficRouting: late ? [TrafficRouting.istio({ subsets: {} })] : [TrafficRouting.istio({ subsets: {} }), TrafficRouting.nginx()],
+          trafficRouting: late ? [TrafficRouting.istio({ subsets: { host: 'web' } })] : [TrafficRouting.istio({ subsets: { host: 'web' } }), TrafficRouting.nginx()],
         }),
       });
       if (late) rollout.addTrafficRouter(TrafficRouting.nginx());
