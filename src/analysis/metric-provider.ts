@@ -1,5 +1,5 @@
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { CONTROLLER_PLUGIN } from '../install/private/plugin-argument';
+import { PluginUse, pluginUse } from '../install/private/plugin-use';
 import { checkArgument } from '../private/arguments';
 import { prune, RenderedProvider } from './private/providers/common';
 import { pluginSpec, PluginSpec } from './private/providers/plugin';
@@ -199,26 +199,24 @@ export class MetricProvider {
    */
   public static plugin(name: string, config: { [key: string]: any } = {}, controllerPlugin?: ControllerPlugin): MetricProvider {
     const spec = pluginSpec(name, config);
-    checkArgument('MetricProvider.plugin()', 'controllerPlugin', controllerPlugin, CONTROLLER_PLUGIN, true);
-    controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.METRIC_PROVIDER, name, `Metric provider plugin '${name}'`);
-    return new MetricProvider(MetricProviderKind.PLUGIN, spec, controllerPlugin);
+    const use = pluginUse('MetricProvider.plugin()', 'controllerPlugin', ControllerPluginKind.METRIC_PROVIDER, name, controllerPlugin);
+    return new MetricProvider(MetricProviderKind.PLUGIN, spec, use);
   }
 
   private constructor(
     /** The provider (its key under `provider`). */
     public readonly kind: MetricProviderKind,
     private readonly body: ProviderSpec,
-    /** The binary of a plugin provider, for the app's install. */
-    private readonly controllerPlugin?: ControllerPlugin) {}
+    /** The plugin of a plugin provider, for the app's install. */
+    private readonly plugin?: PluginUse) {}
 
   /**
-   * The metric-provider plugin this provider uses (the controller must load it), with its binary
-   * when given.
+   * The metric-provider plugin this provider uses (the controller must load it).
    *
    * @internal
    */
-  public _plugin(): { readonly name: string; readonly binary?: ControllerPlugin } | undefined {
-    return this.kind === MetricProviderKind.PLUGIN ? { name: Object.keys(this.body)[0], binary: this.controllerPlugin } : undefined;
+  public _plugin(): PluginUse | undefined {
+    return this.plugin;
   }
 
   /**

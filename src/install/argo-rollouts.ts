@@ -10,7 +10,7 @@ import { ArgoRolloutsNotifications } from './notifications-install';
 import { ControllerPlugin } from './plugins';
 import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } from './private/objects';
-import { CONTROLLER_PLUGIN } from './private/plugin-argument';
+import { CONTROLLER_PLUGIN } from './private/plugin-use';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkListArgument } from '../private/arguments';

@@ -6,7 +6,7 @@ import { ControllerFlags } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { installVersion } from './private/install-version';
-import { CONTROLLER_PLUGIN } from './private/plugin-argument';
+import { binaryOf, CONTROLLER_PLUGIN } from './private/plugin-use';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
@@ -348,16 +348,15 @@ export class ArgoRolloutsConfig extends Construct {
    */
   public _data(): { [key: string]: string } {
     const plugins = [...this.plugins];
-    for (const req of controllerRequirements(this)) {
-      const kind = req.pluginKind ?? ControllerPluginKind.TRAFFIC_ROUTER;
-      if (!req.pluginName || plugins.some(p => p.name === req.pluginName && p.kind === kind)) continue;
-      if (!req.plugin) {
-        const { uses, orElse } = PLUGIN_USE[kind];
-        throw new Error(`${req.requiredBy} ${uses} '${req.pluginName}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
-          + `so the controller would not load it. Register it with addPlugin(${ControllerPlugin._binaryOf(kind, req.pluginName)}) `
+    for (const { requiredBy, plugin: use } of controllerRequirements(this)) {
+      if (use === undefined || plugins.some(p => p.name === use.name && p.kind === use.kind)) continue;
+      if (use.binary === undefined) {
+        const { uses, orElse } = PLUGIN_USE[use.kind];
+        throw new Error(`${requiredBy} ${uses} '${use.name}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
+          + `so the controller would not load it. Register it with addPlugin(${binaryOf(use.kind, use.name)}) `
           + `(or the install's plugins)${orElse}.`);
       }
-      plugins.push(req.plugin);
+      plugins.push(use.binary);
     }
     const data: { [key: string]: string } = {};
     for (const kind of [ControllerPluginKind.METRIC_PROVIDER, ControllerPluginKind.STEP, ControllerPluginKind.TRAFFIC_ROUTER]) {

@@ -1,6 +1,7 @@
 import { checkKey, secretRef, toYaml } from './private/notification-util';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { releasesWith } from '../private/versions';
 
 /** `name → $key` for a map of names to keys of the notification Secret; at least one entry. */
 /** Secret references of a map of recipient → Secret key; `argument` names the map in messages. */
@@ -244,10 +245,10 @@ export class NotificationService {
    */
   public _checkRelease(version: ArgoRolloutsVersion, where: string): void {
     const type = this.name.split('.')[0];
-    const having = ArgoRolloutsVersion.all().filter(v => v._facts.notificationServices.includes(type));
-    if (having.length > 0 && !having.includes(version)) {
+    const having = releasesWith(f => f.notificationServices.includes(type));
+    if (having.length > 0 && !having.includes(version.version)) {
       throw new Error(`${where}: the notification service '${type}' is not in the notifications engine of Argo Rollouts ${version.version}, `
-        + `the app's release; ${having.map(v => v.version).join(', ')} ${having.length > 1 ? 'have' : 'has'} it. `
+        + `the app's release; ${having.join(', ')} ${having.length > 1 ? 'have' : 'has'} it. `
         + 'Use one of those releases (ArgoRollouts version, or ArgoRolloutsApp.of(app).useVersion()), or another service.');
     }
   }

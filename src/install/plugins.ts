@@ -66,17 +66,6 @@ export class ControllerPlugin {
     return new ControllerPlugin(ControllerPluginKind.STEP, options);
   }
 
-  /**
-   * How the binary of plugin `name` of `kind` is written, for messages:
-   * `ControllerPlugin.step({ name: 'acme/step', location })`.
-   *
-   * @internal
-   */
-  public static _binaryOf(kind: ControllerPluginKind, name: string): string {
-    const factory = { [ControllerPluginKind.TRAFFIC_ROUTER]: 'trafficRouter', [ControllerPluginKind.METRIC_PROVIDER]: 'metricProvider', [ControllerPluginKind.STEP]: 'step' }[kind];
-    return `ControllerPlugin.${factory}({ name: '${name}', location })`;
-  }
-
   /** The plugin name. */
   public readonly name: string;
 
@@ -103,18 +92,6 @@ export class ControllerPlugin {
       throw new Error(`${where}: sha256 '${sha256}' is not a SHA-256 checksum (64 lowercase hex digits). Use the output of 'sha256sum <binary>'.`);
     }
     this.name = name;
-  }
-
-  /**
-   * Checks that this is the binary of the plugin `name` of `kind`, which `user` (e.g. `Traffic
-   * router plugin 'acme/mesh'`) was given.
-   *
-   * @internal
-   */
-  public _checkIsBinaryOf(kind: ControllerPluginKind, name: string, user: string): void {
-    if (this.kind !== kind || this.name !== name) {
-      throw new Error(`${user} is given the controller plugin '${this.name}' (${this.kind}). Give the binary of '${name}': ${ControllerPlugin._binaryOf(kind, name)}.`);
-    }
   }
 
   /** @internal */

@@ -22,6 +22,11 @@ export function tryVersionFacts(version: string): GeneratedVersion | undefined {
   return BY_NUMBER.get(version) ?? (typeof version === 'string' ? BY_NUMBER.get(version.replace(/^v/, '')) : undefined);
 }
 
+/** The version numbers of the releases whose facts pass `test`, newest first: for messages naming where a feature is. */
+export function releasesWith(test: (facts: GeneratedVersion) => boolean): string[] {
+  return VERSIONS.filter(test).map(v => v.version);
+}
+
 /**
  * The table entry of a version number, or of the default release for `undefined`. Throws for a
  * release the library does not support, naming those it does.

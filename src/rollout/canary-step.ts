@@ -7,7 +7,7 @@ import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
 import { renderExperimentStep } from '../experiment/private/render';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { CONTROLLER_PLUGIN } from '../install/private/plugin-argument';
+import { PluginUse, pluginUse } from '../install/private/plugin-use';
 import { argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
@@ -293,9 +293,8 @@ export class CanaryStep {
    */
   public static plugin(name: string, config?: { [key: string]: any }, controllerPlugin?: ControllerPlugin): CanaryStep {
     checkPluginName(`Step plugin name '${name}'`, name, 'argoproj-labs/sample-step');
-    checkArgument('CanaryStep.plugin()', 'controllerPlugin', controllerPlugin, CONTROLLER_PLUGIN, true);
-    controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.STEP, name, `Step plugin '${name}'`);
-    return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined, controllerPlugin }]);
+    const use = pluginUse('CanaryStep.plugin()', 'controllerPlugin', ControllerPluginKind.STEP, name, controllerPlugin);
+    return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined, use }]);
   }
 
   /**
@@ -365,12 +364,12 @@ export class CanaryStep {
   }
 
   /**
-   * The step plugins this step runs (the controller must load them), with their binaries when given.
+   * The step plugins this step runs (the controller must load them).
    *
    * @internal
    */
-  public _plugins(): Array<{ readonly name: string; readonly binary?: ControllerPlugin }> {
-    return this.parts.flatMap(p => (p.kind === CanaryStepKind.PLUGIN ? [{ name: p.name, binary: p.controllerPlugin }] : []));
+  public _plugins(): PluginUse[] {
+    return this.parts.flatMap(p => (p.kind === CanaryStepKind.PLUGIN ? [p.use] : []));
   }
 
   /**
@@ -436,7 +435,7 @@ type StepPart =
     readonly kind: CanaryStepKind.PLUGIN;
     readonly name: string;
     readonly config?: { [key: string]: any };
-    readonly controllerPlugin?: ControllerPlugin;
+    readonly use: PluginUse;
   };
 
 type SetWeightPart = Extract<StepPart, { kind: CanaryStepKind.SET_WEIGHT }>;

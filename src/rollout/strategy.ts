@@ -649,9 +649,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     addStep: (step: CanaryStep) => {
       step._check(context(steps.length));
       steps.push(step);
-      for (const plugin of step._plugins()) {
-        addControllerRequirement(host, { pluginName: plugin.name, pluginKind: ControllerPluginKind.STEP, plugin: plugin.binary });
-      }
+      for (const plugin of step._plugins()) addControllerRequirement(host, { plugin });
     },
     addTrafficRouter: (router: ITrafficRouter) => {
       checkRouterKind(host, routers, router);
@@ -660,12 +658,10 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       routers.push(router);
       bindings.push(binding);
       orderAfterServices();
-      addControllerRequirement(host, {
-        pluginName: router.pluginName,
-        pluginKind: ControllerPluginKind.TRAFFIC_ROUTER,
-        plugin: binding.controllerPlugin,
-        permissions: binding.providerPermissions,
-      });
+      const plugin = router.pluginName
+        ? { name: router.pluginName, kind: ControllerPluginKind.TRAFFIC_ROUTER, binary: binding.controllerPlugin }
+        : undefined;
+      addControllerRequirement(host, { plugin, permissions: binding.providerPermissions });
     },
     addBackgroundAnalysis: (options: BackgroundAnalysisOptions) => {
       checkOnce(host, background, 'background analysis', 'addBackgroundAnalysis()');

@@ -4,9 +4,8 @@ import { Binding } from './private/binding';
 import { PluginsTrafficRoutingSpec } from './private/spec-types';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { CONTROLLER_PLUGIN } from '../install/private/plugin-argument';
+import { pluginUse } from '../install/private/plugin-use';
 import { ProviderPermissions } from '../install/rbac';
-import { checkArgument } from '../private/arguments';
 import { JsonObject } from '../private/manifest-types';
 
 /** Options of a traffic-router plugin. */
@@ -31,8 +30,7 @@ export class PluginRouter implements ITrafficRouter {
   constructor(public readonly pluginName: string, private readonly o: PluginTrafficRouterOptions,
     private readonly define?: (scope: Construct, target: ITrafficTarget) => { objects: ApiObject[]; config: () => JsonObject }) {
     this.requiresStableAndCanaryServices = o.requiresStableAndCanaryServices ?? true;
-    checkArgument(`TrafficRouting.plugin('${pluginName}')`, 'options.controllerPlugin', o.controllerPlugin, CONTROLLER_PLUGIN, true);
-    o.controllerPlugin?._checkIsBinaryOf(ControllerPluginKind.TRAFFIC_ROUTER, pluginName, `Traffic router plugin '${pluginName}'`);
+    pluginUse(`TrafficRouting.plugin('${pluginName}')`, 'options.controllerPlugin', ControllerPluginKind.TRAFFIC_ROUTER, pluginName, o.controllerPlugin);
   }
 
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {

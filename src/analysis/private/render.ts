@@ -5,7 +5,6 @@ import { Metric } from '../metric';
 import { MetricProvider } from '../metric-provider';
 import { RolloutAnalysisOptions } from '../rollout-analysis';
 import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec-types';
-import { ControllerPluginKind } from '../../install/plugins';
 import { addControllerRequirement } from '../../install/private/requirements';
 import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
 import { Manifest } from '../../private/manifest-types';
@@ -135,7 +134,5 @@ export function renderMetric(m: Metric): MetricSpec {
  */
 export function requireMetricPlugin(scope: IConstruct, metric: Metric): void {
   const plugin = metric.provider._plugin();
-  if (plugin !== undefined) {
-    addControllerRequirement(scope, { pluginName: plugin.name, pluginKind: ControllerPluginKind.METRIC_PROVIDER, plugin: plugin.binary });
-  }
+  if (plugin !== undefined) addControllerRequirement(scope, { plugin });
 }

@@ -1,5 +1,6 @@
 // Rendering helpers of the install constructs (not exported from the library).
 import { labelValueError } from '../../private/name-syntax';
+import { releasesWith } from '../../private/versions';
 import { ControllerFlags, TrafficSplitApiVersion } from '../controller-flags';
 import { ImageOptions } from '../image';
 import { checkKey, toYaml } from './notification-util';
@@ -113,7 +114,7 @@ export function renderControllerFlags(flags: ControllerFlags, version: ArgoRollo
   const entries = Object.entries(FLAGS) as [keyof ControllerFlags, FlagSpec][];
   for (const [key, { name: flag }] of entries) {
     if (flags[key] !== undefined && !known.includes(flag)) {
-      const having = ArgoRolloutsVersion.all().filter(v => v._facts.controllerFlags.includes(flag)).map(v => v.tag);
+      const having = releasesWith(f => f.controllerFlags.includes(flag)).map(v => `v${v}`);
       throw new Error(`Controller flag '${key}' (--${flag}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
         + `Drop it${having.length > 0 ? `, or use a release that has it (${having.join(', ')})` : ''}.`);
     }

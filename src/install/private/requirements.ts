@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
+import { PluginUse } from './plugin-use';
 import { AppRegistry, AppSlot, appVersion } from '../../private/app-registry';
 import { versionFacts } from '../../private/versions';
-import { ControllerPlugin, ControllerPluginKind } from '../plugins';
 import { ProviderPermissions } from '../rbac';
 
 /**
@@ -12,12 +12,8 @@ import { ProviderPermissions } from '../rbac';
 export interface ControllerRequirement {
   /** Path of the object that needs this, for messages. */
   readonly requiredBy: string;
-  /** The plugin name the object uses, when it uses one. */
-  readonly pluginName?: string;
-  /** The kind of that plugin (traffic router, metric provider, step). Set with `pluginName`. */
-  readonly pluginKind?: ControllerPluginKind;
-  /** The plugin binary, when the object knows it. */
-  readonly plugin?: ControllerPlugin;
+  /** The plugin the object uses, when it uses one. */
+  readonly plugin?: PluginUse;
   /** Permissions the controller needs. */
   readonly permissions?: ProviderPermissions;
 }
@@ -30,7 +26,7 @@ const REQUIREMENTS = new AppSlot<ControllerRequirement>('controller-requirements
  * Nothing is recorded when the requirement is empty.
  */
 export function addControllerRequirement(scope: IConstruct, requirement: Omit<ControllerRequirement, 'requiredBy'>): void {
-  if (!requirement.pluginName && !requirement.plugin && !requirement.permissions) return;
+  if (!requirement.plugin && !requirement.permissions) return;
   AppRegistry.of(scope).add(REQUIREMENTS, { requiredBy: scope.node.path, ...requirement });
 }
 

@@ -10,7 +10,7 @@ import {
   asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError, quote,
 } from '../util';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
-import { VERSION_NUMBERS, versionFacts } from '../../../private/versions';
+import { releasesWith, VERSION_NUMBERS, versionFacts } from '../../../private/versions';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
 const PING_PONG_PATH = `${CANARY_PATH}.pingPong`;
@@ -523,7 +523,7 @@ export const CANARY_RULES: readonly Rule[] = [
       if (facts.rules.minPodsCappedAtReplicas) {
         return;
       }
-      const capping = VERSION_NUMBERS.filter(v => versionFacts(v).rules.minPodsCappedAtReplicas);
+      const capping = releasesWith(f => f.rules.minPodsCappedAtReplicas);
       ctx.warn(`${CANARY_PATH}.minPodsPerReplicaSet`,
         `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${minPods} pods `
         + `in the stable and in the canary ReplicaSet, also once fully promoted${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,

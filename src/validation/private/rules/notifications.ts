@@ -23,7 +23,7 @@
  *   `defaultTriggers`), and `notifications.argoproj.io/subscriptions` (a YAML list of `trigger` lists
  *   and `destinations`).
  */
-import { VERSION_NUMBERS, versionFacts } from '../../../private/versions';
+import { releasesWith, versionFacts } from '../../../private/versions';
 import { ManifestContext, Rule, RuleContext } from '../context';
 import { exprSyntaxError } from '../expr';
 import { asArray, asObject, asString, forEachString, isObject, listWords, ownValue, quote } from '../util';
@@ -472,7 +472,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
         if (parts.length > 3 || parts.some(p => p === '')) return; // N02
         const type = parts[1];
         if (!types.includes(type)) {
-          const having = VERSION_NUMBERS.filter(v => serviceTypesOf(v).includes(type));
+          const having = releasesWith(f => f.notificationServices.includes(type));
           const elsewhere = having.length > 0 ? ` (Argo Rollouts ${having.join(', ')} ${having.length > 1 ? 'have' : 'has'} it)` : '';
           ctx.report(path, `Service ${quote(key)} has the type ${quote(type)}, which the notifications engine of Argo Rollouts ${ctx.options.version} does not have${elsewhere}, so each notification to it fails.`,
             `Use one of the service types of this release: ${types.join(', ')}${having.length > 0 ? `; or use a release that has it (${having.join(', ')})` : ''}.`, type);

@@ -8,7 +8,7 @@
  * (V58, V59, V64–V66) run only on objects that are present.
  */
 import { apiGroupOf } from '../../../private/object-identity';
-import { VERSION_NUMBERS, versionFacts } from '../../../private/versions';
+import { releasesWith, versionFacts } from '../../../private/versions';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
 import { asArray, asNumber, asObject, asString, isObject, isSet, listWords, quote } from '../util';
@@ -692,7 +692,7 @@ export const TRAFFIC_RULES: readonly Rule[] = [
       const stable = asString(ctx.canary?.stableService);
       if (router(ctx, 'nginx') !== undefined && versionFacts(ctx.options.version).rules.ingressesCheckedAsNginx) {
         // this release checks the ALB Ingresses of a Rollout that also routes through nginx as nginx's
-        const later = VERSION_NUMBERS.filter(v => !versionFacts(v).rules.ingressesCheckedAsNginx);
+        const later = releasesWith(f => !f.rules.ingressesCheckedAsNginx);
         checkIngressBackends(ctx, albIngresses(ctx), stable,
           name => `With an nginx router too, Argo Rollouts ${ctx.options.version} checks the ALB Ingress ${quote(name)} as an nginx stable Ingress, and it`,
           name => `Point a path of Ingress ${quote(name)} at the Service ${quote(stable)} (stableService) as well, or use a release that checks it against `
