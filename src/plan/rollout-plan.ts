@@ -557,7 +557,7 @@ export class RolloutPlan {
       if (hpa !== undefined) {
         const min = typeof obj(hpa.spec).minReplicas === 'number' ? hpa.spec.minReplicas : 1;
         const max = typeof obj(hpa.spec).maxReplicas === 'number' ? hpa.spec.maxReplicas : min;
-        const at = (n: number) => new RolloutPlan(rollout, { ...options, replicas: n }).totals;
+        const at = (n: number) => new RolloutPlan(rollout, { ...options, version: va.version, replicas: n }).totals;
         this.autoscaling = { name: nameOf(hpa), minReplicas: min, maxReplicas: max, atMinReplicas: at(min), atMaxReplicas: at(max) };
         notes.push(`HorizontalPodAutoscaler ${JSON.stringify(nameOf(hpa))} sets the replicas between ${min} and ${max}; the steps show spec.replicas (${spec.replicas}), the autoscaling totals the two ends.`);
       }
