@@ -5,7 +5,7 @@ import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './bud
 import { CanaryStep } from './canary-step';
 import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
 import { planOfRollout } from './private/rollout-plan';
-import { ResolvedService, serviceManifest } from './private/service-binding';
+import { ResolvedService, servicesToCheck } from './private/service-binding';
 import { RolloutSpec } from './private/spec-types';
 import { BoundStrategy } from './private/strategy-binding';
 import { RolloutStrategy } from './strategy';
@@ -526,7 +526,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   private relatedManifests(own: ArgoManifest<RolloutSpec>): object[] {
     const services = Object.values(this.bound.services) as ResolvedService[];
     return [
-      ...services.filter(s => !s.owned).map(serviceManifest),
+      ...servicesToCheck(services),
       ...templateManifests(this.bound.analysisTemplates()),
       ...this.bound.routerManifests(),
       ...notificationManifestsFor(this, own),

@@ -1,4 +1,4 @@
-import { Chart, Duration, Testing } from 'cdk8s';
+import { ApiObject, Chart, Duration, JsonPatch, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import {
   AnalysisTemplate, AntiAffinity, CanaryStep, ReplicaProgressThreshold, Rollout, RolloutStrategy, StrategyService, TrafficRouting,
@@ -6,6 +6,7 @@ import {
 import { schemaErrors, synth } from '../util';
 
 const container = { name: 'app', image: 'app:1', portNumber: 8080 };
+const named = { name: 'app', image: 'app:1', ports: [{ name: 'http', number: 8080 }] };
 const refs = new Chart(Testing.app(), 'refs');
 const template = AnalysisTemplate.fromAnalysisTemplateName(refs, 'success-rate', 'success-rate');
 const plugin = TrafficRouting.plugin('argoproj-labs/gatewayAPI', { config: { httpRoute: 'web', namespace: 'default' } });
@@ -287,5 +288,55 @@ describe('strategy Service errors', () => {
     const manifests = synth(chart);
     expect(manifests.find(m => m.kind === 'Rollout').spec.selector).toEqual({ matchLabels: { app: 'late' } });
     for (const s of manifests.filter(m => m.kind === 'Service')) expect(s.spec.selector).toEqual({ app: 'late' });
+  });
+
+  test('a defined Service takes bind, select and selectLabel as a cdk8s-plus Service does', () => {
+    const chart = Testing.chart();
+    const labels = { app: 'web', track: 'main', tier: 'web' };
+    const rollout = new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [named], select: false, podMetadata: { labels }, strategy: RolloutStrategy.blueGreen() });
+    rollout.activeService!.bind(9090, { name: 'metrics', targetPort: 9090 });
+    rollout.activeService!.selectLabel('track', 'main');
+    rollout.previewService!.select(kplus.Pods.select(chart, 'tier', { labels: { tier: 'web' } }));
+    const manifests = synth(chart);
+    const active = manifests.find(m => m.metadata.name === 'web-active');
+    const preview = manifests.find(m => m.metadata.name === 'web-preview');
+    expect(active.spec).toEqual({
+      selector: { app: 'web', tier: 'web', track: 'main' },
+      ports: [{ name: 'http', port: 8080, targetPort: 'http' }, { name: 'metrics', port: 9090, targetPort: 9090 }],
+    });
+    expect(preview.spec.selector).toEqual({ app: 'web', tier: 'web', track: 'main' });
+    expect(rollout.activeService!.ports.map(p => p.port)).toEqual([8080, 9090]);
+  });
+
+  test('a defined Service narrowed to pods the Rollout does not make fails (V48)', () => {
+    const chart = Testing.chart();
+    const rollout = new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [named], strategy: RolloutStrategy.blueGreen() });
+    rollout.activeService!.selectLabel('tier', 'db');
+    expect(() => chart.toJson()).toThrow(/V48/);
+  });
+
+  test('a bound port that repeats a name or a number is an error naming the Service', () => {
+    const byName = Testing.chart();
+    const withName = new Rollout(byName, 'r', { containers: [named], strategy: RolloutStrategy.blueGreen() });
+    withName.activeService!.bind(9090, { name: 'http' });
+    expect(() => byName.toJson()).toThrow(/The active Service of Rollout test\/r has two ports named 'http'; .*Bind the port with another name and number/);
+    const byNumber = Testing.chart();
+    const numbered = new Rollout(byNumber, 'r', { containers: [named], strategy: RolloutStrategy.blueGreen() });
+    numbered.previewService!.bind(8080);
+    expect(() => byNumber.toJson()).toThrow(/The preview Service of Rollout test\/r has two ports 8080\/TCP/);
+  });
+
+  test('a defined Service is the same object under ApiObject.of, with JSON patches applied', () => {
+    const chart = Testing.chart();
+    const rollout = new Rollout(chart, 'r', { metadata: { name: 'web' }, containers: [named], strategy: RolloutStrategy.blueGreen() });
+    const object = ApiObject.of(rollout.activeService!);
+    expect(object.node.path).toBe('test/r/ActiveService/Resource');
+    expect(rollout.activeService!.metadata.name).toBe('web-active');
+    object.addJsonPatch(JsonPatch.add('/spec/sessionAffinity', 'ClientIP'));
+    rollout.activeService!.metadata.addLabel('team', 'shop');
+    const active = synth(chart).find(m => m.metadata.name === 'web-active');
+    expect(active.spec.sessionAffinity).toBe('ClientIP');
+    expect(active.metadata.labels).toEqual({ team: 'shop' });
+    expect(rollout.activeService!.node.children.map(c => c.node.id)).toEqual(['Resource']);
   });
 });

@@ -1,8 +1,9 @@
-import { ApiObject, ApiObjectMetadata } from 'cdk8s';
+import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { Manifest } from '../../private/manifest-types';
 import { isServiceName } from '../../private/names';
+import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { copyMap } from '../../private/utils';
 import { StrategyService, StrategyServiceDefineOptions } from '../strategy-service';
 
@@ -18,31 +19,61 @@ export interface ServicePodSource {
   _servicePodPorts(): kplus.ContainerPort[];
 }
 
+/** A port of an owned Service, in the manifest's form. */
+interface RenderedPort {
+  readonly name?: string;
+  readonly port: number;
+  readonly targetPort?: number | string;
+  readonly protocol?: string;
+  readonly nodePort?: number;
+}
+
 /**
  * A cdk8s-plus Service defined by a Rollout: selector and ports are read from the Rollout at synth
- * time, so containers and labels added later still show up.
+ * time, so containers and labels added later still show up. `bind`, `select` and `selectLabel` work
+ * as on any cdk8s-plus Service: bound ports follow the Rollout's, selected labels narrow its selector.
+ *
+ * Its object is rendered in one pass (`OnePassApiObject`), as the library's own objects are, with the
+ * same manifest cdk8s-plus's generated `KubeService` would give: the spec is built in the manifest's
+ * form, so the generated name conversion has nothing to do.
  */
 class OwnedService extends kplus.Service {
+  /** Ports added with `bind`. */
+  private readonly boundPorts: RenderedPort[] = [];
+  /** Labels added with `select` and `selectLabel`. */
+  private readonly selectedLabels: { [key: string]: string } = {};
+
   constructor(scope: Construct, id: string, private readonly source: ServicePodSource, private readonly role: string,
     private readonly options: StrategyServiceDefineOptions, metadata: ApiObjectMetadata) {
     super(scope, id, { metadata, type: options.serviceType });
+    // the object cdk8s-plus made gives way to one with the same id, metadata and manifest
+    this.node.tryRemoveChild('Resource');
+    (this as unknown as { apiObject: ApiObject }).apiObject = new OnePassApiObject(this, 'Resource', {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata,
+      spec: Lazy.any({ produce: () => this.renderSpec() }),
+    });
   }
 
-  /** @internal */
-  public _toKube(): kplus.k8s.ServiceSpec {
-    const selector = this.source._servicePodSelector(this.role);
-    return {
-      type: this.options.serviceType,
-      clusterIp: this.options.headless ? 'None' : undefined,
-      selector,
-      ports: this.renderPorts().map(p => ({
-        name: p.name,
-        port: p.port,
-        targetPort: p.targetPort,
-        protocol: p.protocol,
-        nodePort: p.nodePort,
-      })),
-    };
+  /** Whether `select` or `selectLabel` narrowed the selector. */
+  public get narrowed(): boolean {
+    return Object.keys(this.selectedLabels).length > 0;
+  }
+
+  /** Adds a port after the Rollout's (cdk8s-plus `Service.bind`). */
+  public bind(port: number, options: kplus.ServiceBindOptions = {}): void {
+    this.boundPorts.push({ name: options.name, port, targetPort: options.targetPort, protocol: options.protocol, nodePort: options.nodePort });
+  }
+
+  /** Narrows the selector to pods that also match this selector's labels (cdk8s-plus `Service.select`). */
+  public select(selector: kplus.IPodSelector): void {
+    Object.assign(this.selectedLabels, selector.toPodSelectorConfig().labelSelector._toKube().matchLabels ?? {});
+  }
+
+  /** Narrows the selector to pods that also have this label (cdk8s-plus `Service.selectLabel`). */
+  public selectLabel(key: string, value: string): void {
+    this.selectedLabels[key] = value;
   }
 
   /** The ports, read at the time of the call (cdk8s-plus `Service.ports`, e.g. for `IngressBackend.fromService`). */
@@ -52,7 +83,7 @@ class OwnedService extends kplus.Service {
       port: p.port,
       protocol: p.protocol as kplus.Protocol | undefined,
       nodePort: p.nodePort,
-      targetPort: typeof p.targetPort?.value === 'number' ? p.targetPort.value : undefined,
+      targetPort: typeof p.targetPort === 'number' ? p.targetPort : undefined,
     }));
   }
 
@@ -61,15 +92,46 @@ class OwnedService extends kplus.Service {
     return this.ports[0].port;
   }
 
-  /** The ports: as given, or one per container port (named ports are targeted by name). */
-  private renderPorts() {
+  /** The Service in messages. */
+  private get subject(): string {
+    return `The ${this.role} Service of Rollout ${this.source.node.path}`;
+  }
+
+  /** The spec, in the manifest's form. */
+  private renderSpec(): object {
+    return {
+      type: this.options.serviceType,
+      clusterIP: this.options.headless ? 'None' : undefined,
+      selector: { ...this.source._servicePodSelector(this.role), ...this.selectedLabels },
+      ports: this.renderPorts(),
+    };
+  }
+
+  /** The ports: as given, or one per container port (named ports are targeted by name); then the bound ones. */
+  private renderPorts(): RenderedPort[] {
+    const ports = [...this.ownPorts(), ...this.boundPorts];
+    for (let i = 0; i < ports.length; i++) {
+      const port = ports[i];
+      const sameName = ports.slice(0, i).find(p => p.name !== undefined && p.name === port.name);
+      const sameNumber = ports.slice(0, i).find(p => p.port === port.port && (p.protocol ?? 'TCP') === (port.protocol ?? 'TCP'));
+      if (sameName || sameNumber) {
+        throw new Error(`${this.subject} has two ports ${sameName ? `named '${port.name}'` : `${port.port}/${port.protocol ?? 'TCP'}`}; the API server `
+          + 'refuses a Service whose ports share a name, or a number and protocol. Bind the port with another name and number.');
+      }
+    }
+    return ports;
+  }
+
+  /** The ports from the options or from the Rollout's containers. */
+  private ownPorts(): RenderedPort[] {
     const given = this.options.ports;
     if (given) {
-      return given.map(p => ({ ...p, targetPort: p.targetPort !== undefined ? kplus.k8s.IntOrString.fromNumber(p.targetPort) : undefined }));
+      return given.map(p => ({ name: p.name, port: p.port, targetPort: p.targetPort, protocol: p.protocol, nodePort: p.nodePort }));
     }
     const container = this.source._servicePodPorts();
-    const where = `The ${this.role} Service of Rollout ${this.source.node.path}`;
+    const where = this.subject;
     if (container.length === 0) {
+      if (this.boundPorts.length > 0) return [];
       throw new Error(`${where} has no port: no container of the Rollout declares a port. `
         + 'Add a port to a container (portNumber or ports), or pass StrategyService.define({ ports }).');
     }
@@ -82,9 +144,8 @@ class OwnedService extends kplus.Service {
     return container.map(p => ({
       name: p.name,
       port: this.options.port ?? p.number,
-      targetPort: p.name ? kplus.k8s.IntOrString.fromString(p.name) : kplus.k8s.IntOrString.fromNumber(p.number),
-      protocol: (this.options.protocol ?? p.protocol) as string | undefined,
-      nodePort: undefined as number | undefined,
+      targetPort: p.name ?? p.number,
+      protocol: this.options.protocol ?? p.protocol,
     }));
   }
 }
@@ -129,8 +190,13 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
   }
 }
 
-/** The plain manifest of a Service of this app, for reference checks. */
-export function serviceManifest(resolved: ResolvedService | undefined): Manifest | undefined {
-  if (!resolved?.service) return undefined;
-  return ApiObject.of(resolved.service).toJson();
+/**
+ * The manifests of the Services of this app that the Rollout's reference checks must read: those it
+ * does not define, and those it defines whose selector was narrowed with `select`/`selectLabel` (the
+ * others select its pods by construction).
+ */
+export function servicesToCheck(services: ResolvedService[]): Manifest[] {
+  return services
+    .filter(s => s.service && (!s.owned || (s.service as OwnedService).narrowed))
+    .map(s => ApiObject.of(s.service!).toJson());
 }
