@@ -13,6 +13,8 @@
 //   1b. The same Rollouts with the cdk8s-plus pod defaults against what users would write instead: a
 //      cdk8s-plus Deployment with the same pod spec and two Services (target: at most 1.0x); at N = 1000
 //      also with the rule engine switched off, to show what the checks cost.
+//   1c. The same two at N = 1000, each in a fresh process (what `cdk8s synth` is), with the compiled
+//      library: the ratio, and the rule engine's share there.
 //   4. Lint throughput: 10,000 generated manifests (canary and blue-green Rollouts, their Services,
 //      AnalysisTemplates) in 1,000 YAML files, linted as one folder by the command's code path
 //      (`main()` of src/cli/lint.ts) in this process, and by bin/argo-rollouts-lint in a fresh process
@@ -27,9 +29,10 @@ import * as os from 'os';
 import * as path from 'path';
 import * as v8 from 'v8';
 import * as vm from 'vm';
-import { ApiObject, App, Chart, Duration, Size, Yaml } from 'cdk8s';
+import * as cdk8s from 'cdk8s';
+import { ApiObject, App, Chart, Yaml } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
-import { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } from '../src';
+import * as lib from '../src';
 import { planThroughput } from './plan';
 import { main as lintMain } from '../src/cli/lint';
 import * as engine from '../src/validation/private/engine';
@@ -40,11 +43,24 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const NODE = process.env.BENCH_NODE ?? process.execPath;
 
 /**
+ * The modules the variant definitions use. They take them as a parameter, so that their source is
+ * self-contained and also runs in the cold processes (`coldSynth`), against the compiled library.
+ */
+interface BenchModules {
+  readonly cdk8s: typeof import('cdk8s');
+  readonly kplus: typeof import('cdk8s-plus-27');
+  readonly lib: typeof import('../src');
+}
+
+const MODULES: BenchModules = { cdk8s, kplus, lib };
+
+/**
  * A canary Rollout with its stable and canary Services; `plain` leaves the cdk8s-plus pod-template
  * defaults out (`PodTemplateDefaults.NONE`, the manifests of `rawManifests`), otherwise it is what
- * `new Rollout(...)` gives without options.
+ * `new Rollout(...)` gives without options. Self-contained (see `BenchModules`).
  */
-function defineRollout(chart: Chart, i: number, plain: boolean) {
+function defineRolloutWith(m: BenchModules, chart: Chart, i: number, plain: boolean) {
+  const { CanaryStep, PodTemplateDefaults, Rollout, RolloutStrategy, StrategyService } = m.lib;
   new Rollout(chart, `app${i}`, {
     metadata: { name: `app${i}` },
     replicas: 3,
@@ -53,39 +69,40 @@ function defineRollout(chart: Chart, i: number, plain: boolean) {
       name: 'app',
       image: `registry.example/app${i}:1.0.0`,
       ports: [{ name: 'http', number: 8080 }],
-      resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128) } },
+      resources: { cpu: { request: m.kplus.Cpu.millis(100) }, memory: { request: m.cdk8s.Size.mebibytes(128) } },
     }],
     strategy: RolloutStrategy.canary({
       stableService: StrategyService.define(),
       canaryService: StrategyService.define(),
-      steps: CanaryStep.progression({ weights: [10, 25, 50, 75], pause: Duration.minutes(1) }),
+      steps: CanaryStep.progression({ weights: [10, 25, 50, 75], pause: m.cdk8s.Duration.minutes(1) }),
     }),
   });
 }
 
-const defineL2 = (chart: Chart, i: number) => defineRollout(chart, i, true);
-const defineL2Defaults = (chart: Chart, i: number) => defineRollout(chart, i, false);
-
-/** What users would write instead: a cdk8s-plus Deployment with the same pod spec, and two Services. */
-function defineDeployment(chart: Chart, i: number) {
-  const deployment = new kplus.Deployment(chart, `app${i}`, {
+/** What users would write instead: a cdk8s-plus Deployment with the same pod spec, and two Services. Self-contained (see `BenchModules`). */
+function defineDeploymentWith(m: BenchModules, chart: Chart, i: number) {
+  const deployment = new m.kplus.Deployment(chart, `app${i}`, {
     metadata: { name: `app${i}` },
     replicas: 3,
     containers: [{
       name: 'app',
       image: `registry.example/app${i}:1.0.0`,
       ports: [{ name: 'http', number: 8080 }],
-      resources: { cpu: { request: kplus.Cpu.millis(100) }, memory: { request: Size.mebibytes(128) } },
+      resources: { cpu: { request: m.kplus.Cpu.millis(100) }, memory: { request: m.cdk8s.Size.mebibytes(128) } },
     }],
   });
   for (const role of ['stable', 'canary']) {
-    new kplus.Service(chart, `app${i}-${role}`, {
+    new m.kplus.Service(chart, `app${i}-${role}`, {
       metadata: { name: `app${i}-${role}` },
       selector: deployment,
       ports: [{ name: 'http', port: 8080, targetPort: 8080 }],
     });
   }
 }
+
+const defineL2 = (chart: Chart, i: number) => defineRolloutWith(MODULES, chart, i, true);
+const defineL2Defaults = (chart: Chart, i: number) => defineRolloutWith(MODULES, chart, i, false);
+const defineDeployment = (chart: Chart, i: number) => defineDeploymentWith(MODULES, chart, i);
 
 function rawManifests(i: number): any[] {
   const labels = { app: `app${i}` };
@@ -180,6 +197,59 @@ function importCost(): { kplus: number; lib: number } | undefined {
   return {
     kplus: probe(`${t}require('cdk8s-plus-27');${out}`),
     lib: probe(`${t}require('cdk8s-plus-27');require('./lib');${out}`),
+  };
+}
+
+/** What `coldSynth` measures: medians over fresh processes. */
+interface ColdSynth {
+  /** ms to define and synthesize the Rollouts, after loading the modules. */
+  readonly rollout: number;
+  /** ms for the cdk8s-plus Deployments, likewise. */
+  readonly deployment: number;
+  /** The median of the per-pair ratios. */
+  readonly ratio: number;
+  /** The rule engine's time as a share of the rest of the Rollouts' synth. */
+  readonly engineShare: number;
+}
+
+/**
+ * What `cdk8s synth` of an app is: a fresh process, its code not yet compiled by the JIT and its heap
+ * growing from empty. Each process loads cdk8s and cdk8s-plus (and, for the Rollouts, the compiled
+ * library and its rule engine, which it times), then defines `n` objects and synthesizes them to
+ * YAML once; the time starts after loading (section 2 times the loading). The two variants alternate,
+ * 7 processes each.
+ */
+function coldSynth(n: number): ColdSynth | undefined {
+  if (!fs.existsSync(path.join(ROOT, 'lib', 'index.js'))) return undefined;
+  const script = (rollout: boolean) => [
+    "const m = { cdk8s: require('cdk8s'), kplus: require('cdk8s-plus-27'), lib: require('./lib') };",
+    'let spent = 0n;',
+    ...(rollout ? [
+      "const engine = require('./lib/validation/private/engine');",
+      'const validate = engine.validateManifests;',
+      'engine.validateManifests = (manifests, options) => { const t = process.hrtime.bigint(); try { return validate(manifests, options); } finally { spent += process.hrtime.bigint() - t; } };',
+    ] : []),
+    `const define = ${rollout ? defineRolloutWith.toString() : defineDeploymentWith.toString()};`,
+    'const start = process.hrtime.bigint();',
+    "const app = new m.cdk8s.App({ outdir: require('os').tmpdir() });",
+    "const chart = new m.cdk8s.Chart(app, 'bench', { disableResourceNameHashes: true });",
+    `for (let i = 0; i < ${n}; i++) define(m, chart, i, false);`,
+    'app.synthYaml();',
+    'console.log(JSON.stringify({ total: Number(process.hrtime.bigint() - start) / 1e6, engine: Number(spent) / 1e6 }));',
+  ].join('\n');
+  const once = (rollout: boolean): { total: number; engine: number } =>
+    JSON.parse(execFileSync(NODE, ['-e', script(rollout)], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString());
+  const rollouts: Array<{ total: number; engine: number }> = [];
+  const deployments: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    rollouts.push(once(true));
+    deployments.push(once(false).total);
+  }
+  return {
+    rollout: middle(rollouts.map(r => r.total)),
+    deployment: middle(deployments),
+    ratio: middle(rollouts.map((r, i) => r.total / deployments[i])),
+    engineShare: middle(rollouts.map(r => r.engine / (r.total - r.engine))) * 100,
   };
 }
 
@@ -482,6 +552,13 @@ function main() {
     console.log(`Rollout + 2 Services / cdk8s-plus Deployment + 2 Services (same pod spec, cdk8s-plus defaults), N=${n}: ${r.toFixed(2)} (target <= 1.0) ${r <= 1.0 ? 'met' : 'MISSED'}`);
   }
   console.log(`the same, N=1000, with the rule engine switched off (what the checks cost): ${per(1000, 'unchecked', 'deploy').toFixed(2)}`);
+  const cold = coldSynth(1000);
+  if (cold) {
+    console.log(`cold process (what \`cdk8s synth\` is), N=1000: Rollout + 2 Services ${cold.rollout.toFixed(0)} ms / cdk8s-plus Deployment + 2 Services `
+      + `${cold.deployment.toFixed(0)} ms = ${cold.ratio.toFixed(2)} (median of 7 pairs); rule engine ${cold.engineShare.toFixed(1)}% of the rest of the Rollouts' synth`);
+  } else {
+    console.log('cold process: lib/ is not built; run `npx projen compile` first.');
+  }
   const imp = importCost();
   if (imp) {
     const extra = imp.lib - imp.kplus;
