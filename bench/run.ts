@@ -47,9 +47,9 @@ const NODE = process.env.BENCH_NODE ?? process.execPath;
  * self-contained and also runs in the cold processes (`coldSynth`), against the compiled library.
  */
 interface BenchModules {
-  readonly cdk8s: typeof import('cdk8s');
-  readonly kplus: typeof import('cdk8s-plus-27');
-  readonly lib: typeof import('../src');
+  readonly cdk8s: typeof cdk8s;
+  readonly kplus: typeof kplus;
+  readonly lib: typeof lib;
 }
 
 const MODULES: BenchModules = { cdk8s, kplus, lib };
