@@ -6,7 +6,7 @@ import { ControllerFlags } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { installVersion } from './private/install-version';
-import { binaryOf, CONTROLLER_PLUGIN } from './private/plugin-use';
+import { CONTROLLER_PLUGIN, unregisteredPluginError } from './private/plugin-use';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
@@ -287,13 +287,6 @@ export interface ArgoRolloutsConfigProps {
   readonly plugins?: ControllerPlugin[];
 }
 
-/** How an object uses a plugin of each kind, and where else its binary may be given: for messages. */
-const PLUGIN_USE: { readonly [kind in ControllerPluginKind]: { readonly uses: string; readonly orElse: string } } = {
-  [ControllerPluginKind.TRAFFIC_ROUTER]: { uses: 'routes traffic through the plugin', orElse: ', or give the router its controllerPlugin' },
-  [ControllerPluginKind.METRIC_PROVIDER]: { uses: 'measures a metric with the plugin', orElse: ', or give MetricProvider.plugin() its binary' },
-  [ControllerPluginKind.STEP]: { uses: 'runs a step of the plugin', orElse: ', or give CanaryStep.plugin() its binary' },
-};
-
 /**
  * The controller's configuration, the ConfigMap `argo-rollouts-config`: the plugins the controller
  * loads at start-up, those registered here and those the app's Rollouts need (e.g. the Gateway API
@@ -351,10 +344,7 @@ export class ArgoRolloutsConfig extends Construct {
     for (const { requiredBy, plugin: use } of controllerRequirements(this)) {
       if (use === undefined || plugins.some(p => p.name === use.name && p.kind === use.kind)) continue;
       if (use.binary === undefined) {
-        const { uses, orElse } = PLUGIN_USE[use.kind];
-        throw new Error(`${requiredBy} ${uses} '${use.name}', but ${subjectOf(this, 'ArgoRolloutsConfig')} does not register it, `
-          + `so the controller would not load it. Register it with addPlugin(${binaryOf(use.kind, use.name)}) `
-          + `(or the install's plugins)${orElse}.`);
+        throw unregisteredPluginError(requiredBy, use, subjectOf(this, 'ArgoRolloutsConfig'));
       }
       plugins.push(use.binary);
     }

@@ -11,6 +11,7 @@ import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
 import { renderRolloutAnalysis } from '../analysis/private/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ControllerPluginKind } from '../install/plugins';
+import { pluginUse } from '../install/private/plugin-use';
 import { addControllerRequirement } from '../install/private/requirements';
 import { ARGO_API_VERSION } from '../private/argo-object';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
@@ -658,8 +659,9 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       routers.push(router);
       bindings.push(binding);
       orderAfterServices();
+      // a router of the user's own is held to what TrafficRouting.plugin() checks: the binary is the plugin's
       const plugin = router.pluginName
-        ? { name: router.pluginName, kind: ControllerPluginKind.TRAFFIC_ROUTER, binary: binding.controllerPlugin }
+        ? pluginUse(`Rollout ${host.node.path}: ITrafficRouter.bind()`, 'binding.controllerPlugin', ControllerPluginKind.TRAFFIC_ROUTER, router.pluginName, binding.controllerPlugin)
         : undefined;
       addControllerRequirement(host, { plugin, permissions: binding.providerPermissions });
     },

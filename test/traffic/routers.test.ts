@@ -1,6 +1,7 @@
 import { ApiObject, Chart, Duration, Testing } from 'cdk8s';
 import {
-  ArgoRollouts, CanaryStep, ControllerPlugin, ManagedRoute, Rollout, RolloutStrategy, RouterObject, StrategyService, StringMatch, TrafficRouting,
+  ArgoRollouts, CanaryStep, ControllerPlugin, ITrafficRouter, ManagedRoute, Rollout, RolloutStrategy, RouterObject, StrategyService, StringMatch,
+  TrafficRouting,
 } from '../../src';
 import { schemaErrors, synth } from '../util';
 
@@ -281,6 +282,18 @@ describe('plugins and the Gateway API', () => {
     expect(() => new Rollout(Testing.chart(), 'r', {
       containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [TrafficRouting.plugin('a/b'), TrafficRouting.plugin('a/b')] }),
     })).toThrow(/has two 'a\/b' traffic routers/);
+  });
+
+  test("a router of the user's own is held to the same binary check", () => {
+    const own: ITrafficRouter = {
+      key: 'plugins',
+      pluginName: 'acme/own',
+      requiresStableAndCanaryServices: false,
+      bind: () => ({ key: 'plugins', apiObjects: [], controllerPlugin: binary, renderConfig: () => ({ 'acme/own': {} }) }),
+    };
+    expect(() => new Rollout(Testing.chart(), 'r', { containers: [container], strategy: RolloutStrategy.canary({ trafficRouting: [own] }) }))
+      .toThrow("Traffic router plugin 'acme/own' is given the controller plugin 'argoproj-labs/gatewayAPI' (trafficRouterPlugins). Give the binary of 'acme/own': "
+        + "ControllerPlugin.trafficRouter({ name: 'acme/own', location }).");
   });
 
   test('a Service port must be known', () => {

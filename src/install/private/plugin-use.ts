@@ -16,16 +16,44 @@ export const CONTROLLER_PLUGIN: ExpectedClass = {
   class: ControllerPlugin, name: 'ControllerPlugin', example: "ControllerPlugin.trafficRouter({ name: 'acme/mesh', location: 'https://…' })",
 };
 
-/** Per kind: how the plugin is named in messages, and the factory of its binary. */
-const KINDS: { readonly [kind in ControllerPluginKind]: { readonly label: string; readonly factory: string } } = {
-  [ControllerPluginKind.TRAFFIC_ROUTER]: { label: 'Traffic router plugin', factory: 'trafficRouter' },
-  [ControllerPluginKind.METRIC_PROVIDER]: { label: 'Metric provider plugin', factory: 'metricProvider' },
-  [ControllerPluginKind.STEP]: { label: 'Step plugin', factory: 'step' },
+/** How a kind of plugin reads in messages. */
+interface KindWords {
+  /** The plugin, e.g. `Step plugin`. */
+  readonly label: string;
+  /** The `ControllerPlugin` factory of its binary. */
+  readonly factory: string;
+  /** What an object does with it. */
+  readonly uses: string;
+  /** Where else its binary may be given. */
+  readonly orElse: string;
+}
+
+/** Per kind, for messages. */
+const KINDS: { readonly [kind in ControllerPluginKind]: KindWords } = {
+  [ControllerPluginKind.TRAFFIC_ROUTER]: {
+    label: 'Traffic router plugin', factory: 'trafficRouter', uses: 'routes traffic through the plugin', orElse: 'give the router its controllerPlugin',
+  },
+  [ControllerPluginKind.METRIC_PROVIDER]: {
+    label: 'Metric provider plugin', factory: 'metricProvider', uses: 'measures a metric with the plugin', orElse: 'give MetricProvider.plugin() its binary',
+  },
+  [ControllerPluginKind.STEP]: {
+    label: 'Step plugin', factory: 'step', uses: 'runs a step of the plugin', orElse: 'give CanaryStep.plugin() its binary',
+  },
 };
 
 /** How the binary of a plugin is written, for messages: `ControllerPlugin.step({ name: 'acme/step', location })`. */
-export function binaryOf(kind: ControllerPluginKind, name: string): string {
+function binaryOf(kind: ControllerPluginKind, name: string): string {
   return `ControllerPlugin.${KINDS[kind].factory}({ name: '${name}', location })`;
+}
+
+/**
+ * The error of a plugin an object uses that the install (`install`, e.g. `ArgoRolloutsConfig app/x`)
+ * neither registers nor was given the binary of: the controller would not load it.
+ */
+export function unregisteredPluginError(requiredBy: string, use: PluginUse, install: string): Error {
+  const { uses, orElse } = KINDS[use.kind];
+  return new Error(`${requiredBy} ${uses} '${use.name}', but ${install} does not register it, so the controller would not load it. `
+    + `Register it with addPlugin(${binaryOf(use.kind, use.name)}) (or the install's plugins), or ${orElse}.`);
 }
 
 /**
