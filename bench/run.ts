@@ -19,6 +19,9 @@
 //      AnalysisTemplates) in 1,000 YAML files, linted as one folder by the command's code path
 //      (`main()` of src/cli/lint.ts) in this process, and by bin/argo-rollouts-lint in a fresh process
 //      when lib/ is built.
+//   4b. Lint of one large file: 100,000 Rollouts in one YAML file of about 35 MB, linted by the compiled
+//      command in a fresh process (`BENCH_NODE` when set): its time and peak RSS (bench/lint-memory.ts;
+//      targets: at most 15 s and 256 MB).
 //   5. Synth-time validation overhead: the share of synthesizing 1,000 L2 Rollouts (with their
 //      Services) spent in the rule engine, timed inside the synth, and synth with the engine switched
 //      off for comparison.
@@ -33,6 +36,7 @@ import * as cdk8s from 'cdk8s';
 import { ApiObject, App, Chart, Yaml } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import * as lib from '../src';
+import { lintMemory } from './lint-memory';
 import { planThroughput } from './plan';
 import { main as lintMain } from '../src/cli/lint';
 import * as engine from '../src/validation/private/engine';
@@ -582,6 +586,7 @@ function main() {
     }
   }
   lintThroughput();
+  lintMemory(NODE, ROOT, RUNS);
   validationOverhead();
   planThroughput(RUNS);
 }

@@ -21,7 +21,7 @@ export interface ExampleApp {
 }
 
 export const EXAMPLES: ExampleApp[] = [
-  { name: 'install', description: 'Argo Rollouts v1.9.1: CRDs in their own chart, controller, dashboard, notifications', define: defineInstall },
+  { name: 'install', description: 'Argo Rollouts (the app\'s release): CRDs in their own chart, controller, dashboard, notifications', define: defineInstall },
   { name: 'getting-started', description: 'canary demo of the getting-started guide', define: app => [new GettingStartedChart(app)] },
   { name: 'blue-green', description: 'blue-green with a manual promotion gate', define: app => [new BlueGreenChart(app)] },
   { name: 'workload-ref', description: 'Rollout that runs the pod template of a Deployment', define: app => [new WorkloadRefChart(app)] },

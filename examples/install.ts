@@ -1,13 +1,15 @@
 // The Argo Rollouts install: the CRDs in a chart of their own (applied first: Argo CD sync wave -1,
-// server-side apply), and the controller with the dashboard and the notification catalog.
+// server-side apply), and the controller with the dashboard and the notification catalog. Both parts
+// take the app's release (1.9.1, the default, unless ArgoRolloutsApp.of(app).useVersion() says
+// otherwise); pin one with `version: ArgoRolloutsVersion.V1_9_1`.
 import { App, Chart, ChartProps } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ArgoRollouts, ArgoRolloutsCrds, ArgoRolloutsVersion } from '../src';
+import { ArgoRollouts, ArgoRolloutsCrds } from '../src';
 
 export class ArgoRolloutsCrdsChart extends Chart {
   constructor(scope: Construct, id: string = 'argo-rollouts-crds', props: ChartProps = {}) {
     super(scope, id, props);
-    new ArgoRolloutsCrds(this, 'crds', { version: ArgoRolloutsVersion.V1_9_1, serverSideApply: true, syncWave: -1 });
+    new ArgoRolloutsCrds(this, 'crds', { serverSideApply: true, syncWave: -1 });
   }
 }
 
@@ -17,7 +19,6 @@ export class ArgoRolloutsChart extends Chart {
   constructor(scope: Construct, id: string = 'argo-rollouts', props: ChartProps = {}) {
     super(scope, id, props);
     this.install = new ArgoRollouts(this, 'argo-rollouts', {
-      version: ArgoRolloutsVersion.V1_9_1,
       crds: false, // applied by the CRD chart
       dashboard: true,
       notifications: true,

@@ -6,9 +6,21 @@ import { checkMetric, renderMetric, requireMetricPlugin } from './private/render
 import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
-import { argumentOrDefault } from '../private/arguments';
+import { ANALYSIS_TEMPLATE, argumentOrDefault, DURATION, listOf, METADATA, struct } from '../private/arguments';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth } from '../validation/private';
+
+/** The fields of `AnalysisRunProps`, for `checkArgument`. */
+const ANALYSIS_RUN_PROPS = struct('AnalysisRunProps', {
+  metadata: METADATA,
+  templates: listOf(ANALYSIS_TEMPLATE),
+  metrics: listOf('object'),
+  args: listOf({ class: AnalysisTemplateArg, name: 'AnalysisTemplateArg', example: "AnalysisTemplateArg.withDefault('service', 'web')" }),
+  terminate: 'boolean',
+  ttlAfterCompletion: DURATION,
+  ttlAfterSuccess: DURATION,
+  ttlAfterFailure: DURATION,
+});
 
 /**
  * Properties of an AnalysisRun.
@@ -88,7 +100,7 @@ export class AnalysisRun extends Construct {
    * @param props the configuration of the AnalysisRun
    */
   constructor(scope: Construct, id: string, props: AnalysisRunProps = {}) {
-    props = argumentOrDefault('new AnalysisRun()', 'props', props, 'object', {});
+    props = argumentOrDefault('new AnalysisRun()', 'props', props, ANALYSIS_RUN_PROPS, {});
     super(scope, id);
     this.props = props;
     for (const t of props.templates ?? []) {

@@ -6,7 +6,7 @@ import { checkMetric, renderMetric, requireMetricPlugin, templateManifests, temp
 import { AnalysisTemplateSpec } from './private/spec-types';
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
-import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, SCOPE } from '../private/arguments';
+import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, METADATA, SCOPE } from '../private/arguments';
 import { checkObjectName } from '../private/names';
 import { undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth, FindingSeverity } from '../validation/private';
@@ -81,6 +81,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     checkListArgument(`new ${new.target.name}()`, 'props.args', props.args, 'object', true);
     checkListArgument(`new ${new.target.name}()`, 'props.metrics', props.metrics, 'object', true);
     checkListArgument(`new ${new.target.name}()`, 'props.templates', props.templates, ANALYSIS_TEMPLATE, true);
+    checkArgument(`new ${new.target.name}()`, 'props.metadata', props.metadata, METADATA, true);
     props.args?.forEach(a => this.addArg(a));
     props.metrics?.forEach(m => this.addMetric(m));
   }

@@ -1,4 +1,5 @@
 import { ArgSpec } from './private/spec-types';
+import { checkArgument } from '../private/arguments';
 
 /**
  * Which pod-template hash an analysis argument takes its value from.
@@ -26,7 +27,9 @@ export class AnalysisArg {
    * @param value the value
    */
   public static value(name: string, value: string): AnalysisArg {
-    return new AnalysisArg(checkArgName(name), { value });
+    checkArgName('AnalysisArg.value()', name);
+    checkArgument('AnalysisArg.value()', 'value', value, 'string');
+    return new AnalysisArg(name, { value });
   }
 
   /**
@@ -36,7 +39,9 @@ export class AnalysisArg {
    * @param hash which ReplicaSet
    */
   public static fromPodTemplateHash(name: string, hash: PodTemplateHash): AnalysisArg {
-    return new AnalysisArg(checkArgName(name), { valueFrom: { podTemplateHashValue: hash } });
+    checkArgName('AnalysisArg.fromPodTemplateHash()', name);
+    checkArgument('AnalysisArg.fromPodTemplateHash()', 'hash', hash, { name: 'PodTemplateHash', values: Object.values(PodTemplateHash) });
+    return new AnalysisArg(name, { valueFrom: { podTemplateHashValue: hash } });
   }
 
   /**
@@ -49,10 +54,12 @@ export class AnalysisArg {
    * @param fieldPath path of the field in the Rollout
    */
   public static fromFieldRef(name: string, fieldPath: string): AnalysisArg {
+    checkArgName('AnalysisArg.fromFieldRef()', name);
+    checkArgument('AnalysisArg.fromFieldRef()', 'fieldPath', fieldPath, 'string');
     if (!fieldPath) {
       throw new Error(`Analysis argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.name'.`);
     }
-    return new AnalysisArg(checkArgName(name), { valueFrom: { fieldRef: { fieldPath } } });
+    return new AnalysisArg(name, { valueFrom: { fieldRef: { fieldPath } } });
   }
 
   private constructor(
@@ -66,8 +73,9 @@ export class AnalysisArg {
   }
 }
 
-function checkArgName(name: string): string {
-  if (!name || typeof name !== 'string') {
+function checkArgName(where: string, name: string): string {
+  checkArgument(where, 'name', name, 'string');
+  if (!name) {
     throw new Error(`Analysis argument name must be a non-empty string, got '${name}'.`);
   }
   return name;

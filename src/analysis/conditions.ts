@@ -1,4 +1,4 @@
-import { argumentOrDefault } from '../private/arguments';
+import { argumentOrDefault, checkArgument, describeValue, struct } from '../private/arguments';
 
 /**
  * What a measurement without a usable value (no data, or NaN) becomes.
@@ -146,7 +146,11 @@ export class Condition {
   }
 
   private static compare(method: string, op: string, negated: string, threshold: number, options: ResultConditionOptions): Condition {
-    options = argumentOrDefault(`Condition.${method}()`, 'options', options, 'object', {});
+    checkArgument(`Condition.${method}()`, 'threshold', threshold, 'number');
+    options = argumentOrDefault(`Condition.${method}()`, 'options', options, struct('ResultConditionOptions', {
+      onEmpty: { name: 'EmptyResultPolicy', values: Object.values(EmptyResultPolicy) },
+      shape: { name: 'ResultShape', values: Object.values(ResultShape) },
+    }), {});
     const t = formatThreshold(`Condition.${method}()`, threshold);
     const scalar = (options.shape ?? ResultShape.LIST) === ResultShape.SCALAR;
     const policy = options.onEmpty ?? EmptyResultPolicy.ERROR;
@@ -186,7 +190,7 @@ export class Condition {
 
 function checkExpression(field: string, expression: string) {
   if (typeof expression !== 'string' || expression.trim() === '') {
-    throw new Error(`'${field}' must be a non-empty expression over 'result', got ${JSON.stringify(expression)}. Use e.g. 'result[0] >= 0.95'.`);
+    throw new Error(`'${field}' must be a non-empty expression over 'result', got ${describeValue(expression)}. Use e.g. 'result[0] >= 0.95'.`);
   }
 }
 

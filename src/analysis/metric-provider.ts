@@ -1,19 +1,21 @@
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { PluginUse, pluginUse } from '../install/private/plugin-use';
-import { checkArgument } from '../private/arguments';
+import { checkArgument, JSON_OBJECT } from '../private/arguments';
 import { prune, RenderedProvider } from './private/providers/common';
 import { pluginSpec, PluginSpec } from './private/providers/plugin';
-import { cloudWatchSpec, CloudWatchMetricOptions, CloudWatchSpec } from './providers/cloud-watch';
-import { datadogQueriesSpec, DatadogQueriesOptions, datadogQuerySpec, DatadogQueryOptions, DatadogSpec } from './providers/datadog';
-import { graphiteSpec, GraphiteMetricOptions, GraphiteSpec } from './providers/graphite';
-import { influxDbSpec, InfluxDbMetricOptions, InfluxDbSpec } from './providers/influxdb';
-import { jobSpec, JobMetricOptions, JobSpec } from './providers/job';
-import { kayentaSpec, KayentaMetricOptions, KayentaSpec } from './providers/kayenta';
-import { newRelicSpec, NewRelicMetricOptions, NewRelicSpec } from './providers/new-relic';
-import { prometheusSpec, PrometheusMetricOptions, PrometheusSpec } from './providers/prometheus';
-import { skyWalkingSpec, SkyWalkingMetricOptions, SkyWalkingSpec } from './providers/skywalking';
-import { wavefrontSpec, WavefrontMetricOptions, WavefrontSpec } from './providers/wavefront';
-import { webSpec, WebMetricOptions, WebSpec } from './providers/web';
+import { CLOUD_WATCH_OPTIONS, cloudWatchSpec, CloudWatchMetricOptions, CloudWatchSpec } from './providers/cloud-watch';
+import {
+  DATADOG_QUERIES_OPTIONS, DATADOG_QUERY_OPTIONS, datadogQueriesSpec, DatadogQueriesOptions, datadogQuerySpec, DatadogQueryOptions, DatadogSpec,
+} from './providers/datadog';
+import { GRAPHITE_OPTIONS, graphiteSpec, GraphiteMetricOptions, GraphiteSpec } from './providers/graphite';
+import { INFLUXDB_OPTIONS, influxDbSpec, InfluxDbMetricOptions, InfluxDbSpec } from './providers/influxdb';
+import { JOB_OPTIONS, jobSpec, JobMetricOptions, JobSpec } from './providers/job';
+import { KAYENTA_OPTIONS, kayentaSpec, KayentaMetricOptions, KayentaSpec } from './providers/kayenta';
+import { NEW_RELIC_OPTIONS, newRelicSpec, NewRelicMetricOptions, NewRelicSpec } from './providers/new-relic';
+import { PROMETHEUS_OPTIONS, prometheusSpec, PrometheusMetricOptions, PrometheusSpec } from './providers/prometheus';
+import { SKYWALKING_OPTIONS, skyWalkingSpec, SkyWalkingMetricOptions, SkyWalkingSpec } from './providers/skywalking';
+import { WAVEFRONT_OPTIONS, wavefrontSpec, WavefrontMetricOptions, WavefrontSpec } from './providers/wavefront';
+import { WEB_OPTIONS, webSpec, WebMetricOptions, WebSpec } from './providers/web';
 
 /** The rendered body of one provider. */
 type ProviderSpec = PrometheusSpec | DatadogSpec | NewRelicSpec | WavefrontSpec | KayentaSpec | WebSpec | JobSpec | CloudWatchSpec
@@ -71,7 +73,7 @@ export class MetricProvider {
    * scalar gives a number.
    */
   public static prometheus(options: PrometheusMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.prometheus()', 'options', options, 'object');
+    checkArgument('MetricProvider.prometheus()', 'options', options, PROMETHEUS_OPTIONS);
     return new MetricProvider(MetricProviderKind.PROMETHEUS, prometheusSpec(options));
   }
 
@@ -83,7 +85,7 @@ export class MetricProvider {
    * MetricProvider.datadogQuery({ query: 'avg:trace.http.request.errors{service:{{args.service}}}.as_count()', interval: Duration.minutes(5) });
    */
   public static datadogQuery(options: DatadogQueryOptions): MetricProvider {
-    checkArgument('MetricProvider.datadogQuery()', 'options', options, 'object');
+    checkArgument('MetricProvider.datadogQuery()', 'options', options, DATADOG_QUERY_OPTIONS);
     return new MetricProvider(MetricProviderKind.DATADOG, datadogQuerySpec(options));
   }
 
@@ -98,7 +100,7 @@ export class MetricProvider {
    * });
    */
   public static datadogQueries(options: DatadogQueriesOptions): MetricProvider {
-    checkArgument('MetricProvider.datadogQueries()', 'options', options, 'object');
+    checkArgument('MetricProvider.datadogQueries()', 'options', options, DATADOG_QUERIES_OPTIONS);
     return new MetricProvider(MetricProviderKind.DATADOG, datadogQueriesSpec(options));
   }
 
@@ -107,7 +109,7 @@ export class MetricProvider {
    * `result.successRate`.
    */
   public static newRelic(options: NewRelicMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.newRelic()', 'options', options, 'object');
+    checkArgument('MetricProvider.newRelic()', 'options', options, NEW_RELIC_OPTIONS);
     return new MetricProvider(MetricProviderKind.NEW_RELIC, newRelicSpec(options));
   }
 
@@ -115,7 +117,7 @@ export class MetricProvider {
    * Query Wavefront.
    */
   public static wavefront(options: WavefrontMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.wavefront()', 'options', options, 'object');
+    checkArgument('MetricProvider.wavefront()', 'options', options, WAVEFRONT_OPTIONS);
     return new MetricProvider(MetricProviderKind.WAVEFRONT, wavefrontSpec(options));
   }
 
@@ -123,7 +125,7 @@ export class MetricProvider {
    * Let Kayenta judge the canary against the baseline. `result` is the canary score.
    */
   public static kayenta(options: KayentaMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.kayenta()', 'options', options, 'object');
+    checkArgument('MetricProvider.kayenta()', 'options', options, KAYENTA_OPTIONS);
     return new MetricProvider(MetricProviderKind.KAYENTA, kayentaSpec(options));
   }
 
@@ -132,7 +134,7 @@ export class MetricProvider {
    * (or the text of a non-JSON response).
    */
   public static web(options: WebMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.web()', 'options', options, 'object');
+    checkArgument('MetricProvider.web()', 'options', options, WEB_OPTIONS);
     return new MetricProvider(MetricProviderKind.WEB, webSpec(options));
   }
 
@@ -147,7 +149,7 @@ export class MetricProvider {
    * });
    */
   public static job(options: JobMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.job()', 'options', options, 'object');
+    checkArgument('MetricProvider.job()', 'options', options, JOB_OPTIONS);
     return new MetricProvider(MetricProviderKind.JOB, jobSpec(options));
   }
 
@@ -156,7 +158,7 @@ export class MetricProvider {
    * (`result[0].Values` holds the first series' values).
    */
   public static cloudWatch(options: CloudWatchMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.cloudWatch()', 'options', options, 'object');
+    checkArgument('MetricProvider.cloudWatch()', 'options', options, CLOUD_WATCH_OPTIONS);
     return new MetricProvider(MetricProviderKind.CLOUD_WATCH, cloudWatchSpec(options));
   }
 
@@ -164,7 +166,7 @@ export class MetricProvider {
    * Query Graphite. `result` is the list of data points.
    */
   public static graphite(options: GraphiteMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.graphite()', 'options', options, 'object');
+    checkArgument('MetricProvider.graphite()', 'options', options, GRAPHITE_OPTIONS);
     return new MetricProvider(MetricProviderKind.GRAPHITE, graphiteSpec(options));
   }
 
@@ -172,7 +174,7 @@ export class MetricProvider {
    * Run a Flux query against InfluxDB.
    */
   public static influxdb(options: InfluxDbMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.influxdb()', 'options', options, 'object');
+    checkArgument('MetricProvider.influxdb()', 'options', options, INFLUXDB_OPTIONS);
     return new MetricProvider(MetricProviderKind.INFLUXDB, influxDbSpec(options));
   }
 
@@ -180,7 +182,7 @@ export class MetricProvider {
    * Run a GraphQL query against Apache SkyWalking.
    */
   public static skywalking(options: SkyWalkingMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.skywalking()', 'options', options, 'object');
+    checkArgument('MetricProvider.skywalking()', 'options', options, SKYWALKING_OPTIONS);
     return new MetricProvider(MetricProviderKind.SKYWALKING, skyWalkingSpec(options));
   }
 
@@ -198,6 +200,8 @@ export class MetricProvider {
    * MetricProvider.plugin('argoproj-labs/sample-prometheus', { address: 'http://prometheus:9090', query: 'up' });
    */
   public static plugin(name: string, config: { [key: string]: any } = {}, controllerPlugin?: ControllerPlugin): MetricProvider {
+    checkArgument('MetricProvider.plugin()', 'name', name, 'string');
+    checkArgument('MetricProvider.plugin()', 'config', config, JSON_OBJECT, true);
     const spec = pluginSpec(name, config);
     const use = pluginUse('MetricProvider.plugin()', 'controllerPlugin', ControllerPluginKind.METRIC_PROVIDER, name, controllerPlugin);
     return new MetricProvider(MetricProviderKind.PLUGIN, spec, use);

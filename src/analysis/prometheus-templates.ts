@@ -5,7 +5,7 @@ import { AnalysisArg } from './args';
 import { Condition, EmptyResultPolicy } from './conditions';
 import { MetricProvider } from './metric-provider';
 import { AnalysisTemplateArg } from './template-arg';
-import { checkArgument, SCOPE } from '../private/arguments';
+import { checkArgument, DURATION, ExpectedStruct, SCOPE, struct } from '../private/arguments';
 import { checkInteger, toGoDuration } from '../private/utils';
 
 /**
@@ -164,8 +164,7 @@ export class RequestMetricsTemplates {
   public static successRate(scope: Construct, id: string, options: SuccessRateTemplateOptions): AnalysisTemplate {
     checkArgument('RequestMetricsTemplates.successRate()', 'scope', scope, SCOPE);
     checkArgument('RequestMetricsTemplates.successRate()', 'id', id, 'string');
-    checkArgument('RequestMetricsTemplates.successRate()', 'options', options, 'object');
-    checkArgument('RequestMetricsTemplates.successRate()', 'options.source', options.source, { name: 'RequestMetricsSource', values: Object.keys(SOURCES) });
+    checkArgument('RequestMetricsTemplates.successRate()', 'options', options, templateOptions({ minSuccessRate: 'number' }));
     const min = options.minSuccessRate ?? 0.99;
     if (!(min > 0 && min <= 1)) {
       throw new Error(`RequestMetricsTemplates.successRate(): minSuccessRate must be above 0 and at most 1, got ${min}. Use e.g. 0.99 for 99%.`);
@@ -180,8 +179,7 @@ export class RequestMetricsTemplates {
   public static latency(scope: Construct, id: string, options: LatencyTemplateOptions): AnalysisTemplate {
     checkArgument('RequestMetricsTemplates.latency()', 'scope', scope, SCOPE);
     checkArgument('RequestMetricsTemplates.latency()', 'id', id, 'string');
-    checkArgument('RequestMetricsTemplates.latency()', 'options', options, 'object');
-    checkArgument('RequestMetricsTemplates.latency()', 'options.source', options.source, { name: 'RequestMetricsSource', values: Object.keys(SOURCES) });
+    checkArgument('RequestMetricsTemplates.latency()', 'options', options, templateOptions({ maxP99: DURATION }));
     const max = (options.maxP99 ?? Duration.millis(500)).toMilliseconds();
     if (!(max > 0)) throw new Error(`RequestMetricsTemplates.latency(): maxP99 must be above zero, got ${max}ms.`);
     const query = SOURCES[options.source].latencyMs(window(options));
@@ -195,10 +193,26 @@ export class RequestMetricsTemplates {
    * @param serviceName the Service whose requests are measured (usually the canary Service)
    */
   public static args(serviceName: string): AnalysisArg[] {
+    checkArgument('RequestMetricsTemplates.args()', 'serviceName', serviceName, 'string');
     return [AnalysisArg.value('service', serviceName), AnalysisArg.fromFieldRef('namespace', 'metadata.namespace')];
   }
 
   private constructor() {}
+}
+
+/** The fields of the options of a request-metrics template: the common ones and `own`. */
+function templateOptions(own: ExpectedStruct['fields']): ExpectedStruct {
+  return struct('RequestMetricsTemplateOptions', {
+    source: { name: 'RequestMetricsSource', values: Object.keys(SOURCES) },
+    prometheusAddress: 'string',
+    window: DURATION,
+    interval: DURATION,
+    count: 'number',
+    failureLimit: 'number',
+    onEmpty: { name: 'EmptyResultPolicy', values: Object.values(EmptyResultPolicy) },
+    name: 'string',
+    ...own,
+  }, { required: ['source'], example: '{ source: RequestMetricsSource.ISTIO }' });
 }
 
 function window(options: RequestMetricsTemplateOptions): string {

@@ -15,14 +15,16 @@ export class AnalysisTemplateArg {
    * An argument every caller must give (a Rollout, an Experiment or an AnalysisRun).
    */
   public static required(name: string): AnalysisTemplateArg {
-    return new AnalysisTemplateArg(checkName(name), {});
+    return new AnalysisTemplateArg(checkName('AnalysisTemplateArg.required()', name), {});
   }
 
   /**
    * An argument with a default value that callers may override.
    */
   public static withDefault(name: string, value: string): AnalysisTemplateArg {
-    return new AnalysisTemplateArg(checkName(name), { value });
+    checkName('AnalysisTemplateArg.withDefault()', name);
+    checkArgument('AnalysisTemplateArg.withDefault()', 'value', value, 'string');
+    return new AnalysisTemplateArg(name, { value });
   }
 
   /**
@@ -35,7 +37,7 @@ export class AnalysisTemplateArg {
     if (!secretName || !key) {
       throw new Error(`Analysis template argument '${name}': fromSecret() needs a Secret name and a key, got '${secretName}' and '${key}'.`);
     }
-    return new AnalysisTemplateArg(checkName(name), { valueFrom: { secretKeyRef: { name: secretName, key } } });
+    return new AnalysisTemplateArg(checkName('AnalysisTemplateArg.fromSecret()', name), { valueFrom: { secretKeyRef: { name: secretName, key } } });
   }
 
   /**
@@ -45,7 +47,7 @@ export class AnalysisTemplateArg {
     checkArgument('AnalysisTemplateArg.fromFieldRef()', 'name', name, 'string');
     checkArgument('AnalysisTemplateArg.fromFieldRef()', 'fieldPath', fieldPath, 'string');
     if (!fieldPath) throw new Error(`Analysis template argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.namespace'.`);
-    return new AnalysisTemplateArg(checkName(name), { valueFrom: { fieldRef: { fieldPath } } });
+    return new AnalysisTemplateArg(checkName('AnalysisTemplateArg.fromFieldRef()', name), { valueFrom: { fieldRef: { fieldPath } } });
   }
 
   private constructor(
@@ -64,7 +66,8 @@ export class AnalysisTemplateArg {
   }
 }
 
-function checkName(name: string): string {
+function checkName(where: string, name: string): string {
+  checkArgument(where, 'name', name, 'string');
   if (!name || !isAnalysisName(name)) {
     throw new Error(`Analysis template argument name '${name}' is invalid: use letters, digits, '-', '_' and '.', starting with a letter or digit.`);
   }

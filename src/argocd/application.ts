@@ -9,7 +9,7 @@ import { controllerOwnedFields } from './private/ignore-differences';
 import { ApplicationSpec } from './private/spec-types';
 import { ArgoRollouts } from '../install/argo-rollouts';
 import { ArgoRolloutsVersion } from '../install/version';
-import { checkArgument } from '../private/arguments';
+import { checkArgument, listOf, STRING_LIST, struct } from '../private/arguments';
 import { requireGenerated } from '../private/generated';
 import { Manifest } from '../private/manifest-types';
 import { OnePassApiObject } from '../private/one-pass-api-object';
@@ -238,6 +238,30 @@ function applicationValidator(): SchemaValidator {
   return validator;
 }
 
+/** The fields of `ArgoCdApplicationProps`, for `checkArgument`. */
+const APPLICATION_PROPS = struct('ArgoCdApplicationProps', {
+  source: struct('ArgoCdApplicationSource', { repoUrl: 'string', path: 'string', targetRevision: 'string', recurse: 'boolean', exclude: 'string' }),
+  destination: struct('ArgoCdApplicationDestination', { server: 'string', name: 'string', namespace: 'string' }),
+  name: 'string',
+  namespace: 'string',
+  project: 'string',
+  charts: listOf({ name: 'Chart (cdk8s)', methods: ['toJson', 'addDependency'] }),
+  automated: struct('ArgoCdAutomatedSync', { prune: 'boolean', selfHeal: 'boolean' }),
+  syncOptions: STRING_LIST,
+  // the lists' items are checked with the rest of the Application against the Argo CD CRD schema at synth
+  ignoreDifferences: listOf(struct('IgnoreDifference', {
+    group: 'string',
+    kind: 'string',
+    name: 'string',
+    namespace: 'string',
+    jsonPointers: 'array',
+    jqPathExpressions: 'array',
+    managedFieldsManagers: 'array',
+  }, { example: "{ group: 'apps', kind: 'Deployment', jsonPointers: ['/spec/replicas'] }" })),
+  syncWaves: 'boolean',
+  waves: struct('ArgoCdSyncWaves', { crds: 'number', controller: 'number', prerequisites: 'number', rollouts: 'number' }),
+});
+
 /** `/spec/ignoreDifferences/0` → `spec.ignoreDifferences[0]`. */
 function pathOf(instancePath: string): string {
   return instancePath.split('/').slice(1).map(p => p.replace(/~1/g, '/').replace(/~0/g, '~'))
@@ -324,7 +348,7 @@ export class ArgoCdApplication extends Construct {
    */
   constructor(scope: Construct, id: string, props: ArgoCdApplicationProps) {
     super(scope, id);
-    checkArgument('new ArgoCdApplication()', 'props', props, 'object');
+    checkArgument('new ArgoCdApplication()', 'props', props, APPLICATION_PROPS);
     this.props = props;
     if (props.destination?.server !== undefined && props.destination?.name !== undefined) {
       throw new Error(`ArgoCdApplication ${this.node.path}: destination has both server (${JSON.stringify(props.destination.server)}) `
@@ -447,8 +471,8 @@ export class ArgoCdApplication extends Construct {
         jqPathExpressions: e.jqPathExpressions ? [...e.jqPathExpressions] : undefined,
         managedFieldsManagers: e.managedFieldsManagers ? [...e.managedFieldsManagers] : undefined,
       })) : undefined,
-      syncPolicy: p.automated !== undefined || syncOptions.length > 0 ? {
-        automated: p.automated !== undefined ? { prune: p.automated.prune ?? false, selfHeal: p.automated.selfHeal ?? false } : undefined,
+      syncPolicy: p.automated || syncOptions.length > 0 ? {
+        automated: p.automated ? { prune: p.automated.prune ?? false, selfHeal: p.automated.selfHeal ?? false } : undefined,
         syncOptions: syncOptions.length > 0 ? syncOptions : undefined,
       } : undefined,
     };

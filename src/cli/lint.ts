@@ -10,6 +10,7 @@
  */
 import * as fs from 'fs';
 import { parseQuantity } from '../private/quantity';
+import { quoteCut } from '../private/quote';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { InputError, readTexts, splitArguments, startCommand } from './private/files';
@@ -30,8 +31,9 @@ const USAGE = `Usage: argo-rollouts-lint [--version ${VERSION_NUMBERS.join('|')}
 
 Checks Argo Rollouts manifests against the CRD schema and the controller's rules.
 PATH is a YAML or JSON file, a folder (searched recursively for *.yaml, *.yml and *.json,
-in sorted order), or - for standard input. All files are checked together: references between
-them (Services, analysis templates, ...) are resolved among them.
+in sorted order), or - for standard input (a named pipe or a device given as PATH is refused:
+pipe a program's output to -). All files are checked together: references between them
+(Services, analysis templates, ...) are resolved among them.
 
   --version V    Argo Rollouts release whose CRD schemas and rules apply: ${VERSION_NUMBERS.join(', ')}
                  (default: the release of the Argo Rollouts controller Deployment among the
@@ -80,13 +82,13 @@ function parseArguments(argv: readonly string[]): Arguments {
         break;
       case '--format':
         if (value !== 'text' && value !== 'json') {
-          throw new InputError(`--format must be text or json, not ${JSON.stringify(value)}.`);
+          throw new InputError(`--format must be text or json, not ${quoteCut(value!)}.`);
         }
         format = value;
         break;
       case '--budget-pods':
         if (!/^[0-9]+$/.test(value!)) {
-          throw new InputError(`--budget-pods must be a whole number of pods, not ${JSON.stringify(value)}.`);
+          throw new InputError(`--budget-pods must be a whole number of pods, not ${quoteCut(value!)}.`);
         }
         budget = { ...budget, pods: Number(value) };
         break;
@@ -94,7 +96,7 @@ function parseArguments(argv: readonly string[]): Arguments {
       case '--budget-memory': {
         const q = parseQuantity(value);
         if (q === undefined || q.nanos < 0n) {
-          throw new InputError(`${name} must be a Kubernetes quantity (e.g. ${name === '--budget-cpu' ? '4 or 2500m' : '8Gi or 512Mi'}), not ${JSON.stringify(value)}.`);
+          throw new InputError(`${name} must be a Kubernetes quantity (e.g. ${name === '--budget-cpu' ? '4 or 2500m' : '8Gi or 512Mi'}), not ${quoteCut(value!)}.`);
         }
         budget = { ...budget, [name === '--budget-cpu' ? 'cpu' : 'memory']: value };
         break;

@@ -3,10 +3,10 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults } from './pod-template';
-import { checkUniqueNames, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './private/render';
+import { checkUniqueNames, EXPERIMENT_PROPS, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './private/render';
 import { templateManifests, renderDryRun, renderMeasurementRetention } from '../analysis/private/render';
 import { ArgoObject } from '../private/argo-object';
-import { checkArgument, checkListArgument } from '../private/arguments';
+import { checkArgument } from '../private/arguments';
 import { renderPodTemplate } from '../private/pod-template';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation/private';
@@ -173,12 +173,10 @@ export class Experiment extends Construct {
    * @param props the configuration of the Experiment
    */
   constructor(scope: Construct, id: string, props: ExperimentProps) {
-    checkArgument('new Experiment()', 'props', props, 'object');
+    checkArgument('new Experiment()', 'props', props, EXPERIMENT_PROPS);
     super(scope, id);
     this.props = props;
     const where = `Experiment ${this.node.path}`;
-    checkListArgument(where, 'props.templates', props.templates, 'object', true);
-    (props.templates ?? []).forEach((t, i) => checkListArgument(where, `props.templates[${i}].containers`, t.containers, 'object', true));
     if (!props.templates || props.templates.length === 0) {
       throw new Error(`${where} has no templates. Give at least one pod set in templates.`);
     }

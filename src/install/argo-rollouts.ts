@@ -4,16 +4,17 @@ import { ArgoRolloutsController, checkControllerOptions, ControllerOptions } fro
 import { ArgoRolloutsRbac, PROVIDER_PERMISSIONS } from './controller-rbac';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from './crds';
 import { ArgoRolloutsDashboard, checkExposure, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './dashboard';
-import { ArgoRolloutsMetrics, MetricsOptions } from './metrics';
+import { ArgoRolloutsMetrics, METRICS_OPTIONS, MetricsOptions } from './metrics';
 import { NotificationOptions } from './notifications';
 import { ArgoRolloutsNotifications } from './notifications-install';
 import { ControllerPlugin } from './plugins';
 import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } from './private/objects';
+import { NOTIFICATION_OPTIONS, POLICY_RULE } from './private/option-shapes';
 import { CONTROLLER_PLUGIN } from './private/plugin-use';
 import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';
-import { argumentOrDefault, checkListArgument } from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 
 /**
@@ -285,6 +286,9 @@ export class ArgoRollouts extends Construct {
   private checkProps(where: string, props: ArgoRolloutsProps, controller: ControllerOptions) {
     checkListArgument('new ArgoRollouts()', 'props.providerPermissions', props.providerPermissions, PROVIDER_PERMISSIONS, true);
     checkListArgument('new ArgoRollouts()', 'props.plugins', props.plugins, CONTROLLER_PLUGIN, true);
+    checkListArgument('new ArgoRollouts()', 'props.additionalRules', props.additionalRules, POLICY_RULE, true);
+    checkArgument('new ArgoRollouts()', 'props.notificationOptions', props.notificationOptions, NOTIFICATION_OPTIONS, true);
+    checkArgument('new ArgoRollouts()', 'props.metrics', props.metrics, METRICS_OPTIONS, true);
     checkNamespace(where, this.namespace);
     checkControllerOptions(where, controller, this.version);
     if (this.namespaced) {

@@ -4,6 +4,7 @@ import { installVersion } from './private/install-version';
 import {
   checkNamespace, componentLabels, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, RBAC_GROUP, renderRule, subjectOf,
 } from './private/objects';
+import { POLICY_RULE } from './private/option-shapes';
 import { aggregateRules, controllerRules } from './private/render';
 import { controllerRequirements } from './private/requirements';
 import { PolicyRule, ProviderPermissions } from './rbac';
@@ -90,6 +91,7 @@ export class ArgoRolloutsRbac extends Construct {
     props = argumentOrDefault('new ArgoRolloutsRbac()', 'props', props, 'object', {});
     super(scope, id);
     checkListArgument('new ArgoRolloutsRbac()', 'props.providerPermissions', props.providerPermissions, PROVIDER_PERMISSIONS, true);
+    checkListArgument('new ArgoRolloutsRbac()', 'props.additionalRules', props.additionalRules, POLICY_RULE, true);
     const namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsRbac'), namespace);
     this.version = installVersion(this, props.version, subjectOf(this, 'ArgoRolloutsRbac'));

@@ -2,13 +2,16 @@ import { createHash } from 'crypto';
 import { ApiObject, Lazy, Yaml } from 'cdk8s';
 import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
-import { ControllerFlags } from './controller-flags';
+import { ControllerFlags, ControllerLogFormat, ControllerLogLevel } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import { installVersion } from './private/install-version';
+import { IMAGE_OPTIONS } from './private/option-shapes';
 import { CONTROLLER_PLUGIN, unregisteredPluginError } from './private/plugin-use';
 import { ArgoRolloutsVersion } from './version';
-import { argumentOrDefault, checkArgument, checkListArgument, ExpectedShape } from '../private/arguments';
+import {
+  argumentOrDefault, checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct,
+} from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 import {
@@ -235,6 +238,52 @@ export interface ControllerOptions {
 const TAINT_QUERY: ExpectedShape = { name: 'NodeTaintQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeTaintQuery.exists('dedicated')" };
 const LABEL_QUERY: ExpectedShape = { name: 'NodeLabelQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeLabelQuery.is('pool', 'system')" };
 
+/** The fields of `ControllerOptions` that are lists, maps and plain values, for `checkArgument`. */
+const CONTROLLER_OPTIONS = struct('ControllerOptions', {
+  replicas: 'number',
+  podDisruptionBudget: struct('ControllerDisruptionBudget', { minAvailable: PERCENT_OR_ABSOLUTE, maxUnavailable: PERCENT_OR_ABSOLUTE }),
+  resources: 'object',
+  image: IMAGE_OPTIONS,
+  imagePullSecrets: STRING_LIST,
+  flags: struct('ControllerFlags', {
+    logLevel: { name: 'ControllerLogLevel', values: Object.values(ControllerLogLevel) },
+    logFormat: { name: 'ControllerLogFormat', values: Object.values(ControllerLogFormat) },
+    klogLevel: 'number',
+    instanceId: 'string',
+    metricsPort: 'number',
+    healthzPort: 'number',
+    rolloutResync: DURATION,
+    qps: 'number',
+    burst: 'number',
+    rolloutThreads: 'number',
+    experimentThreads: 'number',
+    analysisThreads: 'number',
+    serviceThreads: 'number',
+    ingressThreads: 'number',
+    ephemeralMetadataThreads: 'number',
+    leaderElect: 'boolean',
+    leaderElectionLeaseDuration: DURATION,
+    leaderElectionRenewDeadline: DURATION,
+    leaderElectionRetryPeriod: DURATION,
+    awsVerifyTargetGroup: 'boolean',
+    albIngressClasses: STRING_LIST,
+    nginxIngressClasses: STRING_LIST,
+    istioApiVersion: 'string',
+    traefikApiGroup: 'string',
+    traefikApiVersion: 'string',
+    trafficSplitApiVersion: 'string', // its values: renderControllerFlags, which says what a wrong one breaks
+    selfServiceNotificationEnabled: 'boolean',
+  }),
+  extraArgs: STRING_LIST,
+  env: STRING_MAP,
+  nodeSelector: STRING_MAP,
+  priorityClassName: 'string',
+  podLabels: STRING_MAP,
+  podAnnotations: STRING_MAP,
+  deploymentLabels: STRING_MAP,
+  deploymentAnnotations: STRING_MAP,
+});
+
 /**
  * Checks controller options that do not depend on the objects: replicas, leader election, the
  * disruption budget, the image and the flags of the release.
@@ -242,6 +291,7 @@ const LABEL_QUERY: ExpectedShape = { name: 'NodeLabelQuery (cdk8s-plus)', method
  * @param where the subject of messages, e.g. `ArgoRollouts app/install`
  */
 export function checkControllerOptions(where: string, options: ControllerOptions, version: ArgoRolloutsVersion): void {
+  checkArgument(where, 'controller', options, CONTROLLER_OPTIONS);
   checkInteger('controller.replicas', options.replicas, 1, Number.MAX_SAFE_INTEGER,
     'The controller must run; to pause it, scale the Deployment to zero out of band.');
   if ((options.replicas ?? 1) > 1 && options.flags?.leaderElect === false) {
@@ -260,7 +310,7 @@ export function checkControllerOptions(where: string, options: ControllerOptions
   checkListArgument(where, 'controller.topologySpreadConstraints', options.topologySpreadConstraints, 'object', true);
   for (const [i, c] of (options.topologySpreadConstraints ?? []).entries()) {
     if (typeof c.topology?.key !== 'string') {
-      throw new Error(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${JSON.stringify(c.topology)}.`);
+      throw new Error(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${describeValue(c.topology)}.`);
     }
     checkInteger(`controller.topologySpreadConstraints[${i}].maxSkew`, c.maxSkew, 1);
   }
@@ -450,12 +500,11 @@ export class ArgoRolloutsController extends Construct {
     }
     this.metricsPort = props.flags?.metricsPort ?? 8090;
     this.healthzPort = props.flags?.healthzPort ?? 8080;
-    addControllerSettings(this, { traefikApiVersion: props.flags?.traefikApiVersion });
-
     defineObject(this, 'service-account', GVK.serviceAccount, objectMeta(this.namespace, NAME, CONTROLLER_LABELS), {});
     this.serviceAccount = new ServiceAccountReference(this, 'service-account-ref', NAME, this.namespace);
     this.config = new ArgoRolloutsConfig(this, 'config', { namespace: this.namespace, plugins: props.plugins });
-    this.defineDeployment(props);
+    const deployment = this.defineDeployment(props);
+    addControllerSettings(this, { traefikApiVersion: props.flags?.traefikApiVersion, deployment: () => deployment.toJson() });
     this.defineExtras(props);
   }
 

@@ -9,7 +9,8 @@ import {
 } from './private/objects';
 import { dashboardRules, imageReference } from './private/render';
 import { ArgoRolloutsVersion } from './version';
-import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { argumentOrDefault, checkArgument, STRING_LIST, STRING_MAP, struct } from '../private/arguments';
+import { IMAGE_OPTIONS } from './private/option-shapes';
 
 /**
  * Options of the dashboard.
@@ -153,7 +154,9 @@ export class ArgoRolloutsDashboard extends Construct {
    * @param props the configuration of the ArgoRolloutsDashboard
    */
   constructor(scope: Construct, id: string, props: ArgoRolloutsDashboardProps = {}) {
-    props = argumentOrDefault('new ArgoRolloutsDashboard()', 'props', props, 'object', {});
+    props = argumentOrDefault('new ArgoRolloutsDashboard()', 'props', props, struct('ArgoRolloutsDashboardProps', {
+      readOnly: 'boolean', serviceType: 'string', resources: 'object', image: IMAGE_OPTIONS, namespace: 'string',
+    }), {});
     super(scope, id);
     this.namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsDashboard'), this.namespace);
@@ -206,7 +209,9 @@ export class ArgoRolloutsDashboard extends Construct {
    * @returns the Ingress
    */
   public exposeViaIngress(options: DashboardIngressOptions): ApiObject {
-    checkArgument('ArgoRolloutsDashboard.exposeViaIngress()', 'options', options, 'object');
+    checkArgument('ArgoRolloutsDashboard.exposeViaIngress()', 'options', options, struct('DashboardIngressOptions', {
+      acknowledgeNoAuthentication: 'boolean', host: 'string', ingressClassName: 'string', tlsSecretName: 'string', annotations: STRING_MAP,
+    }));
     checkExposure(subjectOf(this, 'ArgoRolloutsDashboard'), 'exposeViaIngress', options.acknowledgeNoAuthentication);
     return defineObject(this, 'ingress', GVK.ingress, objectMeta(this.namespace, DASHBOARD, componentLabels(DASHBOARD, DASHBOARD), options.annotations), {
       spec: {
@@ -226,7 +231,9 @@ export class ArgoRolloutsDashboard extends Construct {
    * @returns the HTTPRoute
    */
   public exposeViaHttpRoute(options: DashboardHttpRouteOptions): ApiObject {
-    checkArgument('ArgoRolloutsDashboard.exposeViaHttpRoute()', 'options', options, 'object');
+    checkArgument('ArgoRolloutsDashboard.exposeViaHttpRoute()', 'options', options, struct('DashboardHttpRouteOptions', {
+      acknowledgeNoAuthentication: 'boolean', gatewayName: 'string', gatewayNamespace: 'string', hostnames: STRING_LIST,
+    }));
     checkExposure(subjectOf(this, 'ArgoRolloutsDashboard'), 'exposeViaHttpRoute', options.acknowledgeNoAuthentication);
     return defineObject(this, 'route', GVK.httpRoute, objectMeta(this.namespace, DASHBOARD, componentLabels(DASHBOARD, DASHBOARD)), {
       spec: {

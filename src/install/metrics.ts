@@ -1,6 +1,6 @@
 import { Construct } from 'constructs';
 import { checkNamespace, componentLabels, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, SELECTOR, subjectOf } from './private/objects';
-import { argumentOrDefault } from '../private/arguments';
+import { argumentOrDefault, ExpectedStruct, STRING_MAP, struct } from '../private/arguments';
 import { checkInteger } from '../private/utils';
 
 /** Name of the metrics Service and its ServiceMonitor. */
@@ -31,6 +31,9 @@ export interface MetricsOptions {
    */
   readonly serviceMonitorLabels?: { [key: string]: string };
 }
+
+/** The fields of `MetricsOptions`, for `checkArgument`. */
+export const METRICS_OPTIONS: ExpectedStruct = struct('MetricsOptions', { serviceMonitor: 'boolean', scrapeInterval: 'string', serviceMonitorLabels: STRING_MAP });
 
 /**
  * Properties of the controller's metrics Service.
@@ -68,7 +71,8 @@ export class ArgoRolloutsMetrics extends Construct {
    * @param props the configuration of the ArgoRolloutsMetrics
    */
   constructor(scope: Construct, id: string, props: ArgoRolloutsMetricsProps = {}) {
-    props = argumentOrDefault('new ArgoRolloutsMetrics()', 'props', props, 'object', {});
+    props = argumentOrDefault('new ArgoRolloutsMetrics()', 'props', props,
+      struct('ArgoRolloutsMetricsProps', { ...METRICS_OPTIONS.fields, namespace: 'string', port: 'number' }), {});
     super(scope, id);
     const where = subjectOf(this, 'ArgoRolloutsMetrics');
     const namespace = props.namespace ?? DEFAULT_NAMESPACE;

@@ -4,6 +4,7 @@ import { NotificationOptions } from './notifications';
 import { loadNotificationCatalog } from './private/data';
 import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subjectOf } from './private/objects';
+import { NOTIFICATION_OPTIONS } from './private/option-shapes';
 import { notificationConfigData } from './private/render';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault } from '../private/arguments';
@@ -63,7 +64,8 @@ export class ArgoRolloutsNotifications extends Construct {
    * @param props the configuration of the ArgoRolloutsNotifications
    */
   constructor(scope: Construct, id: string, props: ArgoRolloutsNotificationsProps = {}) {
-    props = argumentOrDefault('new ArgoRolloutsNotifications()', 'props', props, 'object', {});
+    props = argumentOrDefault('new ArgoRolloutsNotifications()', 'props', props,
+      { ...NOTIFICATION_OPTIONS, struct: 'ArgoRolloutsNotificationsProps', fields: { ...NOTIFICATION_OPTIONS.fields, namespace: 'string', configMap: 'boolean' } }, {});
     super(scope, id);
     const namespace = props.namespace ?? DEFAULT_NAMESPACE;
     checkNamespace(subjectOf(this, 'ArgoRolloutsNotifications'), namespace);

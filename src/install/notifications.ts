@@ -1,6 +1,7 @@
-import { checkKey, secretRef, toYaml } from './private/notification-util';
+import { NOTIFICATION_SERVICE_OPTIONS } from './private/notification-service-options';
+import { checkKey, checkSubscriptionPart, secretRef, toYaml } from './private/notification-util';
 import { ArgoRolloutsVersion } from './version';
-import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { ArgumentError, argumentOrDefault, checkArgument, JSON_OBJECT } from '../private/arguments';
 import { releasesWith } from '../private/versions';
 
 /** `name → $key` for a map of names to keys of the notification Secret; at least one entry. */
@@ -41,7 +42,7 @@ export class NotificationService {
    */
   public static slack(tokenSecretKey: string, options: SlackNotificationOptions = {}): NotificationService {
     checkArgument('NotificationService.slack()', 'tokenSecretKey', tokenSecretKey, 'string');
-    options = argumentOrDefault('NotificationService.slack()', 'options', options, 'object', {});
+    options = argumentOrDefault('NotificationService.slack()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.slack, {});
     return new NotificationService('slack', {
       token: secretRef(tokenSecretKey),
       username: options.username,
@@ -68,8 +69,9 @@ export class NotificationService {
   public static webhook(name: string, url: string, options: WebhookNotificationOptions = {}): NotificationService {
     checkArgument('NotificationService.webhook()', 'name', name, 'string');
     checkArgument('NotificationService.webhook()', 'url', url, 'string');
-    options = argumentOrDefault('NotificationService.webhook()', 'options', options, 'object', {});
+    options = argumentOrDefault('NotificationService.webhook()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.webhook, {});
     checkKey('webhook name', name);
+    checkSubscriptionPart('NotificationService.webhook()', 'webhook name', name);
     try {
       new URL(url);
     } catch {
@@ -86,7 +88,7 @@ export class NotificationService {
    * Email over SMTP.
    */
   public static email(options: EmailNotificationOptions): NotificationService {
-    checkArgument('NotificationService.email()', 'options', options, 'object');
+    checkArgument('NotificationService.email()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.email);
     if (!options.host || !options.from) throw new Error('NotificationService.email() needs host and from.');
     return new NotificationService('email', {
       host: options.host,
@@ -162,10 +164,7 @@ export class NotificationService {
    * GitHub, as a GitHub App (commit statuses, deployments, pull-request comments, check runs).
    */
   public static github(options: GitHubNotificationOptions): NotificationService {
-    checkArgument('NotificationService.github()', 'options', options, 'object');
-    for (const field of ['appId', 'installationId', 'privateKeySecretKey'] as const) {
-      checkArgument('NotificationService.github()', `options.${field}`, options[field], 'string');
-    }
+    checkArgument('NotificationService.github()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.github);
     if (options.enterpriseBaseUrl !== undefined) checkUrl('NotificationService.github()', 'options.enterpriseBaseUrl', options.enterpriseBaseUrl);
     return new NotificationService('github', {
       appID: options.appId,
@@ -191,7 +190,7 @@ export class NotificationService {
    */
   public static nats(url: string, options: NatsNotificationOptions = {}): NotificationService {
     checkUrl('NotificationService.nats()', 'url', url);
-    options = argumentOrDefault('NotificationService.nats()', 'options', options, 'object', {});
+    options = argumentOrDefault('NotificationService.nats()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.nats, {});
     return new NotificationService('nats', {
       url,
       headers: options.headers && Object.keys(options.headers).length ? { ...options.headers } : undefined,
@@ -210,7 +209,7 @@ export class NotificationService {
   public static gcpPubSub(project: string, topic: string, options: PubSubNotificationOptions = {}): NotificationService {
     checkArgument('NotificationService.gcpPubSub()', 'project', project, 'string');
     checkArgument('NotificationService.gcpPubSub()', 'topic', topic, 'string');
-    options = argumentOrDefault('NotificationService.gcpPubSub()', 'options', options, 'object', {});
+    options = argumentOrDefault('NotificationService.gcpPubSub()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.gcpPubSub, {});
     return new NotificationService('gcppubsub', {
       project,
       topic,
@@ -227,8 +226,15 @@ export class NotificationService {
    */
   public static custom(name: string, settings: { [key: string]: any }): NotificationService {
     checkArgument('NotificationService.custom()', 'name', name, 'string');
-    checkArgument('NotificationService.custom()', 'settings', settings, 'object');
+    checkArgument('NotificationService.custom()', 'settings', settings, JSON_OBJECT);
     checkKey('service name', name);
+    // `<type>` or `<type>.<name>`: subscriptions name the service by its last part
+    const parts = name.split('.');
+    if (parts.length > 2) {
+      throw new ArgumentError(`NotificationService.custom(): the service name ${JSON.stringify(name)} has ${parts.length - 1} dots: a service is named `
+        + `<type> or <type>.<name>, and subscriptions name it by the part after the dot. Use e.g. ${JSON.stringify(`${parts[0]}.${parts.slice(1).join('-')}`)}.`);
+    }
+    checkSubscriptionPart('NotificationService.custom()', parts.length === 2 ? 'service name (after the type)' : 'service name', parts[parts.length - 1]);
     return new NotificationService(name, { ...settings });
   }
 

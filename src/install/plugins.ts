@@ -1,5 +1,5 @@
 import { PluginItemSpec } from './private/spec-types';
-import { checkArgument } from '../private/arguments';
+import { checkArgument, STRING_LIST, struct } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 
 /**
@@ -44,25 +44,30 @@ export enum ControllerPluginKind {
 
 const SHA256 = /^[a-f0-9]{64}$/;
 
+/** The fields of `ControllerPluginOptions`, for `checkArgument`. */
+const CONTROLLER_PLUGIN_OPTIONS = struct('ControllerPluginOptions', { name: 'string', location: 'string', sha256: 'string', args: STRING_LIST }, {
+  required: ['name'], example: "{ name: 'argoproj-labs/gatewayAPI', location: 'https://github.com/.../gatewayapi-plugin-linux-amd64' }",
+});
+
 /**
  * A plugin the controller loads at start-up, registered in `argo-rollouts-config`.
  */
 export class ControllerPlugin {
   /** A traffic-router plugin. */
   public static trafficRouter(options: ControllerPluginOptions): ControllerPlugin {
-    checkArgument('ControllerPlugin.trafficRouter()', 'options', options, 'object');
+    checkArgument('ControllerPlugin.trafficRouter()', 'options', options, CONTROLLER_PLUGIN_OPTIONS);
     return new ControllerPlugin(ControllerPluginKind.TRAFFIC_ROUTER, options);
   }
 
   /** A metric-provider plugin. */
   public static metricProvider(options: ControllerPluginOptions): ControllerPlugin {
-    checkArgument('ControllerPlugin.metricProvider()', 'options', options, 'object');
+    checkArgument('ControllerPlugin.metricProvider()', 'options', options, CONTROLLER_PLUGIN_OPTIONS);
     return new ControllerPlugin(ControllerPluginKind.METRIC_PROVIDER, options);
   }
 
   /** A step plugin. */
   public static step(options: ControllerPluginOptions): ControllerPlugin {
-    checkArgument('ControllerPlugin.step()', 'options', options, 'object');
+    checkArgument('ControllerPlugin.step()', 'options', options, CONTROLLER_PLUGIN_OPTIONS);
     return new ControllerPlugin(ControllerPluginKind.STEP, options);
   }
 
@@ -88,7 +93,7 @@ export class ControllerPlugin {
     if (!['http:', 'https:', 'file:'].includes(scheme)) {
       throw new Error(`${where}: location '${location}' has the scheme '${scheme.replace(/:$/, '')}'; the controller loads only http, https and file URLs.`);
     }
-    if (sha256 !== undefined && !SHA256.test(sha256)) {
+    if (typeof sha256 === 'string' && !SHA256.test(sha256)) {
       throw new Error(`${where}: sha256 '${sha256}' is not a SHA-256 checksum (64 lowercase hex digits). Use the output of 'sha256sum <binary>'.`);
     }
     this.name = name;

@@ -1,3 +1,4 @@
+import { POLICY_RULE } from './private/option-shapes';
 import { ArgoRolloutsVersion } from './version';
 import { checkArgument, checkListArgument } from '../private/arguments';
 
@@ -80,7 +81,7 @@ export class ProviderPermissions {
    */
   public static custom(name: string, rules: PolicyRule[]): ProviderPermissions {
     checkArgument('ProviderPermissions.custom()', 'name', name, 'string');
-    checkListArgument('ProviderPermissions.custom()', 'rules', rules, 'object');
+    checkListArgument('ProviderPermissions.custom()', 'rules', rules, POLICY_RULE);
     if (rules.length === 0) {
       throw new Error(`ProviderPermissions.custom('${name}') needs at least one rule.`);
     }

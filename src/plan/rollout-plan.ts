@@ -18,7 +18,7 @@ import {
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { installedVersion } from '../private/installed-version';
-import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject } from '../private/manifest-types';
+import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate } from '../private/manifest-types';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -393,7 +393,9 @@ function abortOf(steps: readonly PlanStep[], ctx: Context): PlanAbort {
       ? 'All traffic goes back to the stable at once; the canary pods stay up until the abort is undone (abortScaleDownDelaySeconds: 0).'
       : `All traffic goes back to the stable at once; the canary pods stay up ${seconds}s (abortScaleDownDelaySeconds), then are scaled down.`;
   }
-  return { peakPods: peak, canaryScaleDownDelaySeconds: seconds, description };
+  return {
+    peakPods: peak, peakCpuMillicores: cpuOf(ctx, peak), peakMemoryBytes: memoryOf(ctx, peak), canaryScaleDownDelaySeconds: seconds, description,
+  };
 }
 
 function migrationOf(rollout: any, ctx: Context, workloadReplicas: number | undefined): PlanMigration | undefined {
@@ -527,7 +529,7 @@ export class RolloutPlan {
     }
     const podSpec = Object.keys(obj(raw.template)).length > 0
       ? obj(raw.template).spec
-      : obj(obj(workload).kind === 'PodTemplate' ? obj(workload).template : obj(obj(workload).spec).template).spec;
+      : obj(workloadPodTemplate(obj(workload)).template).spec;
     const pod = podRequests(podSpec);
     this.podResources = { ...pod };
     if (!pod.cpuSet || !pod.memorySet) {

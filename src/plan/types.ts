@@ -143,6 +143,10 @@ export interface PlanPodResources {
 export interface PlanAbort {
   /** The most pods during an abort, from the step where it costs most. */
   readonly peakPods: number;
+  /** CPU requested by `peakPods` pods, in millicores (0 when no container sets it). */
+  readonly peakCpuMillicores: number;
+  /** Memory requested by `peakPods` pods, in bytes (0 when no container sets it). */
+  readonly peakMemoryBytes: number;
   /**
    * Seconds the canary (or preview) stays up after the abort before it is scaled down: 0 at once,
    * -1 until the abort is undone (`abortScaleDownDelaySeconds: 0`).

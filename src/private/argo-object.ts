@@ -3,7 +3,8 @@ import { Construct, IConstruct } from 'constructs';
 import { versionsToCheck } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
 import { checkDuplicateObjects } from './duplicate-objects';
-import { OnePassApiObject } from './one-pass-api-object';
+import { Manifest } from './manifest-types';
+import { OnePassApiObject, resolveAndSanitize } from './one-pass-api-object';
 
 /** The API version of every Argo Rollouts kind. */
 export const ARGO_API_VERSION = 'argoproj.io/v1alpha1';
@@ -51,13 +52,8 @@ export interface ArgoObjectOptions<S extends object> {
   readonly check: SynthCheck;
   /** The construct in messages. @default `<kind> <construct path>` */
   readonly subject?: string;
-  /**
-   * The manifest the engine reads at synth, from the plain one (e.g. with the annotations the rules
-   * need). @default - the plain manifest
-   */
-  readonly decorate?: (plain: ArgoManifest<S>) => ArgoManifest<S>;
   /** The manifests of the objects the check follows from this one (templates, Services, ...). @default - none */
-  readonly related?: (own: ArgoManifest<S>) => object[];
+  readonly related?: (own: Manifest) => object[];
   /** Which findings concern the construct. @default - those on its own manifest */
   readonly keep?: (finding: SynthFinding) => boolean;
 }
@@ -68,6 +64,10 @@ export interface ArgoObjectOptions<S extends object> {
  * construction shows up), the rule engine run on that rendering against the app's version (from the
  * app registry), and the app's duplicate-object check.
  *
+ * The engine reads the manifest exactly as it is written: after cdk8s has dropped what is
+ * `undefined`, with the whole metadata and the user's JSON patches. So the check and the YAML cannot
+ * differ.
+ *
  * A helper the constructs hold rather than a base class: Rollout extends cdk8s-plus's `Workload`, the
  * others `Construct`.
  */
@@ -77,9 +77,12 @@ export class ArgoObject<S extends object> {
 
   constructor(private readonly owner: Construct, private readonly options: ArgoObjectOptions<S>) {
     checkDuplicateObjects(owner);
-    const spec = Lazy.any({ produce: () => this.renderChecked() });
+    const spec = Lazy.any({ produce: () => options.render() });
     const props = { apiVersion: ARGO_API_VERSION, kind: options.kind, metadata: options.metadata, spec };
-    this.apiObject = options.clusterScoped ? new ClusterScopedApiObject(owner, 'Resource', props) : new OnePassApiObject(owner, 'Resource', props);
+    const rendered = (manifest: Manifest) => this.check(manifest);
+    this.apiObject = options.clusterScoped
+      ? new ClusterScopedApiObject(owner, 'Resource', props, { rendered })
+      : new OnePassApiObject(owner, 'Resource', props, { rendered });
   }
 
   /** The Kubernetes name. */
@@ -87,26 +90,24 @@ export class ArgoObject<S extends object> {
     return this.apiObject.name;
   }
 
-  /** The plain manifest with the given spec: identity and spec, not resolved through cdk8s. */
+  /**
+   * The plain manifest with the given spec, as the engine reads it: identity and spec, with what is
+   * `undefined` dropped (as in the output), not resolved through the app's resolvers.
+   */
   public manifest(spec: S): ArgoManifest<S> {
+    const namespace = this.options.clusterScoped ? undefined : this.apiObject.metadata.namespace;
     return {
       apiVersion: ARGO_API_VERSION,
       kind: this.apiObject.kind,
-      metadata: { name: this.apiObject.name, namespace: this.options.clusterScoped ? undefined : this.apiObject.metadata.namespace },
-      spec,
+      metadata: namespace === undefined ? { name: this.apiObject.name } : { name: this.apiObject.name, namespace },
+      spec: resolveAndSanitize(spec) as S,
     };
   }
 
-  /**
-   * Renders the spec and runs the rule engine on it, with the related manifests. Checking while
-   * rendering means every synth checks each object exactly once.
-   */
-  public renderChecked(): S {
+  /** Runs the rule engine on the object's manifest as written, with the related manifests. */
+  private check(own: Manifest): void {
     const o = this.options;
-    const spec = o.render();
-    const own = o.decorate ? o.decorate(this.manifest(spec)) : this.manifest(spec);
     const related = o.related ? o.related(own) : [];
     o.check(this.owner, o.subject ?? `${o.kind} ${this.owner.node.path}`, [own, ...related], versionsToCheck(this.owner), o.keep);
-    return spec;
   }
 }

@@ -21,6 +21,15 @@ export interface UncheckedObject {
   readonly [field: string]: any;
 }
 
+/**
+ * How deep values of a manifest may nest: a value (a map, a list, a key or a scalar) at this level or
+ * deeper is refused, the document's top value being level 1 and each value of a map or list one level
+ * deeper than it. The YAML reader's limit (js-yaml's maxDepth), which JSON input gets too: a manifest
+ * needs a few dozen levels at most, and a reader or a rule that walks a value thousands of levels deep
+ * may run out of stack. Free-form data given to the library is held below it (see `MAX_JSON_DEPTH`).
+ */
+export const MAX_NESTING_DEPTH = 100;
+
 /** True for a plain JSON object: not null, not a list. */
 export function isObject(value: unknown): value is UncheckedObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -34,6 +43,17 @@ export function objectOrEmpty(value: unknown): UncheckedObject {
 /** Each entry of a list as `objectOrEmpty` gives it (positions kept); `[]` for anything but a list. */
 export function objectsOrEmpty(value: unknown): UncheckedObject[] {
   return Array.isArray(value) ? value.map(objectOrEmpty) : [];
+}
+
+/**
+ * Where a workload keeps the pod template a Rollout's `workloadRef` takes: `template` of a
+ * PodTemplate, `spec.template` of a Deployment or ReplicaSet. The template is as written (possibly
+ * not an object).
+ */
+export function workloadPodTemplate(workload: UncheckedObject): { readonly template: unknown; readonly path: string } {
+  return workload.kind === 'PodTemplate'
+    ? { template: workload.template, path: 'template' }
+    : { template: objectOrEmpty(workload.spec).template, path: 'spec.template' };
 }
 
 /** An `intstr` field: an integer, or a string such as `25%`. */

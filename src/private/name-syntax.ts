@@ -167,3 +167,48 @@ export function configMapKeyError(value: string): string | undefined {
   }
   return chDirPrefixError(value);
 }
+
+/**
+ * The annotation key of a notification subscription, before `<trigger>.<service>` (or `<service>` for
+ * the service's default triggers).
+ */
+export const SUBSCRIBE_PREFIX = 'notifications.argoproj.io/subscribe.';
+
+const SUBSCRIPTION_PART = /^[A-Za-z0-9]([-_A-Za-z0-9]*[A-Za-z0-9])?$/;
+/** The longest name part of a qualified name (an annotation key after its prefix). */
+const QUALIFIED_NAME_LENGTH = 63;
+/** The part of the key's name that comes before a trigger or service name: `subscribe.`. */
+const SUBSCRIBE_NAME_PREFIX = SUBSCRIBE_PREFIX.slice(SUBSCRIBE_PREFIX.indexOf('/') + 1);
+
+/**
+ * A trigger or service name as a subscription annotation key carries it: the controller splits the
+ * key at dots, and the key is a qualified name, so letters, digits, '-' and '_', starting and ending
+ * with a letter or digit, and short enough that `subscribe.<name>` fits the 63 characters of the key's
+ * name part.
+ */
+export function subscriptionPartError(value: string): string | undefined {
+  if (value.length === 0) {
+    return 'it is empty';
+  }
+  const longest = QUALIFIED_NAME_LENGTH - SUBSCRIBE_NAME_PREFIX.length;
+  if (value.length > longest) {
+    return `it is ${value.length} characters long, and the key leaves room for ${longest} (${SUBSCRIBE_NAME_PREFIX}<name> must fit in ${QUALIFIED_NAME_LENGTH})`;
+  }
+  if (value.includes('.')) {
+    return 'the controller splits the key at dots, so only the part after the last dot would count';
+  }
+  if (!SUBSCRIPTION_PART.test(value)) {
+    return "an annotation key may hold only letters, digits, '-' and '_' here, starting and ending with a letter or digit";
+  }
+  return undefined;
+}
+
+/**
+ * A name with the characters a subscription annotation key can carry, close to `value` (for fixes):
+ * other characters become '-', and the ends are trimmed to a letter or digit.
+ */
+export function subscriptionPartSuggestion(value: string): string {
+  const name = value.replace(/[^-_A-Za-z0-9]+/g, '-').replace(/^[-_]+/, '').replace(/[-_]+$/, '')
+    .slice(0, QUALIFIED_NAME_LENGTH - SUBSCRIBE_NAME_PREFIX.length).replace(/[-_]+$/, '');
+  return name === '' ? 'my-service' : name;
+}

@@ -52,6 +52,32 @@ export function objectIdentity(manifest: any): ObjectIdentity | undefined {
 }
 
 /**
+ * Finds the manifests that define the same object as an earlier one of their group (file), given
+ * one at a time in order: it keeps each object's identity, not the manifests.
+ */
+export class DuplicateObjectFinder {
+  private readonly firstOf = new Map<string, number>();
+
+  /**
+   * Adds the manifest at `index` of group `group`; returns the duplicate when an earlier manifest of
+   * the group defines the same object.
+   */
+  public add(manifest: any, index: number, group: number): DuplicateObject | undefined {
+    const identity = objectIdentity(manifest);
+    if (identity === undefined) {
+      return undefined;
+    }
+    const key = [group, identity.group, identity.kind, identity.namespace, identity.name].join('\u0000');
+    const first = this.firstOf.get(key);
+    if (first === undefined) {
+      this.firstOf.set(key, index);
+      return undefined;
+    }
+    return { first, second: index, identity };
+  }
+}
+
+/**
  * Every manifest that defines the same object as an earlier manifest of its group (file), paired
  * with the first one that does. Manifests of different groups never clash (a base and an overlay
  * of one folder define the same objects on purpose).
@@ -59,20 +85,12 @@ export function objectIdentity(manifest: any): ObjectIdentity | undefined {
  * @param groups the group (file) of each manifest, by position; by default all are one group
  */
 export function duplicateObjects(manifests: readonly any[], groups?: readonly number[]): DuplicateObject[] {
-  const firstOf = new Map<string, number>();
+  const finder = new DuplicateObjectFinder();
   const duplicates: DuplicateObject[] = [];
   manifests.forEach((manifest, index) => {
-    const identity = objectIdentity(manifest);
-    if (identity === undefined) {
-      return;
-    }
-    const group = groups?.[index] ?? 0;
-    const key = [group, identity.group, identity.kind, identity.namespace, identity.name].join('\u0000');
-    const first = firstOf.get(key);
-    if (first === undefined) {
-      firstOf.set(key, index);
-    } else {
-      duplicates.push({ first, second: index, identity });
+    const duplicate = finder.add(manifest, index, groups?.[index] ?? 0);
+    if (duplicate !== undefined) {
+      duplicates.push(duplicate);
     }
   });
   return duplicates;

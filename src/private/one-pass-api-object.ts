@@ -121,6 +121,21 @@ export function resolveAndSanitize(value: unknown): unknown {
   return sanitizeOnly(value);
 }
 
+/** What an object of the library does beyond cdk8s's `ApiObject` when it is rendered. */
+export interface OnePassApiObjectOptions {
+  /**
+   * The kind is cluster-scoped: cdk8s gives every ApiObject the namespace of its chart, so the
+   * namespace is taken out again when the object is rendered. @default false
+   */
+  readonly clusterScoped?: boolean;
+  /**
+   * Called with the manifest exactly as it is written (metadata, JSON patches and all), each time the
+   * object is rendered, before it is returned: e.g. the rule engine, which may throw. Must not change
+   * the manifest. @default - nothing
+   */
+  readonly rendered?: (manifest: Manifest) => void;
+}
+
 /**
  * An `ApiObject` rendered in one pass (see the module's comment). Output, JSON patches, error
  * messages and the `ApiObject.of()` escape hatch are cdk8s's.
@@ -131,7 +146,7 @@ export class OnePassApiObject extends ApiObject {
   /** The JSON patches added (cdk8s keeps its list private). */
   private readonly givenPatches: JsonPatch[] = [];
 
-  constructor(scope: Construct, id: string, props: ApiObjectProps) {
+  constructor(scope: Construct, id: string, props: ApiObjectProps, private readonly options: OnePassApiObjectOptions = {}) {
     super(scope, id, props);
     this.givenProps = props;
   }
@@ -142,9 +157,16 @@ export class OnePassApiObject extends ApiObject {
   }
 
   public toJson(): Manifest {
-    if (!defaultResolution(this)) {
-      return super.toJson();
+    let json = defaultResolution(this) ? this.renderInOnePass() : super.toJson();
+    if (this.options.clusterScoped && json.metadata?.namespace !== undefined) {
+      const { namespace: _, ...metadata } = json.metadata;
+      json = { ...json, metadata };
     }
+    this.options.rendered?.(json);
+    return json;
+  }
+
+  private renderInOnePass(): Manifest {
     try {
       // the props are an object, so the walk gives one
       const json = resolveAndSanitize({ ...this.givenProps, metadata: this.metadata.toJson() }) as UncheckedObject;

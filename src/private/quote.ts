@@ -5,6 +5,65 @@
 
 const MAX_QUOTE_LENGTH = 120;
 
+/** How many characters of a long text a message shows (see `cutText`). */
+export const SHOWN_CHARACTERS = 200;
+
+/**
+ * A text as a message shows it: whole up to SHOWN_CHARACTERS characters; a longer one (a name,
+ * a key or a value written into a message as it is) cut to its first SHOWN_CHARACTERS characters,
+ * an ellipsis and its length, e.g. `aaaa… (10,485,760 characters)`, so that a huge value costs a
+ * finding no more than a short one.
+ */
+export function cutText(text: string): string {
+  if (text.length <= SHOWN_CHARACTERS) {
+    return text;
+  }
+  // (no half of a surrogate pair at the cut)
+  const end = isHighSurrogate(text.charCodeAt(SHOWN_CHARACTERS - 1)) ? SHOWN_CHARACTERS - 1 : SHOWN_CHARACTERS;
+  return `${text.slice(0, end)}… (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * A string quoted (JSON) for a message, cut like `cutText` when it is longer than SHOWN_CHARACTERS:
+ * `"aaaa…" (10,485,760 characters)`.
+ */
+export function quoteCut(text: string): string {
+  if (text.length <= SHOWN_CHARACTERS) {
+    return JSON.stringify(text);
+  }
+  const end = isHighSurrogate(text.charCodeAt(SHOWN_CHARACTERS - 1)) ? SHOWN_CHARACTERS - 1 : SHOWN_CHARACTERS;
+  return `${JSON.stringify(text.slice(0, end)).slice(0, -1)}…" (${text.length.toLocaleString('en-US')} characters)`;
+}
+
+/**
+ * A text that may hold long values (a parser's message, a path built from keys) with every run of
+ * more than SHOWN_CHARACTERS characters without a space cut like `cutText`.
+ */
+export function cutLongRuns(text: string): string {
+  if (text.length <= SHOWN_CHARACTERS) {
+    return text;
+  }
+  // (by the white space between runs: a pattern matching a run of ten million characters would run out of stack)
+  let out = '';
+  let start = 0; // where the current run starts
+  const space = /\s/g;
+  for (;;) {
+    const match = space.exec(text);
+    const end = match === null ? text.length : match.index;
+    const run = text.slice(start, end);
+    out += run.length > SHOWN_CHARACTERS && !/…"?$/.test(run) ? cutText(run) : run; // (not one cut already)
+    if (match === null) {
+      return out;
+    }
+    out += match[0];
+    start = end + 1;
+  }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 /**
  * Formats a value for a message: JSON, so strings appear in double quotes; long values are shortened;
  * an absent value reads "not set" (write messages as "<field> is ${quote(value)}"). Numbers that JSON

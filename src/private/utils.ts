@@ -1,5 +1,5 @@
 import { Duration } from 'cdk8s';
-import { checkArgument, DURATION } from './arguments';
+import { ArgumentError, checkArgument, describeValue, DURATION, numericStringFix } from './arguments';
 import { MetadataSpec } from './manifest-types';
 
 /**
@@ -51,11 +51,17 @@ export function toGoDuration(field: string, duration: Duration): string {
   return `${h ? `${h}h` : ''}${m ? `${m}m` : ''}${s ? `${s}s` : ''}`;
 }
 
-/** Throws unless `value` is an integer within [min, max]. */
+/**
+ * Throws unless `value` is an integer within [min, max]. A value that is no number at all (a numeric
+ * string, null) is an ArgumentError that shows it as what it is: `got the string "50"`, `got null`.
+ */
 export function checkInteger(field: string, value: number | undefined, min: number, max: number = Number.MAX_SAFE_INTEGER, fix?: string) {
   if (value === undefined) return;
+  const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer between ${min} and ${max}`;
+  if (typeof value !== 'number') {
+    throw new ArgumentError(`'${field}' must be ${range}, got ${describeValue(value)}.${numericStringFix(value)}${fix ? ` ${fix}` : ''}`);
+  }
   if (!Number.isInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer between ${min} and ${max}`;
     throw new Error(`'${field}' must be ${range}, got ${value}.${fix ? ` ${fix}` : ''}`);
   }
 }

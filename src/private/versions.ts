@@ -5,6 +5,7 @@
  * rules, router defaults — reads a fact of this table; the default release is named once, in the
  * generator's input.
  */
+import { quoteCut } from './quote';
 import { DEFAULT_VERSION, GeneratedVersion, VERSIONS } from '../imports/argo-rollouts-versions';
 
 export { type GeneratedVersion as VersionFacts };
@@ -36,7 +37,7 @@ export function releasesWith(test: (facts: GeneratedVersion) => boolean): string
 export function versionFacts(version: string | undefined, what = 'Argo Rollouts version'): GeneratedVersion {
   const facts = tryVersionFacts(version ?? DEFAULT_VERSION);
   if (facts === undefined) {
-    throw new Error(`${what} ${JSON.stringify(version)} is not supported; use one of ${VERSION_NUMBERS.join(', ')} (the default is ${DEFAULT_VERSION}).`);
+    throw new Error(`${what} ${typeof version === 'string' ? quoteCut(version) : JSON.stringify(version)} is not supported; use one of ${VERSION_NUMBERS.join(', ')} (the default is ${DEFAULT_VERSION}).`);
   }
   return facts;
 }

@@ -49,8 +49,7 @@ export function budgetAnnotations(budget: CapacityBudget | undefined): { [key: s
 
 /**
  * The budget annotations of a Rollout's metadata (picked from `all`, its rendered annotations), added
- * to the manifest the engine checks at synth (the check sees only these of its annotations; the others
- * have rules of their own).
+ * to the plain manifest `rollout.plan()` reads (the plan needs only these of its annotations).
  */
 export function withBudgetAnnotations<M extends Manifest>(manifest: M, all: StringMap): M {
   const annotations: { [key: string]: string } = {};

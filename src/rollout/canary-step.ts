@@ -8,7 +8,9 @@ import { ExperimentStepOptions } from '../experiment/experiment-step';
 import { renderExperimentStep } from '../experiment/private/render';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { PluginUse, pluginUse } from '../install/private/plugin-use';
-import { argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass } from '../private/arguments';
+import {
+  argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass, JSON_OBJECT, listOf, mapOf, struct,
+} from '../private/arguments';
 import { checkPluginName } from '../private/names';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute, StringMatch } from '../traffic/match';
@@ -178,7 +180,8 @@ export class CanaryStep {
    * @param weight 0 to the strategy's maxTrafficWeight (100 unless the strategy sets it)
    */
   public static setWeight(weight: number, options: SetWeightOptions = {}): CanaryStep {
-    options = argumentOrDefault('CanaryStep.setWeight()', 'options', options, 'object', {});
+    checkArgument('CanaryStep.setWeight()', 'weight', weight, 'number');
+    options = argumentOrDefault('CanaryStep.setWeight()', 'options', options, struct('SetWeightOptions', { maxTrafficWeight: 'number' }), {});
     const declared = options.maxTrafficWeight;
     checkInteger('maxTrafficWeight', declared, 1);
     // the strategy's maxTrafficWeight bounds the weight (checked when the step joins it); alone,
@@ -205,7 +208,7 @@ export class CanaryStep {
    * Java property setters.)
    */
   public static canaryScale(options: SetCanaryScaleOptions): CanaryStep {
-    checkArgument('CanaryStep.canaryScale()', 'options', options, 'object');
+    checkArgument('CanaryStep.canaryScale()', 'options', options, SET_CANARY_SCALE_OPTIONS);
     const set = ['replicas', 'weight', 'matchTrafficWeight'].filter(k => (options as any)[k] !== undefined && (options as any)[k] !== false);
     if (set.length !== 1) {
       throw new Error(`CanaryStep.canaryScale() takes exactly one of replicas, weight or matchTrafficWeight: true; got ${set.length ? set.join(', ') : 'none'}.`);
@@ -256,7 +259,7 @@ export class CanaryStep {
    */
   public static setHeaderRoute(route: ManagedRoute, matches: HeaderRouteMatch[] = []): CanaryStep {
     checkArgument('CanaryStep.setHeaderRoute()', 'route', route, { class: ManagedRoute, name: 'ManagedRoute', example: "ManagedRoute.named('header-route')" });
-    matches = argumentOrDefault('CanaryStep.setHeaderRoute()', 'matches', matches, 'array', []);
+    matches = argumentOrDefault('CanaryStep.setHeaderRoute()', 'matches', matches, listOf(HEADER_ROUTE_MATCH), []);
     for (const m of matches) {
       if (!m.headerName) throw new Error(`CanaryStep.setHeaderRoute('${route.name}'): every match needs a headerName.`);
     }
@@ -270,7 +273,7 @@ export class CanaryStep {
    */
   public static setMirrorRoute(route: ManagedRoute, options: SetMirrorRouteOptions = {}): CanaryStep {
     checkArgument('CanaryStep.setMirrorRoute()', 'route', route, { class: ManagedRoute, name: 'ManagedRoute', example: "ManagedRoute.named('header-route')" });
-    options = argumentOrDefault('CanaryStep.setMirrorRoute()', 'options', options, 'object', {});
+    options = argumentOrDefault('CanaryStep.setMirrorRoute()', 'options', options, SET_MIRROR_ROUTE_OPTIONS, {});
     checkInteger(`CanaryStep.setMirrorRoute('${route.name}') percentage`, options.percentage, 0, 100);
     const matches = (options.matches ?? []).map((m, i) => {
       if (!m.method && !m.path && (!m.headers || Object.keys(m.headers).length === 0)) {
@@ -292,6 +295,8 @@ export class CanaryStep {
    * @param controllerPlugin the plugin's binary, `ControllerPlugin.step({ name, location })`, for the app's install
    */
   public static plugin(name: string, config?: { [key: string]: any }, controllerPlugin?: ControllerPlugin): CanaryStep {
+    checkArgument('CanaryStep.plugin()', 'name', name, 'string');
+    checkArgument('CanaryStep.plugin()', 'config', config, JSON_OBJECT, true);
     checkPluginName(`Step plugin name '${name}'`, name, 'argoproj-labs/sample-step');
     const use = pluginUse('CanaryStep.plugin()', 'controllerPlugin', ControllerPluginKind.STEP, name, controllerPlugin);
     return new CanaryStep([{ kind: CanaryStepKind.PLUGIN, name, config: config ? { ...config } : undefined, use }]);
@@ -330,7 +335,7 @@ export class CanaryStep {
    * CanaryStep.progression({ weights: [20, 40, 60, 80], pause: Duration.seconds(10), indefinitePauseAfter: [20] });
    */
   public static progression(options: CanaryProgressionOptions): CanaryStep[] {
-    checkArgument('CanaryStep.progression()', 'options', options, 'object');
+    checkArgument('CanaryStep.progression()', 'options', options, CANARY_PROGRESSION_OPTIONS);
     const weights = options.weights ?? [];
     if (weights.length === 0) {
       throw new Error('CanaryStep.progression() needs at least one weight, e.g. { weights: [25, 50, 75] }.');
@@ -516,3 +521,24 @@ function copyAnalysisOptions(o: RolloutAnalysisOptions): RolloutAnalysisOptions 
 
 /** What `checkArgument` expects where a CanaryStep belongs. */
 const CANARY_STEP: ExpectedClass = { class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' };
+
+/** What `checkArgument` expects where a StringMatch belongs. */
+const STRING_MATCH: ExpectedClass = { class: StringMatch, name: 'StringMatch', example: "StringMatch.exact('yes')" };
+
+const SET_CANARY_SCALE_OPTIONS = struct('SetCanaryScaleOptions', { replicas: 'number', weight: 'number', matchTrafficWeight: 'boolean' },
+  { example: '{ replicas: 2 }' });
+
+const HEADER_ROUTE_MATCH = struct('HeaderRouteMatch', { headerName: 'string', headerValue: STRING_MATCH },
+  { required: ['headerName', 'headerValue'], example: "{ headerName: 'x-canary', headerValue: StringMatch.exact('yes') }" });
+
+const SET_MIRROR_ROUTE_OPTIONS = struct('SetMirrorRouteOptions', {
+  matches: listOf(struct('MirrorRouteMatch', { method: STRING_MATCH, path: STRING_MATCH, headers: mapOf(STRING_MATCH) },
+    { example: "{ path: StringMatch.prefix('/api') }" })),
+  percentage: 'number',
+}, { example: "{ matches: [{ path: StringMatch.prefix('/api') }], percentage: 50 }" });
+
+const CANARY_PROGRESSION_OPTIONS = struct('CanaryProgressionOptions', {
+  weights: listOf('number'),
+  pause: DURATION,
+  indefinitePauseAfter: listOf('number'),
+}, { required: ['weights'], example: '{ weights: [25, 50, 75], pause: Duration.minutes(5) }' });

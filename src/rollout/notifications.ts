@@ -10,10 +10,14 @@ import { Construct, IConstruct } from 'constructs';
 import { ArgoRolloutsApp } from '../install/app-version';
 import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
 import { loadNotificationCatalog } from '../install/private/data';
+import { checkSubscriptionPart } from '../install/private/notification-util';
+import { NOTIFICATION_OPTIONS } from '../install/private/option-shapes';
 import { notificationConfigData } from '../install/private/render';
+import { controllerDeployments } from '../install/private/requirements';
 import { versionsToCheck } from '../private/app-registry';
-import { checkArgument, checkListArgument } from '../private/arguments';
-import { ConfigMapManifest, Manifest, SecretManifest, StringMap } from '../private/manifest-types';
+import { ArgumentError, checkArgument, checkListArgument } from '../private/arguments';
+import { ConfigMapManifest, Manifest, SecretManifest } from '../private/manifest-types';
+import { qualifiedNameError, SUBSCRIBE_PREFIX } from '../private/name-syntax';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
 import { OnePassApiObject } from '../private/one-pass-api-object';
 import { checkAtSynth } from '../validation/private';
@@ -22,19 +26,8 @@ import { checkAtSynth } from '../validation/private';
 const NOTIFICATION_CONFIG_MAP = 'argo-rollouts-notification-configmap';
 const NOTIFICATION_SECRET = 'argo-rollouts-notification-secret';
 
-/** Prefix of the subscription annotations. */
-const SUBSCRIBE_PREFIX = 'notifications.argoproj.io/subscribe.';
-/** A trigger or service name as it may appear in a subscription key (split at dots by the controller). */
-const KEY_PART = /^[-_a-zA-Z0-9]+$/;
 /** A mail address, roughly: something@domain.tld, without spaces or `;`. */
 const EMAIL_ADDRESS = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
-
-function checkKeyPart(where: string, what: string, value: string): void {
-  if (!KEY_PART.test(value)) {
-    throw new Error(`${where}: the ${what} '${value}' cannot be subscribed to: the controller splits the annotation key at dots, `
-      + 'so use only letters, digits, \'-\' and \'_\'.');
-  }
-}
 
 /**
  * A trigger a Rollout subscribes to: one of the standard catalog (the constants), the trigger of an
@@ -82,7 +75,7 @@ export class SubscriptionTrigger {
    */
   public static named(name: string): SubscriptionTrigger {
     checkArgument('SubscriptionTrigger.named()', 'name', name, 'string');
-    checkKeyPart('SubscriptionTrigger.named()', 'trigger name', name);
+    checkSubscriptionPart('SubscriptionTrigger.named()', 'trigger name', name);
     return new SubscriptionTrigger(name);
   }
 
@@ -92,7 +85,7 @@ export class SubscriptionTrigger {
   public static fromTrigger(trigger: NotificationTrigger): SubscriptionTrigger {
     checkArgument('SubscriptionTrigger.fromTrigger()', 'trigger', trigger, 'object');
     checkArgument('SubscriptionTrigger.fromTrigger()', 'trigger.name', trigger.name, 'string');
-    checkKeyPart('SubscriptionTrigger.fromTrigger()', 'trigger name', trigger.name);
+    checkSubscriptionPart('SubscriptionTrigger.fromTrigger()', 'trigger name', trigger.name);
     return new SubscriptionTrigger(trigger.name);
   }
 
@@ -211,7 +204,7 @@ export function subscriptionAnnotation(where: string, trigger: SubscriptionTrigg
   checkArgument(where, 'service', service, { class: NotificationService, name: 'NotificationService', example: "NotificationService.slack('slack-token')" });
   checkArgument(where, 'recipients', recipients, { class: NotificationRecipients, name: 'NotificationRecipients', example: "NotificationRecipients.slackChannels('deployments')" }, true);
   const { type, name } = serviceParts(service);
-  checkKeyPart(where, 'service name', name);
+  checkSubscriptionPart(where, 'service name', name);
   const given = recipients ?? (type === 'webhook' ? NotificationRecipients.none() : undefined);
   if (given === undefined) {
     throw new Error(`${where}: service '${service.name}' needs recipients: give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
@@ -221,6 +214,11 @@ export function subscriptionAnnotation(where: string, trigger: SubscriptionTrigg
     throw new Error(`${where}: service '${service.name}' (${type}) does not take ${given._kind}. Give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
   }
   const key = trigger.name === '' ? `${SUBSCRIBE_PREFIX}${name}` : `${SUBSCRIBE_PREFIX}${trigger.name}.${name}`;
+  const keyError = qualifiedNameError(key);
+  if (keyError !== undefined) {
+    throw new ArgumentError(`${where}: the subscription annotation ${JSON.stringify(key)} is not a valid annotation key (${keyError}). `
+      + 'Shorten the trigger or the service name.');
+  }
   return { key, recipients: given.values };
 }
 
@@ -246,34 +244,21 @@ export function addSubscription(metadata: ApiObjectMetadataDefinition, trigger: 
   metadata.addAnnotation(annotation.key, merged.join(';'));
 }
 
-/**
- * The Rollout manifest for the synth-time check with its notification annotations (they hold the
- * subscriptions), when it has any, picked from `all`, the Rollout's rendered annotations.
- *
- * @internal
- */
-export function withAnnotations<M extends Manifest>(manifest: M, all: StringMap): M {
-  const annotations = Object.fromEntries(Object.entries(all).filter(([key]) => isNotificationAnnotation(key)));
-  if (Object.keys(annotations).length === 0) {
-    return manifest;
-  }
-  return { ...manifest, metadata: { ...manifest.metadata, annotations } };
-}
-
 function isNotificationAnnotation(key: string): boolean {
   return key.startsWith('notifications.argoproj.io/') || key.startsWith('argocd-notifications.argoproj.io/');
 }
 
 /**
- * The app's notification objects for a Rollout's synth-time check, when the Rollout has
- * subscriptions (its annotations); none otherwise.
+ * The app's notification objects and controller Deployments for a Rollout's synth-time check, when
+ * the Rollout has subscriptions (its annotations); none otherwise.
  *
  * @internal
  */
 export function notificationManifestsFor(scope: IConstruct, rolloutManifest: Manifest): Manifest[] {
   const annotations = rolloutManifest?.metadata?.annotations ?? {};
   const subscribes = Object.keys(annotations).some(isNotificationAnnotation);
-  return subscribes ? notificationObjects(scope) : [];
+  // with the app's controller: which namespaces it reads notification settings from
+  return subscribes ? [...notificationObjects(scope), ...controllerDeployments(scope)] : [];
 }
 
 /**
@@ -303,7 +288,7 @@ export class SelfServiceNotifications extends Construct {
    */
   constructor(scope: Construct, id: string, props: SelfServiceNotificationsProps) {
     super(scope, id);
-    checkArgument('new SelfServiceNotifications()', 'props', props, 'object');
+    checkArgument('new SelfServiceNotifications()', 'props', props, NOTIFICATION_OPTIONS);
     checkArgument('new SelfServiceNotifications()', 'props.namespace', props.namespace, 'string');
     if (props.namespace === '') {
       throw new Error('new SelfServiceNotifications(): props.namespace is empty. Give the namespace of the Rollouts these settings are for.');
@@ -332,9 +317,11 @@ export class SelfServiceNotifications extends Construct {
       metadata: { name: NOTIFICATION_CONFIG_MAP, namespace: props.namespace },
       data: Lazy.any({
         produce: () => {
-          // the notification rules of the ConfigMap and the Secret (e.g. a condition that does not parse, N03)
+          // the notification rules of the ConfigMap and the Secret (e.g. a condition that does not parse, N03),
+          // with the app's controller, which reads them only with self-service notifications on (N01)
           const manifests = manifestsOf();
-          checkAtSynth(this, `SelfServiceNotifications ${this.node.path}`, manifests, versionsToCheck(this), f => f.ruleId.startsWith('N'));
+          checkAtSynth(this, `SelfServiceNotifications ${this.node.path}`, [...manifests, ...controllerDeployments(this)], versionsToCheck(this),
+            f => f.ruleId.startsWith('N'));
           return manifests[0].data;
         },
       }),

@@ -3,21 +3,22 @@ import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './budget';
 import { CanaryStep } from './canary-step';
-import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger, withAnnotations } from './notifications';
+import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger } from './notifications';
 import { planOfRollout } from './private/rollout-plan';
+import { ROLLOUT_PROPS } from './private/rollout-props';
 import { ResolvedService, servicesToCheck } from './private/service-binding';
 import { RolloutSpec } from './private/spec-types';
 import { BoundStrategy } from './private/strategy-binding';
 import { RolloutStrategy } from './strategy';
 import { WorkloadReference } from './workload-ref';
-import { templateManifests } from '../analysis/private/render';
+import { ROLLOUT_ANALYSIS_OPTIONS, templateManifests } from '../analysis/private/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { NotificationService } from '../install/notifications';
 import { RolloutPlan } from '../plan/rollout-plan';
-import { ARGO_API_VERSION, ArgoManifest, ArgoObject } from '../private/argo-object';
-import { argumentOrDefault, checkArgument, checkListArgument, TRAFFIC_ROUTER } from '../private/arguments';
-import { LabelSelectorSpec, MetadataSpec, PodSpec } from '../private/manifest-types';
+import { ARGO_API_VERSION, ArgoObject } from '../private/argo-object';
+import { ArgumentError, argumentOrDefault, checkArgument, TRAFFIC_ROUTER } from '../private/arguments';
+import { LabelSelectorSpec, Manifest, MetadataSpec, PodSpec } from '../private/manifest-types';
 import { renderWorkloadPodSpec } from '../private/pod-template';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
@@ -181,13 +182,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * @param props the configuration of the Rollout
    */
   constructor(scope: Construct, id: string, props: RolloutProps = {}) {
-    props = argumentOrDefault('new Rollout()', 'props', props, 'object', {});
-    checkListArgument('new Rollout()', 'props.containers', props.containers, 'object', true);
-    checkListArgument('new Rollout()', 'props.initContainers', props.initContainers, 'object', true);
-    checkArgument('new Rollout()', 'props.strategy', props.strategy,
-      { class: RolloutStrategy, name: 'RolloutStrategy', example: 'RolloutStrategy.canary({ ... }) or RolloutStrategy.blueGreen({ ... })' }, true);
-    checkArgument('new Rollout()', 'props.workloadRef', props.workloadRef,
-      { class: WorkloadReference, name: 'WorkloadReference', example: "WorkloadReference.fromDeploymentName('web')" }, true);
+    props = argumentOrDefault('new Rollout()', 'props', props, ROLLOUT_PROPS, {});
     // Containers are replayed below, after this class's fields exist; spread is applied once here
     // (cdk8s-plus applies it on every render).
     super(scope, id, { ...props, containers: undefined, initContainers: undefined, spread: false, select: props.workloadRef ? false : props.select });
@@ -197,10 +192,6 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
       metadata: props.metadata,
       render: () => this._toKube(),
       check: checkAtSynth,
-      decorate: plain => {
-        const annotations = this.annotations();
-        return withBudgetAnnotations(withAnnotations(plain, annotations), annotations);
-      },
       related: own => this.relatedManifests(own),
       // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
       // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
@@ -219,8 +210,8 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     if ((progressDeadline ?? 600) <= (minReady ?? 0)) {
       throw new Error(`'progressDeadline' (${progressDeadline ?? 600}s) must be greater than 'minReady' (${minReady ?? 0}s). Raise progressDeadline or lower minReady.`);
     }
-    if (props.restartAt !== undefined && isNaN(props.restartAt.getTime())) {
-      throw new Error(`'restartAt' is not a valid date: ${props.restartAt}.`);
+    if (props.restartAt && isNaN(props.restartAt.getTime())) {
+      throw new ArgumentError("new Rollout(): 'props.restartAt' is an invalid Date (its time is NaN). Give a valid date, e.g. new Date('2024-01-01T00:00:00Z').");
     }
 
     this.replicas = props.replicas;
@@ -318,7 +309,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * call. Throws on a blue-green Rollout, or when the Rollout already has one.
    */
   public addBackgroundAnalysis(options: BackgroundAnalysisOptions): void {
-    checkArgument('Rollout.addBackgroundAnalysis()', 'options', options, 'object');
+    checkArgument('Rollout.addBackgroundAnalysis()', 'options', options, ROLLOUT_ANALYSIS_OPTIONS);
     this.bound.addBackgroundAnalysis(options);
   }
 
@@ -328,7 +319,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * already has one.
    */
   public addPrePromotionAnalysis(options: RolloutAnalysisOptions): void {
-    checkArgument('Rollout.addPrePromotionAnalysis()', 'options', options, 'object');
+    checkArgument('Rollout.addPrePromotionAnalysis()', 'options', options, ROLLOUT_ANALYSIS_OPTIONS);
     this.bound.addPrePromotionAnalysis(options);
   }
 
@@ -338,7 +329,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * already has one.
    */
   public addPostPromotionAnalysis(options: RolloutAnalysisOptions): void {
-    checkArgument('Rollout.addPostPromotionAnalysis()', 'options', options, 'object');
+    checkArgument('Rollout.addPostPromotionAnalysis()', 'options', options, ROLLOUT_ANALYSIS_OPTIONS);
     this.bound.addPostPromotionAnalysis(options);
   }
 
@@ -518,12 +509,9 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   /**
    * The objects of this app the Rollout references that it did not define itself (the Services it
    * defines select its pods by construction), for the rule engine, which runs on every rendering of
-   * the spec (see `ArgoObject`).
-   *
-   * JSON patches added with `ApiObject.of()` are applied after the check: they are an escape hatch
-   * and are not checked.
+   * the Rollout, on its manifest as written (JSON patches applied; see `ArgoObject`).
    */
-  private relatedManifests(own: ArgoManifest<RolloutSpec>): object[] {
+  private relatedManifests(own: Manifest): object[] {
     const services = Object.values(this.bound.services) as ResolvedService[];
     return [
       ...servicesToCheck(services),

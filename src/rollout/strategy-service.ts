@@ -1,4 +1,5 @@
 import * as kplus from 'cdk8s-plus-27';
+import { argumentOrDefault, checkArgument, listOf, STRING_MAP, struct } from '../private/arguments';
 import { isServiceName } from '../private/names';
 
 /**
@@ -77,6 +78,16 @@ export class StrategyService {
    * are the containers' ports.
    */
   public static define(options: StrategyServiceDefineOptions = {}): StrategyService {
+    options = argumentOrDefault('StrategyService.define()', 'options', options, struct('StrategyServiceDefineOptions', {
+      name: 'string',
+      ports: listOf('object'),
+      port: 'number',
+      protocol: { name: 'Protocol (cdk8s-plus)', values: Object.values(kplus.Protocol) },
+      headless: 'boolean',
+      serviceType: { name: 'ServiceType (cdk8s-plus)', values: Object.values(kplus.ServiceType) },
+      labels: STRING_MAP,
+      annotations: STRING_MAP,
+    }), {});
     return new StrategyService('define', options);
   }
 
@@ -91,6 +102,7 @@ export class StrategyService {
    * A Service defined elsewhere, by name (in the Rollout's namespace).
    */
   public static fromServiceName(name: string): StrategyService {
+    checkArgument('StrategyService.fromServiceName()', 'name', name, 'string');
     if (!isServiceName(name)) {
       throw new Error(`Service name '${name}' is not a valid Service name: use at most 63 lowercase letters, digits and '-', starting with a letter.`);
     }

@@ -8,13 +8,15 @@ import { stepContext } from './private/step-context';
 import { BoundStrategy, OpenStrategy, StrategyHost } from './private/strategy-binding';
 import { StrategyService } from './strategy-service';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
-import { renderRolloutAnalysis } from '../analysis/private/render';
+import { renderRolloutAnalysis, ROLLOUT_ANALYSIS_OPTIONS } from '../analysis/private/render';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ControllerPluginKind } from '../install/plugins';
 import { pluginUse } from '../install/private/plugin-use';
 import { addControllerRequirement } from '../install/private/requirements';
 import { ARGO_API_VERSION } from '../private/argo-object';
-import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass, PERCENT_OR_ABSOLUTE, TRAFFIC_ROUTER } from '../private/arguments';
+import {
+  argumentOrDefault, checkArgument, DURATION, ExpectedClass, listOf, PERCENT_OR_ABSOLUTE, STRING_MAP, struct, TRAFFIC_ROUTER,
+} from '../private/arguments';
 import { IntOrString, MetadataSpec } from '../private/manifest-types';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
@@ -374,7 +376,7 @@ export class RolloutStrategy {
    * A canary update: the new version gets a growing share of pods or traffic, step by step.
    */
   public static canary(options: CanaryStrategyOptions = {}): RolloutStrategy {
-    options = argumentOrDefault('RolloutStrategy.canary()', 'options', options, 'object', {});
+    options = argumentOrDefault('RolloutStrategy.canary()', 'options', options, CANARY_OPTIONS, {});
     checkCanaryOptions(options);
     return new RolloutStrategy('canary', options, {});
   }
@@ -384,7 +386,7 @@ export class RolloutStrategy {
    * takes over the active Service at promotion.
    */
   public static blueGreen(options: BlueGreenStrategyOptions = {}): RolloutStrategy {
-    options = argumentOrDefault('RolloutStrategy.blueGreen()', 'options', options, 'object', {});
+    options = argumentOrDefault('RolloutStrategy.blueGreen()', 'options', options, BLUE_GREEN_OPTIONS, {});
     checkBlueGreenOptions(options);
     return new RolloutStrategy('blueGreen', {}, options);
   }
@@ -450,15 +452,8 @@ function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined
   return raw;
 }
 
+/** Checks the values of canary options (their types: `CANARY_OPTIONS`). */
 function checkCanaryOptions(o: CanaryStrategyOptions) {
-  checkListArgument('RolloutStrategy.canary()', 'options.steps', o.steps, { class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' }, true);
-  checkListArgument('RolloutStrategy.canary()', 'options.trafficRouting', o.trafficRouting, TRAFFIC_ROUTER, true);
-  checkArgument('RolloutStrategy.canary()', 'options.analysis', o.analysis, 'object', true);
-  checkArgument('RolloutStrategy.canary()', 'options.antiAffinity', o.antiAffinity, ANTI_AFFINITY, true);
-  checkArgument('RolloutStrategy.canary()', 'options.stableService', o.stableService, STRATEGY_SERVICE, true);
-  checkArgument('RolloutStrategy.canary()', 'options.canaryService', o.canaryService, STRATEGY_SERVICE, true);
-  checkArgument('RolloutStrategy.canary()', 'options.pingPong.pingService', o.pingPong?.pingService, STRATEGY_SERVICE, true);
-  checkArgument('RolloutStrategy.canary()', 'options.pingPong.pongService', o.pingPong?.pongService, STRATEGY_SERVICE, true);
   percentOrAbsolute('maxSurge', o.maxSurge);
   percentOrAbsolute('maxUnavailable', o.maxUnavailable);
   checkInteger('maxTrafficWeight', o.maxTrafficWeight, 1);
@@ -475,10 +470,8 @@ function checkCanaryOptions(o: CanaryStrategyOptions) {
   }
 }
 
+/** Checks the values of blue-green options (their types: `BLUE_GREEN_OPTIONS`). */
 function checkBlueGreenOptions(o: BlueGreenStrategyOptions) {
-  checkArgument('RolloutStrategy.blueGreen()', 'options.antiAffinity', o.antiAffinity, ANTI_AFFINITY, true);
-  checkArgument('RolloutStrategy.blueGreen()', 'options.activeService', o.activeService, STRATEGY_SERVICE, true);
-  checkArgument('RolloutStrategy.blueGreen()', 'options.previewService', o.previewService, STRATEGY_SERVICE, true);
   percentOrAbsolute('maxUnavailable', o.maxUnavailable);
   checkInteger('previewReplicaCount', o.previewReplicaCount, 1);
   checkInteger('scaleDownDelayRevisionLimit', o.scaleDownDelayRevisionLimit, 0);
@@ -755,3 +748,45 @@ const STRATEGY_SERVICE: ExpectedClass = {
   class: StrategyService, name: 'StrategyService', example: 'StrategyService.fromService(service) for a cdk8s-plus Service, or StrategyService.define()',
 };
 const ANTI_AFFINITY: ExpectedClass = { class: AntiAffinity, name: 'AntiAffinity', example: 'AntiAffinity.preferred(100) or AntiAffinity.required()' };
+
+const ROLE_POD_METADATA = struct('RolePodMetadata', { labels: STRING_MAP, annotations: STRING_MAP }, { example: "{ labels: { role: 'canary' } }" });
+
+/** The fields of `CanaryStrategyOptions`, for `checkArgument`. */
+const CANARY_OPTIONS = struct('CanaryStrategyOptions', {
+  steps: listOf({ class: CanaryStep, name: 'CanaryStep', example: 'a factory such as CanaryStep.setWeight(20)' }),
+  maxSurge: PERCENT_OR_ABSOLUTE,
+  maxUnavailable: PERCENT_OR_ABSOLUTE,
+  stableService: STRATEGY_SERVICE,
+  canaryService: STRATEGY_SERVICE,
+  trafficRouting: listOf(TRAFFIC_ROUTER),
+  maxTrafficWeight: 'number',
+  analysis: ROLLOUT_ANALYSIS_OPTIONS,
+  canaryMetadata: ROLE_POD_METADATA,
+  stableMetadata: ROLE_POD_METADATA,
+  scaleDownDelay: DURATION,
+  scaleDownDelayRevisionLimit: 'number',
+  abortScaleDownDelay: DURATION,
+  dynamicStableScale: 'boolean',
+  minPodsPerReplicaSet: 'number',
+  antiAffinity: ANTI_AFFINITY,
+  pingPong: struct('PingPongOptions', { pingService: STRATEGY_SERVICE, pongService: STRATEGY_SERVICE }),
+  replicaProgressThreshold: { class: ReplicaProgressThreshold, name: 'ReplicaProgressThreshold', example: 'ReplicaProgressThreshold.percent(50)' },
+});
+
+/** The fields of `BlueGreenStrategyOptions`, for `checkArgument`. */
+const BLUE_GREEN_OPTIONS = struct('BlueGreenStrategyOptions', {
+  activeService: STRATEGY_SERVICE,
+  previewService: STRATEGY_SERVICE,
+  autoPromotionEnabled: 'boolean',
+  autoPromotionDelay: DURATION,
+  previewReplicaCount: 'number',
+  maxUnavailable: PERCENT_OR_ABSOLUTE,
+  scaleDownDelay: DURATION,
+  scaleDownDelayRevisionLimit: 'number',
+  abortScaleDownDelay: DURATION,
+  prePromotionAnalysis: ROLLOUT_ANALYSIS_OPTIONS,
+  postPromotionAnalysis: ROLLOUT_ANALYSIS_OPTIONS,
+  antiAffinity: ANTI_AFFINITY,
+  activeMetadata: ROLE_POD_METADATA,
+  previewMetadata: ROLE_POD_METADATA,
+});

@@ -1,11 +1,12 @@
 import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ingressSpec, RouterIngressOptions } from './ingress';
+import { ingressSpec, ROUTER_INGRESS_FIELDS, RouterIngressOptions } from './ingress';
 import { Binding, port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { annotationPointer, nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { DURATION, ExpectedStruct, listOf, struct } from '../private/arguments';
 import { checkInteger, copyMap, toSeconds } from '../private/utils';
 
 /** Options of the ALB router. */
@@ -26,6 +27,16 @@ export interface AlbRouterOptions extends RouterIngressOptions {
   /** Target-group stickiness for this long. @default - no stickiness */
   readonly stickiness?: Duration;
 }
+
+/** The fields of `AlbRouterOptions`, for `checkArgument`. */
+export const ALB_ROUTER_OPTIONS: ExpectedStruct = struct('AlbRouterOptions', {
+  ...ROUTER_INGRESS_FIELDS,
+  ingresses: listOf(ROUTER_OBJECT),
+  servicePort: 'number',
+  rootService: 'string',
+  annotationPrefix: 'string',
+  stickiness: DURATION,
+});
 
 export class AlbRouter implements ITrafficRouter {
   public readonly key = 'alb';

@@ -1,10 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
 import { OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { ExpectedStruct, listOf, struct } from '../private/arguments';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 
 /** Options of the Ambassador router. */
 export interface AmbassadorRouterOptions {
@@ -29,6 +30,18 @@ export interface AmbassadorRouterOptions {
   /** The Service port. @default - the port of the stable Service */
   readonly servicePort?: number;
 }
+
+/** The fields of `AmbassadorRouterOptions`, for `checkArgument`. */
+export const AMBASSADOR_ROUTER_OPTIONS: ExpectedStruct = struct('AmbassadorRouterOptions', {
+  mappings: listOf(ROUTER_OBJECT),
+  mappingName: 'string',
+  prefix: 'string',
+  rewrite: 'string',
+  host: 'string',
+  resolver: 'string',
+  apiVersion: 'string',
+  servicePort: 'number',
+});
 
 export class AmbassadorRouter implements ITrafficRouter {
   public readonly key = 'ambassador';

@@ -1,10 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { ExpectedStruct, STRING_LIST, struct } from '../private/arguments';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 
 /** Options of the APISIX router. */
 export interface ApisixRouterOptions {
@@ -29,6 +30,18 @@ export interface ApisixRouterOptions {
   /** The Service port. @default - the port of the stable Service */
   readonly servicePort?: number;
 }
+
+/** The fields of `ApisixRouterOptions`, for `checkArgument`. */
+export const APISIX_ROUTER_OPTIONS: ExpectedStruct = struct('ApisixRouterOptions', {
+  route: ROUTER_OBJECT,
+  rules: STRING_LIST,
+  routeName: 'string',
+  ruleName: 'string',
+  hosts: STRING_LIST,
+  paths: STRING_LIST,
+  methods: STRING_LIST,
+  servicePort: 'number',
+});
 
 export class ApisixRouter implements ITrafficRouter {
   public readonly key = 'apisix';

@@ -1,10 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
 import { nameOf, OwnedFieldsContext, pointer } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { ExpectedStruct, STRING_LIST, struct } from '../private/arguments';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 
 /** Options of the App Mesh router. */
 export interface AppMeshRouterOptions {
@@ -35,6 +36,21 @@ export interface AppMeshRouterOptions {
   /** Namespace used in the VirtualNodes' DNS names. @default 'default' */
   readonly namespace?: string;
 }
+
+/** The fields of `AppMeshRouterOptions`, for `checkArgument`. */
+export const APP_MESH_ROUTER_OPTIONS: ExpectedStruct = struct('AppMeshRouterOptions', {
+  virtualService: ROUTER_OBJECT,
+  routes: STRING_LIST,
+  canaryVirtualNode: ROUTER_OBJECT,
+  stableVirtualNode: ROUTER_OBJECT,
+  virtualServiceName: 'string',
+  virtualRouterName: 'string',
+  canaryVirtualNodeName: 'string',
+  stableVirtualNodeName: 'string',
+  servicePort: 'number',
+  containerPort: 'number',
+  namespace: 'string',
+});
 
 export class AppMeshRouter implements ITrafficRouter {
   public readonly key = 'appMesh';

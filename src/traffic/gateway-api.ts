@@ -1,12 +1,14 @@
 import { ApiObject } from 'cdk8s';
 import { PluginRouter } from './plugin';
 import { port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
 import { labelPointer, nameOf, objectsIn, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter } from './router';
 import { RouterObject } from './router-object';
 import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
+import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
+import { CONTROLLER_PLUGIN } from '../install/private/plugin-use';
 
 /** Options of the Gateway API router (the `argoproj-labs/gatewayAPI` plugin). */
 export interface GatewayApiRouterOptions {
@@ -39,6 +41,19 @@ export interface GatewayApiRouterOptions {
 }
 
 const GATEWAY_API_PLUGIN = 'argoproj-labs/gatewayAPI';
+
+/** The fields of `GatewayApiRouterOptions`, for `checkArgument`. */
+export const GATEWAY_API_ROUTER_OPTIONS: ExpectedStruct = struct('GatewayApiRouterOptions', {
+  httpRoutes: listOf(ROUTER_OBJECT),
+  grpcRoutes: listOf(ROUTER_OBJECT),
+  tcpRoutes: listOf(ROUTER_OBJECT),
+  gatewayName: 'string',
+  gatewayNamespace: 'string',
+  hostnames: STRING_LIST,
+  namespace: 'string',
+  servicePort: 'number',
+  controllerPlugin: CONTROLLER_PLUGIN,
+});
 
 /** The Gateway API router: the plugin router with the HTTPRoute it defines unless you bring routes. */
 export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRouter {

@@ -1,4 +1,15 @@
 import * as kplus from 'cdk8s-plus-27';
+import { STRING_MAP } from '../private/arguments';
+
+/** The fields of `RouterIngressOptions`, for the routers' option structs. */
+export const ROUTER_INGRESS_FIELDS = {
+  host: 'string',
+  path: 'string',
+  pathType: { name: 'HttpIngressPathType (cdk8s-plus)', values: Object.values(kplus.HttpIngressPathType) },
+  ingressClassName: 'string',
+  annotations: STRING_MAP,
+  name: 'string',
+} as const;
 
 /** The Ingress a router defines. */
 export interface RouterIngressOptions {

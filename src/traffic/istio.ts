@@ -1,10 +1,11 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
 import { checkInteger, undefinedIfEmpty } from '../private/utils';
 import { VERSION_NUMBERS } from '../private/versions';
 import { virtualServiceName } from '../private/virtual-service-name';
@@ -115,6 +116,27 @@ function misreadings(reference: string): string {
   return readings.size === 1 ? [...readings.keys()][0]
     : [...readings.entries()].map(([reading, versions]) => `${reading} with Argo Rollouts ${versions.join(', ')}`).join('; ');
 }
+
+/** The fields of `IstioRouterOptions`, for `checkArgument`. */
+export const ISTIO_ROUTER_OPTIONS: ExpectedStruct = struct('IstioRouterOptions', {
+  virtualServices: listOf(struct('IstioVirtualService', {
+    object: ROUTER_OBJECT,
+    routes: STRING_LIST,
+    tlsRoutes: listOf(struct('IstioTlsRoute', { port: 'number', sniHosts: STRING_LIST }, { required: ['port'], example: "{ port: 443, sniHosts: ['web.example.com'] }" })),
+    tcpRoutePorts: listOf('number'),
+  }, { example: "{ object: RouterObject.fromName('web-vsvc'), routes: ['primary'] }" })),
+  subsets: struct('IstioSubsetOptions', {
+    host: 'string',
+    destinationRule: ROUTER_OBJECT,
+    canarySubsetName: 'string',
+    stableSubsetName: 'string',
+  }, { required: ['host'], example: "{ host: 'web' }" }),
+  hosts: STRING_LIST,
+  gateways: STRING_LIST,
+  virtualServiceName: 'string',
+  destinationRuleName: 'string',
+  apiVersion: 'string',
+});
 
 export class IstioRouter implements ITrafficRouter {
   public readonly key = 'istio';

@@ -1,11 +1,12 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ingressSpec, RouterIngressOptions } from './ingress';
+import { ingressSpec, ROUTER_INGRESS_FIELDS, RouterIngressOptions } from './ingress';
 import { Binding, port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
+import { ExpectedStruct, listOf, STRING_MAP, struct } from '../private/arguments';
 import { copyMap } from '../private/utils';
 
 /** Options of the NGINX router. */
@@ -26,6 +27,16 @@ export interface NginxRouterOptions extends RouterIngressOptions {
   /** The Service port of the defined Ingress's backend. @default - the port of the stable Service */
   readonly servicePort?: number;
 }
+
+/** The fields of `NginxRouterOptions`, for `checkArgument`. */
+export const NGINX_ROUTER_OPTIONS: ExpectedStruct = struct('NginxRouterOptions', {
+  ...ROUTER_INGRESS_FIELDS,
+  stableIngresses: listOf(ROUTER_OBJECT),
+  annotationPrefix: 'string',
+  additionalIngressAnnotations: STRING_MAP,
+  canaryIngressAnnotations: STRING_MAP,
+  servicePort: 'number',
+});
 
 export class NginxRouter implements ITrafficRouter {
   public readonly key = 'nginx';

@@ -4,8 +4,9 @@ import { Binding } from './private/binding';
 import { PluginsTrafficRoutingSpec } from './private/spec-types';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { pluginUse } from '../install/private/plugin-use';
+import { pluginUse, CONTROLLER_PLUGIN } from '../install/private/plugin-use';
 import { ProviderPermissions } from '../install/rbac';
+import { ExpectedStruct, JSON_OBJECT, struct } from '../private/arguments';
 import { JsonObject } from '../private/manifest-types';
 
 /** Options of a traffic-router plugin. */
@@ -23,6 +24,14 @@ export interface PluginTrafficRouterOptions {
   /** Whether the plugin needs the stable and canary Services. @default true */
   readonly requiresStableAndCanaryServices?: boolean;
 }
+
+/** The fields of `PluginTrafficRouterOptions`, for `checkArgument`. */
+export const PLUGIN_ROUTER_OPTIONS: ExpectedStruct = struct('PluginTrafficRouterOptions', {
+  config: JSON_OBJECT,
+  controllerPlugin: CONTROLLER_PLUGIN,
+  providerPermissions: { class: ProviderPermissions, name: 'ProviderPermissions', example: "ProviderPermissions.custom('router', [{ ... }])" },
+  requiresStableAndCanaryServices: 'boolean',
+});
 
 export class PluginRouter implements ITrafficRouter {
   public readonly key = 'plugins';

@@ -13,6 +13,7 @@ export class RouterObject {
    * `name.namespace`).
    */
   public static fromName(name: string): RouterObject {
+    checkArgument('RouterObject.fromName()', 'name', name, 'string');
     return new RouterObject(checkObjectName('Router object name', name));
   }
 

@@ -1,14 +1,14 @@
-import { AlbRouter, AlbRouterOptions } from './alb';
-import { AmbassadorRouter, AmbassadorRouterOptions } from './ambassador';
-import { ApisixRouter, ApisixRouterOptions } from './apisix';
-import { AppMeshRouter, AppMeshRouterOptions } from './app-mesh';
-import { gatewayApiRouter, GatewayApiRouterOptions } from './gateway-api';
-import { IstioRouter, IstioRouterOptions } from './istio';
-import { NginxRouter, NginxRouterOptions } from './nginx';
-import { PluginRouter, PluginTrafficRouterOptions } from './plugin';
+import { ALB_ROUTER_OPTIONS, AlbRouter, AlbRouterOptions } from './alb';
+import { AMBASSADOR_ROUTER_OPTIONS, AmbassadorRouter, AmbassadorRouterOptions } from './ambassador';
+import { APISIX_ROUTER_OPTIONS, ApisixRouter, ApisixRouterOptions } from './apisix';
+import { APP_MESH_ROUTER_OPTIONS, AppMeshRouter, AppMeshRouterOptions } from './app-mesh';
+import { GATEWAY_API_ROUTER_OPTIONS, gatewayApiRouter, GatewayApiRouterOptions } from './gateway-api';
+import { ISTIO_ROUTER_OPTIONS, IstioRouter, IstioRouterOptions } from './istio';
+import { NGINX_ROUTER_OPTIONS, NginxRouter, NginxRouterOptions } from './nginx';
+import { PLUGIN_ROUTER_OPTIONS, PluginRouter, PluginTrafficRouterOptions } from './plugin';
 import { ITrafficRouter } from './router';
-import { SmiRouter, SmiRouterOptions } from './smi';
-import { TraefikRouter, TraefikRouterOptions } from './traefik';
+import { SMI_ROUTER_OPTIONS, SmiRouter, SmiRouterOptions } from './smi';
+import { TRAEFIK_ROUTER_OPTIONS, TraefikRouter, TraefikRouterOptions } from './traefik';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
 
@@ -20,49 +20,49 @@ import { checkPluginName } from '../private/names';
 export class TrafficRouting {
   /** Istio: host-level split between the stable and canary Services, or subset-level with a DestinationRule. */
   public static istio(options: IstioRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.istio()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.istio()', 'options', options, ISTIO_ROUTER_OPTIONS, {});
     return new IstioRouter(options);
   }
 
   /** NGINX Ingress Controller: the controller adds a canary Ingress next to the stable one. */
   public static nginx(options: NginxRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.nginx()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.nginx()', 'options', options, NGINX_ROUTER_OPTIONS, {});
     return new NginxRouter(options);
   }
 
   /** AWS Load Balancer Controller: weighted actions on an ALB Ingress. */
   public static alb(options: AlbRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.alb()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.alb()', 'options', options, ALB_ROUTER_OPTIONS, {});
     return new AlbRouter(options);
   }
 
   /** SMI TrafficSplit (e.g. Linkerd). */
   public static smi(options: SmiRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.smi()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.smi()', 'options', options, SMI_ROUTER_OPTIONS, {});
     return new SmiRouter(options);
   }
 
   /** Ambassador / Emissary: canary Mappings next to the base Mappings. */
   public static ambassador(options: AmbassadorRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.ambassador()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.ambassador()', 'options', options, AMBASSADOR_ROUTER_OPTIONS, {});
     return new AmbassadorRouter(options);
   }
 
   /** Traefik: a weighted TraefikService. */
   public static traefik(options: TraefikRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.traefik()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.traefik()', 'options', options, TRAEFIK_ROUTER_OPTIONS, {});
     return new TraefikRouter(options);
   }
 
   /** Apache APISIX: weighted backends of an ApisixRoute. */
   public static apisix(options: ApisixRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.apisix()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.apisix()', 'options', options, APISIX_ROUTER_OPTIONS, {});
     return new ApisixRouter(options);
   }
 
   /** AWS App Mesh: weighted targets of a VirtualRouter. */
   public static appMesh(options: AppMeshRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.appMesh()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.appMesh()', 'options', options, APP_MESH_ROUTER_OPTIONS, {});
     return new AppMeshRouter(options);
   }
 
@@ -73,7 +73,7 @@ export class TrafficRouting {
    */
   public static plugin(name: string, options: PluginTrafficRouterOptions = {}): ITrafficRouter {
     checkArgument('TrafficRouting.plugin()', 'name', name, 'string');
-    options = argumentOrDefault('TrafficRouting.plugin()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.plugin()', 'options', options, PLUGIN_ROUTER_OPTIONS, {});
     return new PluginRouter(checkPluginName(`Traffic router plugin name '${name}'`, name), options);
   }
 
@@ -82,7 +82,7 @@ export class TrafficRouting {
    * GRPCRoutes or TCPRoutes. The app's `ArgoRollouts` install gets the plugin and its permissions.
    */
   public static gatewayApi(options: GatewayApiRouterOptions = {}): ITrafficRouter {
-    options = argumentOrDefault('TrafficRouting.gatewayApi()', 'options', options, 'object', {});
+    options = argumentOrDefault('TrafficRouting.gatewayApi()', 'options', options, GATEWAY_API_ROUTER_OPTIONS, {});
     return gatewayApiRouter(options);
   }
 

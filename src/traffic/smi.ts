@@ -2,6 +2,7 @@ import { Construct } from 'constructs';
 import { Binding } from './private/binding';
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
+import { ExpectedStruct, struct } from '../private/arguments';
 
 /** Options of the SMI router. */
 export interface SmiRouterOptions {
@@ -29,6 +30,9 @@ export interface SmiRouterOptions {
    */
   readonly apiVersion?: string;
 }
+
+/** The fields of `SmiRouterOptions`, for `checkArgument`. */
+export const SMI_ROUTER_OPTIONS: ExpectedStruct = struct('SmiRouterOptions', { rootService: 'string', trafficSplitName: 'string', defineTrafficSplit: 'boolean', apiVersion: 'string' });
 
 export class SmiRouter implements ITrafficRouter {
   public readonly key = 'smi';

@@ -1,11 +1,12 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { Binding, port, services } from './private/binding';
-import { appObjects, defineRouterObject } from './private/objects';
+import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { controllerTraefikApiVersion } from '../install/private/requirements';
+import { ExpectedStruct, struct } from '../private/arguments';
 import { LazyApiVersionObject } from '../private/lazy-api-version';
 import { apiGroupOf } from '../private/object-identity';
 
@@ -28,6 +29,9 @@ export interface TraefikRouterOptions {
   /** The Service port. @default - the port of the stable Service */
   readonly servicePort?: number;
 }
+
+/** The fields of `TraefikRouterOptions`, for `checkArgument`. */
+export const TRAEFIK_ROUTER_OPTIONS: ExpectedStruct = struct('TraefikRouterOptions', { weightedTraefikService: ROUTER_OBJECT, apiVersion: 'string', servicePort: 'number' });
 
 export class TraefikRouter implements ITrafficRouter {
   public readonly key = 'traefik';

@@ -76,7 +76,7 @@ describe('Condition thresholds', () => {
   });
 
   test('fails on an unknown policy', () => {
-    expect(() => Condition.resultAtLeast(1, { onEmpty: 'Maybe' as EmptyResultPolicy })).toThrow(/unknown onEmpty 'Maybe'. Use one of Error, Fail, Inconclusive, Succeed/);
+    expect(() => Condition.resultAtLeast(1, { onEmpty: 'Maybe' as EmptyResultPolicy })).toThrow("Condition.resultAtLeast(): 'options.onEmpty' must be an EmptyResultPolicy (one of \"Error\", \"Fail\", \"Inconclusive\", \"Succeed\"), got the string \"Maybe\".");
   });
 });
 

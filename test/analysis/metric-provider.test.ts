@@ -111,7 +111,7 @@ describe('MetricProvider.prometheus', () => {
 
   test('fails on an empty header name', () => {
     expect(() => MetricProvider.prometheus({ query: 'up', headers: { '': 'x' } })).toThrow(/'MetricProvider.prometheus\(\) header name' must be a non-empty string/);
-    expect(() => MetricProvider.prometheus({ query: 'up', headers: { a: 1 as any } })).toThrow(/header 'a' must have a string value, got 1/);
+    expect(() => MetricProvider.prometheus({ query: 'up', headers: { a: 1 as any } })).toThrow("MetricProvider.prometheus(): 'options.headers.a' must be a string, got the number 1.");
   });
 });
 

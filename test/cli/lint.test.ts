@@ -1,34 +1,16 @@
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import * as YAML from 'yaml';
+import { lint, tempDir } from './lint-helpers';
 import { EXAMPLES } from '../../examples';
-import { LintCommandIo, main } from '../../src/cli/lint';
 import { Linter } from '../../src/validation/linter';
 import { testUpstream, UPSTREAM_DIR } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
 const UPSTREAM_EXAMPLES = path.join(UPSTREAM_DIR, 'examples');
 
-/** Runs the command in this process; returns its exit status and output. */
-function lint(args: string[], stdin: string | Uint8Array = ''): { code: number; stdout: string; stderr: string } {
-  let stdout = '';
-  let stderr = '';
-  const io: LintCommandIo = { stdout: t => { stdout += t; }, stderr: t => { stderr += t; }, readStdin: () => stdin };
-  const code = main(args, io);
-  return { code, stdout, stderr };
-}
-
-function tempDir(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lint-cli-'));
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
-  return dir;
-}
 
 function rollout(name: string, extra = ''): string {
   return `apiVersion: argoproj.io/v1alpha1

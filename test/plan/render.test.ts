@@ -49,7 +49,7 @@ describe('json', () => {
       'minSeconds', 'indefinite', 'manualPromotion', 'waitsFor', 'abortPods', 'moves',
     ]);
     expect(Object.keys(json.totals)).toEqual(['peakPods', 'peakCpuMillicores', 'peakMemoryBytes', 'minSeconds', 'manualPromotions', 'indefinite']);
-    expect(Object.keys(json.abort)).toEqual(['peakPods', 'canaryScaleDownDelaySeconds', 'description']);
+    expect(Object.keys(json.abort)).toEqual(['peakPods', 'peakCpuMillicores', 'peakMemoryBytes', 'canaryScaleDownDelaySeconds', 'description']);
     // plain data: survives JSON unchanged
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
   });

@@ -1,8 +1,9 @@
-import { ApiObject, Chart, Testing } from 'cdk8s';
+import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import {
-  AnalysisRun, AnalysisTemplate, ArgoRolloutsCrds, ArgoRolloutsVersion, ClusterAnalysisTemplate, Condition, Experiment, Metric, MetricProvider,
+  AnalysisRun, AnalysisTemplate, ArgoRolloutsApp, ArgoRolloutsCrds, ArgoRolloutsVersion, ClusterAnalysisTemplate, Condition, Experiment, Metric,
+  MetricProvider,
   Rollout,
 } from '../../src';
 import { ArgoObject, SynthCheck } from '../../src/private/argo-object';
@@ -35,7 +36,7 @@ describe('ArgoObject', () => {
     const state = { steps: 1 };
     const keep = () => true;
     const argo = new ArgoObject<{ steps: number }>(owner, {
-      kind: 'Experiment', render: () => ({ ...state }), check, related: own => [{ kind: 'Related', of: own.metadata.name }], keep,
+      kind: 'Experiment', render: () => ({ ...state }), check, related: own => [{ kind: 'Related', of: own.metadata?.name }], keep,
     });
     state.steps = 2;
     expect(owner.node.defaultChild).toBe(argo.apiObject);
@@ -65,19 +66,49 @@ describe('ArgoObject', () => {
     expect(calls[0].subject).toBe('MyTemplate c/owner');
   });
 
-  test('the decorate hook adds what the rules need beside the spec, for the check only', () => {
+  test('the engine reads the manifest exactly as it is written: undefined dropped, whole metadata, JSON patches applied', () => {
+    // GIVEN a spec with an undefined key, metadata with annotations and labels, and a JSON patch
     const chart = new Chart(Testing.app(), 'c');
     const owner = new Construct(chart, 'owner');
     const { calls, check } = recorder();
     const argo = new ArgoObject(owner, {
       kind: 'Rollout',
-      render: () => ({}),
+      metadata: { annotations: { a: 'b' }, labels: { team: 'x' } },
+      render: () => ({ kept: 1, dropped: undefined, nested: { alsoDropped: undefined, n: 2 } }),
       check,
-      decorate: plain => ({ ...plain, metadata: { ...plain.metadata, annotations: { a: 'b' } } }),
     });
-    Testing.synth(chart);
-    expect(calls[0].manifests[0].metadata.annotations).toEqual({ a: 'b' });
-    expect(argo.manifest({}).metadata).toEqual({ name: argo.name, namespace: undefined });
+    argo.apiObject.addJsonPatch(JsonPatch.add('/spec/patched', true));
+    // WHEN
+    const [written] = Testing.synth(chart);
+    // THEN the check saw what was written, and nothing else
+    expect(calls[0].manifests[0]).toEqual(written);
+    expect(JSON.stringify(calls[0].manifests[0])).toEqual(JSON.stringify(written));
+    expect(Object.keys(written.spec)).toEqual(['kept', 'nested', 'patched']);
+    expect(written.metadata.annotations).toEqual({ a: 'b' });
+    // the plain manifest for related checks drops undefined too
+    expect(Object.keys(argo.manifest({ a: 1, b: undefined } as any).spec)).toEqual(['a']);
+    expect(argo.manifest({} as any).metadata).toEqual({ name: argo.name });
+  });
+
+  test('a JSON patch that breaks a rule fails the synth; a name patched away fails it too', () => {
+    const chart = new Chart(Testing.app(), 'c');
+    const rollout = new Rollout(chart, 'r', { containers: [{ image: 'nginx:1.27', portNumber: 80 }] });
+    ApiObject.of(rollout).addJsonPatch(JsonPatch.add('/spec/strategy/canary/stepz', []));
+    expect(() => Testing.synth(chart)).toThrow(/\[S06\] spec\.strategy\.canary\.stepz/);
+
+    const other = new Chart(Testing.app(), 'd');
+    const template = new AnalysisTemplate(other, 't', { metrics: [metric('m')] });
+    ApiObject.of(template).addJsonPatch(JsonPatch.remove('/metadata/name'));
+    expect(() => Testing.synth(other)).toThrow(/AnalysisTemplate d\/t[^]*\[S07\] metadata\.name: The AnalysisTemplate has no name/);
+  });
+
+  test.each(['1.8.3', '1.8.4', '1.9.1', '1.10.0-rc1'])('the simplest canary synthesizes on %s (no undefined key reaches the schema check)', version => {
+    const app = Testing.app();
+    ArgoRolloutsApp.of(app).useVersion(ArgoRolloutsVersion.of(version));
+    const chart = new Chart(app, 'c');
+    new Rollout(chart, 'r', { containers: [{ image: 'nginx', portNumber: 80 }] });
+    const [rollout] = Testing.synth(chart).filter(m => m.kind === 'Rollout');
+    expect(rollout.spec.strategy).toEqual({ canary: {} });
   });
 
   test.each([

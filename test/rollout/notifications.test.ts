@@ -72,8 +72,31 @@ describe('Rollout.notify()', () => {
     expect(() => NotificationRecipients.emails('not-an-address')).toThrow(/is not an e-mail address/);
     expect(() => NotificationRecipients.slackChannels('a;b')).toThrow(/contains ';'/);
     expect(() => NotificationRecipients.slackChannels()).toThrow(/at least one recipient/);
-    expect(() => SubscriptionTrigger.named('on.dotted')).toThrow(/splits the annotation key at dots/);
+    expect(() => SubscriptionTrigger.named('on.dotted')).toThrow('SubscriptionTrigger.named(): the trigger name "on.dotted" cannot be named in a subscription annotation '
+      + '(notifications.argoproj.io/subscribe.<trigger>.<service>): the controller splits the key at dots, so only the part after the last dot would count. '
+      + "Name it with letters, digits, '-' and '_', e.g. \"on-dotted\".");
     expect(() => web.notify('on-rollout-completed' as any, slack, NotificationRecipients.slackChannels('x'))).toThrow(/trigger/);
+  });
+
+  test('a service name the subscription annotation cannot carry is refused where it is given', () => {
+    // a dot: the controller would read the key subscribe.<trigger>.a.b as the service "b"
+    expect(() => NotificationService.webhook('a.b', 'https://hooks.example.com/x'))
+      .toThrow(/^NotificationService\.webhook\(\): the webhook name "a\.b" cannot be named in a subscription annotation [^]*splits the key at dots[^]*e\.g\. "a-b"\.$/);
+    expect(() => NotificationService.webhook('hook_', 'https://hooks.example.com/x')).toThrow(/"hook_"[^]*starting and ending with a letter or digit[^]*e\.g\. "hook"/);
+    expect(() => NotificationService.webhook('h'.repeat(54), 'https://hooks.example.com/x')).toThrow(/54 characters long, and the key leaves room for 53/);
+    expect(NotificationService.webhook('h'.repeat(53), 'https://hooks.example.com/x').name).toBe(`webhook.${'h'.repeat(53)}`);
+    // a custom service is <type> or <type>.<name>: the part after the dot is what subscriptions carry
+    expect(NotificationService.custom('webhook.github', { url: 'https://api.github.com' }).name).toBe('webhook.github');
+    expect(() => NotificationService.custom('webhook.git.hub', {})).toThrow(/has 2 dots: a service is named <type> or <type>\.<name>[^]*"webhook\.git-hub"/);
+    expect(() => NotificationService.custom('opsgenie.', {})).toThrow(/service name \(after the type\) "" cannot be named[^]*it is empty/);
+  });
+
+  test('a subscription key longer than an annotation key allows is refused by notify()', () => {
+    const { web } = rollout();
+    const hook = NotificationService.webhook('h'.repeat(40), 'https://hooks.example.com/x');
+    expect(() => web.notify(SubscriptionTrigger.named('on-a-long-trigger-name'), hook))
+      .toThrow(/^Rollout\.notify\(\): the subscription annotation "notifications\.argoproj\.io\/subscribe\.on-a-long-trigger-name\.h{40}" is not a valid annotation key \(the name part is 73 characters long[^]*Shorten the trigger or the service name\.$/);
+    expect(() => web.notify(SubscriptionTrigger.DEFAULT, hook)).not.toThrow();
   });
 
   test('checked at synth against the app\'s notification ConfigMap', () => {
@@ -168,6 +191,22 @@ describe('SelfServiceNotifications', () => {
       },
     });
     expect(secret).toEqual({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'argo-rollouts-notification-secret', namespace: 'team-a' }, stringData: { 'slack-token': 'xoxb' } });
+  });
+
+  test('an install in the app that does not read the namespace fails the synth, as the lint does (N01)', () => {
+    for (const selfService of [false, true]) {
+      // GIVEN an install in the app, with or without self-service notifications
+      const app = Testing.app();
+      new ArgoRollouts(new Chart(app, 'platform'), 'argo-rollouts', { controller: { flags: { selfServiceNotificationEnabled: selfService } } });
+      const chart = new Chart(app, 'team');
+      new SelfServiceNotifications(chart, 'team', { namespace: 'team-a', services: [slack], secret: NotificationSecret.external() });
+      // WHEN / THEN
+      if (selfService) {
+        expect(() => app.synthYaml()).not.toThrow();
+      } else {
+        expect(() => app.synthYaml()).toThrow(/SelfServiceNotifications team\/team breaks a rule[^]*\[N01\] metadata\.namespace: The ConfigMap argo-rollouts-notification-configmap is in namespace "team-a", but the controller reads it only from its own namespace "argo-rollouts"/);
+      }
+    }
   });
 
   test('the Rollouts of the app check their subscriptions against it; an external Secret is not defined', () => {

@@ -237,7 +237,7 @@ describe('Rollout', () => {
       expect(() => new Rollout(Testing.chart(), 'r', { minReady: Duration.millis(1500) })).toThrow(/'minReady' must be a whole number of seconds, got 1.5s/);
     });
     test('fails on an invalid restartAt', () => {
-      expect(() => new Rollout(Testing.chart(), 'r', { restartAt: new Date('nope') })).toThrow(/'restartAt' is not a valid date/);
+      expect(() => new Rollout(Testing.chart(), 'r', { restartAt: new Date('nope') })).toThrow("new Rollout(): 'props.restartAt' is an invalid Date (its time is NaN).");
     });
     test('fails at synth without containers, naming the path and the rule', () => {
       const chart = Testing.chart();

@@ -62,10 +62,16 @@ describe('B01: the Rollout\'s own budget (annotations)', () => {
   });
 
   test('basic canary: the fix names maxSurge with its value', () => {
-    // 5 replicas, maxSurge 2: the full promotion runs 5 pods (docs/plan.md)
-    const update = budgetFindings([annotated(gettingStartedCanary(), { 'budget.argo-rollouts.cdk8s.io/pods': '4' })]);
-    expect(update).toEqual([expect.objectContaining({ path: 'spec.strategy.canary', message: expect.stringContaining('needs 5 pods') })]);
-    expect(update[0].fix).toContain('Lower maxSurge (now 2: at most 5 + 2 pods');
+    // 5 replicas, maxSurge 1, maxUnavailable 0: the update runs 6 pods, and so does an abort
+    const rollout = gettingStartedCanary();
+    Object.assign(rollout.spec.strategy.canary, { maxSurge: 1, maxUnavailable: 0 });
+    const update = budgetFindings([annotated(rollout, { 'budget.argo-rollouts.cdk8s.io/pods': '4' })]);
+    expect(update).toEqual([expect.objectContaining({ path: 'spec.strategy.canary', message: expect.stringContaining('the update needs 6 pods') })]);
+    expect(update[0].fix).toContain('Lower maxSurge (now 1: at most 5 + 1 pods');
+    // 5 replicas, maxSurge 2 (25%): the update runs 5 pods, an abort 7 (docs/plan.md)
+    const aborted = budgetFindings([annotated(gettingStartedCanary(), { 'budget.argo-rollouts.cdk8s.io/pods': '5' })]);
+    expect(aborted).toEqual([expect.objectContaining({ message: expect.stringContaining('an abort of the update (at the step where an abort needs most) needs 7 pods') })]);
+    expect(aborted[0].fix).toContain('Lower maxSurge (now 2: the stable grows back by up to that many pods');
   });
 
   test('traffic-routed canary without dynamicStableScale: the fix names it', () => {
@@ -111,11 +117,12 @@ describe('B02: the app-wide budget (options.budget)', () => {
   test('applies to every Rollout', () => {
     const other = gettingStartedCanary();
     const findings = budgetFindings([blueGreenExample(), other], { budget: { pods: 4, cpu: '1' } });
+    // the blue-green example holds (4 pods, 1 CPU, and so does its abort); the canary's abort needs 7 pods
     expect(findings.map(f => [f.ruleId, f.name, f.message])).toEqual([
-      ['B02', 'rollouts-demo', 'At its peak the update needs 5 pods, more than the app-wide budget allows: 4 pods.'],
-      ['B02', 'rollouts-demo', 'At its peak the update needs 1.25 CPU requested, more than the app-wide budget allows: 1 CPU.'],
+      ['B02', 'rollouts-demo', 'At its peak an abort of the update (at the step where an abort needs most) needs 7 pods, more than the app-wide budget allows: 4 pods.'],
+      ['B02', 'rollouts-demo', 'At its peak an abort of the update (at the step where an abort needs most) needs 1.75 CPU requested, more than the app-wide budget allows: 1 CPU.'],
     ]);
-    expect(findings[0].fix).toMatch(/raise the app-wide budget\.$/);
+    expect(findings[0].fix).toMatch(/raise the app-wide budget: a budget that holds the update but not its abort fails when a rollback is needed most\.$/);
   });
 
   test('an app-wide budget that is not one is reported', () => {
@@ -197,5 +204,49 @@ describe('B03: a ResourceQuota of the Rollout\'s namespace', () => {
     expect(budgetFindings([rollout, quota({ 'requests.cpu': '1m' })]).map(f => f.message)).toEqual([expect.stringContaining('tracks requests.cpu')]);
     rollout.spec.template = template('2');
     expect(budgetFindings([rollout, quota({ 'requests.cpu': '7' })]).map(f => f.value)).toEqual(['8 CPU requested']);
+  });
+});
+
+describe('budgets hold the abort too', () => {
+  // 3 replicas, maxSurge 2, maxUnavailable 1, setWeight 63: the update peaks at 4 pods; aborted at
+  // that step the stable grows back (within maxSurge) before the canary's pods are gone: 5 pods
+  const abortingCanary = () => ({
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 3,
+      selector: { matchLabels: { app: 'web' } },
+      template: template(),
+      strategy: { canary: { maxSurge: 2, maxUnavailable: 1, steps: [{ setWeight: 63 }, { pause: {} }] } },
+    },
+  });
+
+  test('the plan: the abort needs more than the update, in pods, CPU and memory', () => {
+    const { RolloutPlan } = jest.requireActual('../../src');
+    const plan = RolloutPlan.fromManifest(abortingCanary());
+    expect([plan.totals.peakPods, plan.abort.peakPods, plan.abort.peakCpuMillicores, plan.abort.peakMemoryBytes])
+      .toEqual([4, 5, 1250, 5 * 256 * 1024 * 1024]);
+  });
+
+  test('B03: a quota that holds the update but not its abort is reported, and the message says the abort breaks it', () => {
+    const findings = budgetFindings([abortingCanary(), quota({ pods: '4' })]);
+    expect(findings).toEqual([expect.objectContaining({
+      ruleId: 'B03',
+      path: 'spec.strategy.canary',
+      message: 'At its peak an abort of the update (at the step where an abort needs most) needs 5 pods, more than the ResourceQuota "team" (hard pods) '
+        + 'allows: 4 pods; the API server refuses the pods beyond it, and the other pods of the namespace count against it too.',
+      value: '5 pods',
+    })]);
+    expect(findings[0].fix).toMatch(/^An abort needs more than the update itself \(at most 4 pods\): The canary is scaled to 0 and the stable back to all replicas[^]*Lower maxSurge \(now 2[^]*raise the quota: a budget that holds the update but not its abort fails when a rollback is needed most\.$/);
+    expect(budgetFindings([abortingCanary(), quota({ pods: '5' })])).toEqual([]);
+  });
+
+  test('B01 and B02 count the abort too, CPU and memory alike', () => {
+    const own = budgetFindings([annotated(abortingCanary(), { 'budget.argo-rollouts.cdk8s.io/cpu': '1', 'budget.argo-rollouts.cdk8s.io/pods': '4' })]);
+    expect(own.map(f => [f.ruleId, f.value])).toEqual([['B01', '5 pods'], ['B01', '1.25 CPU requested']]);
+    const app = budgetFindings([abortingCanary()], { budget: { memory: '1Gi' } });
+    expect(app.map(f => [f.ruleId, f.message])).toEqual([['B02',
+      'At its peak an abort of the update (at the step where an abort needs most) needs 1.25Gi memory requested, more than the app-wide budget allows: 1Gi memory.']]);
   });
 });

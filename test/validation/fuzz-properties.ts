@@ -16,7 +16,8 @@ import * as kplus from 'cdk8s-plus-27';
 import * as fc from 'fast-check';
 import { parseAllDocuments } from 'yaml';
 import {
-  AnalysisTemplate, AntiAffinity, CanaryStep, Condition, ExperimentSpecRef, ManagedRoute, MetricProvider, ReplicaProgressThreshold, Rollout,
+  AnalysisTemplate, AntiAffinity, ArgoRolloutsApp, ArgoRolloutsVersion, CanaryStep, Condition, ExperimentSpecRef, ManagedRoute, MetricProvider,
+  ReplicaProgressThreshold, Rollout,
   RolloutStrategy, StrategyService, StringMatch, TrafficRouting,
 } from '../../src';
 import { Linter } from '../../src/validation/linter';
@@ -165,6 +166,8 @@ export const l2App = fc.record({
   progressDeadline: fc.option(duration, { nil: undefined }),
   revisionHistoryLimit: fc.option(int(0, 20, -1, 20), { nil: undefined }),
   name: fc.constantFrom('web', 'web-v2', 'web.v2', 'a'.repeat(60)),
+  // the release the app is checked against (ArgoRolloutsApp.of(app).useVersion()), and its output linted with
+  release: fc.constantFrom(...ArgoRolloutsVersion.all().map(v => v.version)),
 });
 
 export type L2App = typeof l2App extends fc.Arbitrary<infer T> ? T : never;
@@ -178,27 +181,43 @@ export function isCrash(error: unknown): boolean {
   return /Cannot read properties|is not a function|is not iterable|Maximum call stack|Invalid string length/.test(message);
 }
 
+/** The manifests of a random app, checked at synth against its release (throws what the synth throws). */
+function synthL2App(o: L2App): any[] {
+  const app = new App();
+  ArgoRolloutsApp.of(app).useVersion(ArgoRolloutsVersion.of(o.release));
+  const chart = new Chart(app, 'fuzz');
+  new Rollout(chart, o.name, {
+    strategy: o.strategy(chart),
+    replicas: o.replicas,
+    minReady: made(o.minReady),
+    progressDeadline: made(o.progressDeadline),
+    revisionHistoryLimit: o.revisionHistoryLimit,
+    containers: [{ image: 'nginx:1.27', portNumber: 8080 }],
+  });
+  return Testing.synth(chart);
+}
+
+/** Whether a random app synthesizes (the synth-time check finds nothing). */
+export function synthesizes(o: L2App): boolean {
+  try {
+    synthL2App(o);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Property 1 for one app: synthesizes it; returns `undefined` when it holds, else what went wrong.
  */
 export function checkL2App(o: L2App): string | undefined {
   let manifests: any[];
   try {
-    const app = new App();
-    const chart = new Chart(app, 'fuzz');
-    new Rollout(chart, o.name, {
-      strategy: o.strategy(chart),
-      replicas: o.replicas,
-      minReady: made(o.minReady),
-      progressDeadline: made(o.progressDeadline),
-      revisionHistoryLimit: o.revisionHistoryLimit,
-      containers: [{ image: 'nginx:1.27', portNumber: 8080 }],
-    });
-    manifests = Testing.synth(chart);
+    manifests = synthL2App(o);
   } catch (error) {
     return isCrash(error) ? `crash: ${(error as Error)?.stack ?? error}` : undefined; // a factory or engine error
   }
-  const errors = Linter.lintManifests(manifests).filter(f => f.severity !== FindingSeverity.WARNING);
+  const errors = Linter.lintManifests(manifests, { version: o.release }).filter(f => f.severity !== FindingSeverity.WARNING);
   return errors.length === 0 ? undefined
     : `synthesized, but the engine finds errors in the output:\n  ${errors.map(f => Linter.formatFinding(f)).join('\n  ')}`;
 }

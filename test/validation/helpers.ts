@@ -24,6 +24,42 @@ export function validRollout(): any {
   };
 }
 
+/** A valid Rollout whose pod spec (and template) `mutate` changes. */
+export function rolloutWith(mutate: (pod: any, template: any, rollout: any) => void): any {
+  const rollout = validRollout();
+  mutate(rollout.spec.template.spec, rollout.spec.template, rollout);
+  return rollout;
+}
+
+/** A valid Experiment with one template whose pod spec `mutate` changes. */
+export function experimentWith(mutate: (pod: any) => void): any {
+  const pod: any = { containers: [{ name: 'web', image: 'nginx:1.27' }] };
+  mutate(pod);
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Experiment',
+    metadata: { name: 'exp' },
+    spec: {
+      templates: [{ name: 'baseline', selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: pod } }],
+    },
+  };
+}
+
+/** A valid AnalysisTemplate (or another analysis kind) with one job metric whose pod spec `mutate` changes. */
+export function jobTemplateWith(mutate: (pod: any) => void, kind = 'AnalysisTemplate'): any {
+  const pod: any = { containers: [{ name: 'test', image: 'curlimages/curl:8.8.0', command: ['curl', 'http://web'] }], restartPolicy: 'Never' };
+  mutate(pod);
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind,
+    metadata: { name: 'smoke' },
+    spec: { metrics: [{ name: 'smoke', provider: { job: { spec: { backoffLimit: 0, template: { spec: pod } } } } }] },
+  };
+}
+
+/** Where the pod spec of `jobTemplateWith` is. */
+export const JOB_POD = 'spec.metrics[0].provider.job.spec.template.spec';
+
 /** A valid canary Rollout with Istio host-level traffic routing and its two Services. */
 export function routedRollout(): any {
   const rollout = validRollout();

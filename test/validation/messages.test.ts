@@ -111,7 +111,7 @@ describe('messages name what is wrong (issue 10, item 16)', () => {
 
   test("a plain '25%' for maxSurge says what it got and what to use", () => {
     expect(() => RolloutStrategy.canary({ maxSurge: '25%' as any })).toThrow(
-      "'maxSurge' must be a PercentOrAbsolute (cdk8s-plus), got the string \"25%\". Create one with PercentOrAbsolute.percent(25) or PercentOrAbsolute.absolute(1).");
-    expect(() => RolloutStrategy.blueGreen({ activeService: undefined as any, maxUnavailable: 1 as any })).toThrow("'maxUnavailable' must be a PercentOrAbsolute");
+      "'options.maxSurge' must be a PercentOrAbsolute (cdk8s-plus), got the string \"25%\". Create one with PercentOrAbsolute.percent(25) or PercentOrAbsolute.absolute(1).");
+    expect(() => RolloutStrategy.blueGreen({ activeService: undefined as any, maxUnavailable: 1 as any })).toThrow("'options.maxUnavailable' must be a PercentOrAbsolute");
   });
 });

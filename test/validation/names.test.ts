@@ -91,3 +91,56 @@ describe('S07 object names', () => {
     expect(Linter.lintYaml(text, 'templates.yaml').map(f => [f.ruleId, f.file, f.path])).toEqual([['S07', 'templates.yaml', 'metadata.name']]);
   });
 });
+
+describe('S07 every Argo object has a name; S06 and S03 on its metadata', () => {
+  const argo = (kind: string, metadata: any) => ({ apiVersion: 'argoproj.io/v1alpha1', kind, ...(metadata === undefined ? {} : { metadata }), spec: {} });
+
+  test.each(['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'])('a %s without metadata, or with an empty name, is refused', kind => {
+    for (const metadata of [undefined, {}, { name: '' }, { name: null }, { labels: { app: 'web' } }]) {
+      const finding = expectFinding('S07', [argo(kind, metadata)], 'metadata.name', `The ${kind} has no name`);
+      expect(finding.fix).toMatch(/Set metadata\.name/);
+    }
+  });
+
+  test.each(['AnalysisRun', 'Experiment'])('a %s may have a generateName instead (kubectl create completes it)', kind => {
+    expectNoFinding('S07', [argo(kind, { generateName: 'web-run-' })]);
+    expect(expectFinding('S07', [argo(kind, {})], 'metadata.name').fix).toContain('generateName');
+  });
+
+  test.each(['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate'])('a %s with only a generateName is refused, and the fix names it', kind => {
+    const finding = expectFinding('S07', [argo(kind, { generateName: 'web-' })], 'metadata.name', 'generateName "web-" but no metadata.name');
+    expect(finding.fix).toBe(`Give the ${kind} a name: replace generateName with name: "web".`);
+  });
+
+  test('other kinds are not asked for a name', () => {
+    expectNoFinding('S07', [{ apiVersion: 'v1', kind: 'Service', metadata: {}, spec: {} }, { apiVersion: 'apps/v1', kind: 'Deployment' }]);
+  });
+
+  test('the linter reports a nameless Rollout in YAML', () => {
+    const text = 'apiVersion: argoproj.io/v1alpha1\nkind: Rollout\nspec:\n  selector: {matchLabels: {app: web}}\n'
+      + '  template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx:1.27}]}}\n  strategy: {canary: {}}\n';
+    expect(Linter.lintYaml(text, 'r.yaml').map(f => [f.ruleId, f.path, f.name])).toEqual([['S07', 'metadata.name', '']]);
+  });
+
+  test('an unknown metadata field is dropped by the API server (S06); a wrong shape is refused (S03)', () => {
+    const rollout = validRollout();
+    rollout.metadata.lables = { app: 'web' };
+    const unknown = expectFinding('S06', [rollout], 'metadata.lables', '"lables"');
+    expect(unknown.fix).toContain('labels');
+    const listed = validRollout();
+    listed.metadata.labels = ['app=web'];
+    expectFinding('S03', [listed], 'metadata.labels', 'takes a map here');
+    const template = { apiVersion: 'argoproj.io/v1alpha1', kind: 'AnalysisTemplate', metadata: { name: 'rate', ownerReferences: {} }, spec: { metrics: [] } };
+    expectFinding('S03', [template], 'metadata.ownerReferences', 'takes a list here');
+    expectNoFinding('S06', [validRollout()]);
+  });
+
+  test('label and annotation syntax of the object itself', () => {
+    const rollout = validRollout();
+    rollout.metadata.labels = { 'bad key!': 'x', 'app': 'not valid!' };
+    rollout.metadata.annotations = { 'example.com/owner': 7 };
+    const findings = findingsOf('S07', [rollout]);
+    expect(findings.map(f => f.path)).toEqual(['metadata.labels', 'metadata.labels', 'metadata.annotations']);
+    expect(findings.map(f => f.message).join('\n')).toMatch(/"bad key!"[^]*"not valid!"[^]*value 7, which is not a string/);
+  });
+});

@@ -1,4 +1,4 @@
-import { expectFinding, findingsOf, validRollout } from './helpers';
+import { expectFinding, experimentWith, findingsOf, JOB_POD, jobTemplateWith, rolloutWith, validRollout } from './helpers';
 import { Finding, validateManifests } from '../../src/validation/private';
 import { compareQuantities, parseQuantity } from '../../src/validation/private/pod';
 import { consequenceOf } from '../../src/validation/private/rules/consequences';
@@ -12,40 +12,6 @@ import { consequenceOf } from '../../src/validation/private/rules/consequences';
 const POD = 'spec.template.spec';
 const C0 = `${POD}.containers[0]`;
 
-/** A valid Rollout whose pod spec (and template) `mutate` changes. */
-function rolloutWith(mutate: (pod: any, template: any, rollout: any) => void): any {
-  const rollout = validRollout();
-  mutate(rollout.spec.template.spec, rollout.spec.template, rollout);
-  return rollout;
-}
-
-/** A valid Experiment with one template whose pod spec `mutate` changes. */
-function experimentWith(mutate: (pod: any) => void): any {
-  const pod: any = { containers: [{ name: 'web', image: 'nginx:1.27' }] };
-  mutate(pod);
-  return {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'Experiment',
-    metadata: { name: 'exp' },
-    spec: {
-      templates: [{ name: 'baseline', selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: pod } }],
-    },
-  };
-}
-
-/** A valid AnalysisTemplate (or another analysis kind) with one job metric whose pod spec `mutate` changes. */
-function jobTemplateWith(mutate: (pod: any) => void, kind = 'AnalysisTemplate'): any {
-  const pod: any = { containers: [{ name: 'test', image: 'curlimages/curl:8.8.0', command: ['curl', 'http://web'] }], restartPolicy: 'Never' };
-  mutate(pod);
-  return {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind,
-    metadata: { name: 'smoke' },
-    spec: { metrics: [{ name: 'smoke', provider: { job: { spec: { backoffLimit: 0, template: { spec: pod } } } } }] },
-  };
-}
-
-const JOB_POD = 'spec.metrics[0].provider.job.spec.template.spec';
 
 function v07(manifest: any): Finding[] {
   return findingsOf('V07', [manifest]);

@@ -1,8 +1,8 @@
 import * as path from 'path';
 import * as fc from 'fast-check';
-import { CanaryStep, RolloutStrategy } from '../../src';
+import { ArgoRolloutsVersion, CanaryStep, RolloutStrategy } from '../../src';
 import { describeUpstream, UPSTREAM_DIR } from '../util';
-import { checkL2App, checkMutation, isCrash, l2App, mutation, upstreamExampleGroups } from './fuzz-properties';
+import { checkL2App, checkMutation, isCrash, l2App, mutation, synthesizes, upstreamExampleGroups } from './fuzz-properties';
 
 /**
  * Property-based checks of the library against its own engine (issue 10, "Keep it found"). Seeded
@@ -18,6 +18,29 @@ describe('random L2 configurations', () => {
       if (problem !== undefined) throw new Error(problem);
     }), { seed: SEED, numRuns: 2000 });
   }, 30_000);
+
+  test('the release is drawn too: every release the library offers is among the seeded runs', () => {
+    const drawn = new Set(fc.sample(l2App, { seed: SEED, numRuns: 2000 }).map(o => o.release));
+    expect([...drawn].sort()).toEqual(ArgoRolloutsVersion.all().map(v => v.version).sort());
+  });
+
+  test('the simplest canary passes on every release (a check that counted a key the YAML does not hold failed 1.8.x)', () => {
+    const sample = fc.sample(l2App, { seed: SEED, numRuns: 1 })[0];
+    for (const release of ArgoRolloutsVersion.all()) {
+      const o = {
+        ...sample,
+        release: release.version,
+        replicas: undefined,
+        minReady: undefined,
+        progressDeadline: undefined,
+        revisionHistoryLimit: undefined,
+        name: 'web',
+        strategy: () => RolloutStrategy.canary(),
+      };
+      expect({ release: release.version, problem: checkL2App(o), synthesized: synthesizes(o) })
+        .toEqual({ release: release.version, problem: undefined, synthesized: true });
+    }
+  });
 
   test('the property sees crashes: a TypeError inside the build is one, a factory error is not', () => {
     const sample = fc.sample(l2App, { seed: SEED, numRuns: 1 })[0];

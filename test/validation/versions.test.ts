@@ -108,6 +108,12 @@ describe('minPodsPerReplicaSet above spec.replicas (V68, a warning)', () => {
     expect(f.fix).toEqual('Lower minPodsPerReplicaSet to at most 3, or raise spec.replicas.');
   });
 
+  test('a Rollout scaled to zero: the fix raises spec.replicas, never "at most 0"', () => {
+    const f = expectFinding('V68', rollout(2, 0), 'spec.strategy.canary.minPodsPerReplicaSet', 'more than spec.replicas (0)', V1_9);
+    expect(f.fix).toEqual('Raise spec.replicas to at least 2, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to 0 pods.');
+    expect(f.fix).not.toMatch(/at most 0/);
+  });
+
   test('1.10.0-rc1 caps it', () => {
     expectNoFinding('V68', rollout(5), V1_10);
   });

@@ -6,16 +6,34 @@ import { MetricProvider } from '../metric-provider';
 import { RolloutAnalysisOptions } from '../rollout-analysis';
 import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec-types';
 import { addControllerRequirement } from '../../install/private/requirements';
-import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
+import {
+  ANALYSIS_TEMPLATE, checkArgument, ExpectedClass, ExpectedStruct, listOf, mapOf, STRING_LIST, STRING_MAP, struct,
+} from '../../private/arguments';
 import { Manifest } from '../../private/manifest-types';
 import { isAnalysisName } from '../../private/name-syntax';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../../private/utils';
 
-/** Renders the RolloutAnalysis block shared by steps, background and blue-green analysis. */
-export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions): RolloutAnalysisSpec {
-  checkArgument(where, 'options', options, 'object');
-  checkListArgument(where, 'templates', options.templates, ANALYSIS_TEMPLATE, true);
-  checkListArgument(where, 'args', options.args, { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" }, true);
+/** What `checkArgument` expects where an AnalysisArg belongs. */
+export const ANALYSIS_ARG: ExpectedClass = { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" };
+
+/** The fields of `RolloutAnalysisOptions` (and of `BackgroundAnalysisOptions`), for `checkArgument`. */
+export const ROLLOUT_ANALYSIS_OPTIONS: ExpectedStruct = struct('RolloutAnalysisOptions', {
+  templates: listOf(ANALYSIS_TEMPLATE),
+  args: listOf(ANALYSIS_ARG),
+  dryRunMetrics: STRING_LIST,
+  measurementRetention: mapOf('number'),
+  analysisRunLabels: STRING_MAP,
+  analysisRunAnnotations: STRING_MAP,
+  startingStep: 'number',
+}, { example: "{ templates: [template], args: [AnalysisArg.value('service', 'web')] }" });
+
+/**
+ * Renders the RolloutAnalysis block shared by steps, background and blue-green analysis.
+ *
+ * @param name the options' name in messages, e.g. `options.prePromotionAnalysis`
+ */
+export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions, name = 'options'): RolloutAnalysisSpec {
+  checkArgument(where, name, options, ROLLOUT_ANALYSIS_OPTIONS);
   if (!options.templates || options.templates.length === 0) {
     throw new Error(`${where}: at least one analysis template is required. Pass templates: [template].`);
   }
@@ -93,6 +111,7 @@ export function templateManifests(templates: readonly IAnalysisTemplate[]): Mani
 /** Checks a metric's own values eagerly, with the field, value and fix. */
 export function checkMetric(where: string, m: Metric): void {
   checkArgument(where, 'metric', m, 'object');
+  checkArgument(where, 'metric.name', m.name, 'string');
   checkArgument(`${where}, metric '${m.name}'`, 'provider', m.provider, { class: MetricProvider, name: 'MetricProvider', example: 'a factory such as MetricProvider.prometheus({ ... })' });
   if (!m.name || !isAnalysisName(m.name)) {
     throw new Error(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);

@@ -1,4 +1,4 @@
-import { argumentOrDefault, checkArgument } from '../../private/arguments';
+import { argumentOrDefault, checkArgument, STRING_LIST, struct } from '../../private/arguments';
 import { undefinedIfEmpty } from '../../private/utils';
 import { checkUrl, requireText } from '../private/providers/common';
 
@@ -94,7 +94,8 @@ export class MetricAuthentication {
    * address that contains `aps-workspaces`.
    */
   public static sigv4(options: Sigv4AuthenticationOptions = {}): MetricAuthentication {
-    options = argumentOrDefault('MetricAuthentication.sigv4()', 'options', options, 'object', {});
+    options = argumentOrDefault('MetricAuthentication.sigv4()', 'options', options,
+      struct('Sigv4AuthenticationOptions', { region: 'string', profile: 'string', roleArn: 'string' }), {});
     if (!options.region && !options.profile && !options.roleArn) {
       throw new Error('MetricAuthentication.sigv4() needs at least one of region, profile or roleArn; '
         + 'without them the controller does not sign requests. Pass e.g. { region: \'us-east-1\' }.');
@@ -106,7 +107,8 @@ export class MetricAuthentication {
    * Fetch a token with the OAuth2 client-credentials flow and send it with every request.
    */
   public static oauth2(options: OAuth2AuthenticationOptions): MetricAuthentication {
-    checkArgument('MetricAuthentication.oauth2()', 'options', options, 'object');
+    checkArgument('MetricAuthentication.oauth2()', 'options', options,
+      struct('OAuth2AuthenticationOptions', { tokenUrl: 'string', clientId: 'string', clientSecret: 'string', scopes: STRING_LIST }));
     requireText('MetricAuthentication.oauth2() tokenUrl', options.tokenUrl);
     checkUrl('MetricAuthentication.oauth2() tokenUrl', options.tokenUrl);
     requireText('MetricAuthentication.oauth2() clientId', options.clientId);

@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { DURATION, ExpectedStruct, listOf, STRING_MAP, struct } from '../../private/arguments';
 import { toSeconds, undefinedIfEmpty } from '../../private/utils';
 import { hasPlaceholder, positiveGoDuration, requireText } from '../private/providers/common';
 
@@ -139,6 +140,24 @@ export interface CloudWatchSpec {
   readonly interval?: string;
   readonly metricDataQueries: CloudWatchQuerySpec[];
 }
+
+/** The fields of `CloudWatchMetricOptions`, for `checkArgument`. */
+export const CLOUD_WATCH_OPTIONS: ExpectedStruct = struct('CloudWatchMetricOptions', {
+  interval: DURATION,
+  metricDataQueries: listOf(struct('CloudWatchMetricDataQuery', {
+    id: 'string',
+    expression: 'string',
+    label: 'string',
+    metricStat: struct('CloudWatchMetricStat', {
+      metric: struct('CloudWatchMetric', { namespace: 'string', metricName: 'string', dimensions: STRING_MAP }),
+      period: DURATION,
+      stat: 'string',
+      unit: 'string',
+    }),
+    period: DURATION,
+    returnData: 'boolean',
+  }, { example: "{ id: 'errors', expression: 'SUM(METRICS())' }" })),
+});
 
 /** Checks the options of `MetricProvider.cloudWatch()` and renders the provider. */
 export function cloudWatchSpec(options: CloudWatchMetricOptions): CloudWatchSpec {

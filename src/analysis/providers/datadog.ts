@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { DURATION, ExpectedStruct, STRING_MAP, struct } from '../../private/arguments';
 import { positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
@@ -107,6 +108,20 @@ export interface DatadogSpec {
   readonly requestTimeout?: string;
   readonly secretRef?: { readonly name: string; readonly namespaced?: boolean };
 }
+
+/** The fields of `DatadogMetricOptions`. */
+const DATADOG_COMMON = { interval: DURATION, secretName: 'string', secretNamespaced: 'boolean', requestTimeout: DURATION } as const;
+
+/** The fields of `DatadogQueryOptions`, for `checkArgument`. */
+export const DATADOG_QUERY_OPTIONS: ExpectedStruct = struct('DatadogQueryOptions', { ...DATADOG_COMMON, query: 'string' });
+
+/** The fields of `DatadogQueriesOptions`, for `checkArgument`. */
+export const DATADOG_QUERIES_OPTIONS: ExpectedStruct = struct('DatadogQueriesOptions', {
+  ...DATADOG_COMMON,
+  queries: STRING_MAP,
+  formula: 'string',
+  aggregator: { name: 'DatadogAggregator', values: Object.values(DatadogAggregator) },
+});
 
 /** Checks the options of `MetricProvider.datadogQuery()` and renders the provider. */
 export function datadogQuerySpec(options: DatadogQueryOptions): DatadogSpec {

@@ -1,3 +1,4 @@
+import { ExpectedStruct, struct } from '../../private/arguments';
 import { checkUrl, requireText } from '../private/providers/common';
 
 /**
@@ -15,6 +16,9 @@ export interface GraphiteSpec {
   readonly address: string;
   readonly query: string;
 }
+
+/** The fields of `GraphiteMetricOptions`, for `checkArgument`. */
+export const GRAPHITE_OPTIONS: ExpectedStruct = struct('GraphiteMetricOptions', { address: 'string', query: 'string' });
 
 /** Checks the options of `MetricProvider.graphite()` and renders the provider. */
 export function graphiteSpec(options: GraphiteMetricOptions): GraphiteSpec {

@@ -1,3 +1,4 @@
+import { ExpectedStruct, struct } from '../../private/arguments';
 import { requireText } from '../private/providers/common';
 
 /**
@@ -20,6 +21,9 @@ export interface InfluxDbSpec {
   readonly profile?: string;
   readonly query: string;
 }
+
+/** The fields of `InfluxDbMetricOptions`, for `checkArgument`. */
+export const INFLUXDB_OPTIONS: ExpectedStruct = struct('InfluxDbMetricOptions', { query: 'string', profile: 'string' });
 
 /** Checks the options of `MetricProvider.influxdb()` and renders the provider. */
 export function influxDbSpec(options: InfluxDbMetricOptions): InfluxDbSpec {

@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { CONTAINER_PROPS, DURATION, ExpectedStruct, listOf, STRING_MAP, struct } from '../../private/arguments';
 import { MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
 import { renderPodTemplate } from '../../private/pod-template';
 import { checkInteger, metadataBlock, toSeconds } from '../../private/utils';
@@ -101,6 +102,21 @@ export interface JobSpec {
     readonly template: PodTemplateSpec;
   };
 }
+
+/** The fields of `JobMetricOptions`, for `checkArgument`. */
+export const JOB_OPTIONS: ExpectedStruct = struct('JobMetricOptions', {
+  containers: listOf(CONTAINER_PROPS),
+  backoffLimit: 'number',
+  activeDeadline: DURATION,
+  ttlAfterFinished: DURATION,
+  serviceAccountName: 'string',
+  labels: STRING_MAP,
+  annotations: STRING_MAP,
+  podLabels: STRING_MAP,
+  podAnnotations: STRING_MAP,
+  restartPolicy: { name: 'RestartPolicy (cdk8s-plus)', values: Object.values(kplus.RestartPolicy) },
+  volumes: listOf({ name: 'Volume (cdk8s-plus)', methods: ['asVolume'], example: "Volume.fromConfigMap(scope, 'id', configMap)" }),
+});
 
 /** Checks the options of `MetricProvider.job()` and renders the provider. */
 export function jobSpec(options: JobMetricOptions): JobSpec {

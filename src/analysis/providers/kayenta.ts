@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { DURATION, ExpectedStruct, listOf, struct } from '../../private/arguments';
 import { checkInteger, toSeconds } from '../../private/utils';
 import { checkUrl, requireText } from '../private/providers/common';
 
@@ -123,6 +124,22 @@ export interface KayentaSpec {
   readonly scopes: { readonly name: string; readonly controlScope: KayentaWindowSpec; readonly experimentScope: KayentaWindowSpec }[];
   readonly lookback?: boolean;
 }
+
+const KAYENTA_WINDOW = struct('KayentaScopeWindow', { scope: 'string', region: 'string', step: DURATION, start: 'string', end: 'string' });
+
+/** The fields of `KayentaMetricOptions`, for `checkArgument`. */
+export const KAYENTA_OPTIONS: ExpectedStruct = struct('KayentaMetricOptions', {
+  address: 'string',
+  application: 'string',
+  canaryConfigName: 'string',
+  metricsAccountName: 'string',
+  configurationAccountName: 'string',
+  storageAccountName: 'string',
+  threshold: struct('KayentaThreshold', { passScore: 'number', marginalScore: 'number' }),
+  scopes: listOf(struct('KayentaScope', { name: 'string', controlScope: KAYENTA_WINDOW, experimentScope: KAYENTA_WINDOW },
+    { example: "{ name: 'default', controlScope: { ... }, experimentScope: { ... } }" })),
+  lookback: 'boolean',
+});
 
 /** Checks the options of `MetricProvider.kayenta()` and renders the provider. */
 export function kayentaSpec(options: KayentaMetricOptions): KayentaSpec {

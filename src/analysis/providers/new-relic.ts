@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { DURATION, ExpectedStruct, struct } from '../../private/arguments';
 import { toSeconds } from '../../private/utils';
 import { requireText } from '../private/providers/common';
 
@@ -33,6 +34,9 @@ export interface NewRelicSpec {
   readonly profile?: string;
   readonly timeout?: number;
 }
+
+/** The fields of `NewRelicMetricOptions`, for `checkArgument`. */
+export const NEW_RELIC_OPTIONS: ExpectedStruct = struct('NewRelicMetricOptions', { query: 'string', profile: 'string', timeout: DURATION });
 
 /** Checks the options of `MetricProvider.newRelic()` and renders the provider. */
 export function newRelicSpec(options: NewRelicMetricOptions): NewRelicSpec {

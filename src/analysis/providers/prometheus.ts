@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { AuthenticationSpec, MetricAuthentication } from './authentication';
+import { DURATION, ExpectedStruct, STRING_MAP, struct } from '../../private/arguments';
 import { toSeconds } from '../../private/utils';
 import { checkUrl, hasPlaceholder, headerList, HeaderSpec, positiveGoDuration, requireText } from '../private/providers/common';
 
@@ -86,6 +87,19 @@ export interface PrometheusSpec {
   readonly authentication?: AuthenticationSpec;
   readonly rangeQuery?: { readonly start: string; readonly end: string; readonly step: string };
 }
+
+/** The fields of `PrometheusMetricOptions`, for `checkArgument`. */
+export const PROMETHEUS_OPTIONS: ExpectedStruct = struct('PrometheusMetricOptions', {
+  query: 'string',
+  address: 'string',
+  timeout: DURATION,
+  insecure: 'boolean',
+  headers: STRING_MAP,
+  authentication: { class: MetricAuthentication, name: 'MetricAuthentication', example: "MetricAuthentication.oauth2({ ... }) or MetricAuthentication.sigv4({ region: 'eu-west-1' })" },
+  rangeQuery: struct('PrometheusRangeQuery', { start: 'string', end: 'string', step: DURATION }, {
+    required: ['start', 'end', 'step'], example: "{ start: 'now() - duration(\"5m\")', end: 'now()', step: Duration.minutes(1) }",
+  }),
+});
 
 /** Checks the options of `MetricProvider.prometheus()` and renders the provider. */
 export function prometheusSpec(options: PrometheusMetricOptions): PrometheusSpec {

@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { DURATION, ExpectedStruct, struct } from '../../private/arguments';
 import { checkUrl, positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
@@ -22,6 +23,9 @@ export interface SkyWalkingSpec {
   readonly query: string;
   readonly interval: string;
 }
+
+/** The fields of `SkyWalkingMetricOptions`, for `checkArgument`. */
+export const SKYWALKING_OPTIONS: ExpectedStruct = struct('SkyWalkingMetricOptions', { address: 'string', query: 'string', interval: DURATION });
 
 /** Checks the options of `MetricProvider.skywalking()` and renders the provider. */
 export function skyWalkingSpec(options: SkyWalkingMetricOptions): SkyWalkingSpec {

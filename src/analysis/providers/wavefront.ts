@@ -1,3 +1,4 @@
+import { ExpectedStruct, struct } from '../../private/arguments';
 import { requireText } from '../private/providers/common';
 
 /**
@@ -21,6 +22,9 @@ export interface WavefrontSpec {
   readonly address: string;
   readonly query: string;
 }
+
+/** The fields of `WavefrontMetricOptions`, for `checkArgument`. */
+export const WAVEFRONT_OPTIONS: ExpectedStruct = struct('WavefrontMetricOptions', { address: 'string', query: 'string' });
 
 /** Checks the options of `MetricProvider.wavefront()` and renders the provider. */
 export function wavefrontSpec(options: WavefrontMetricOptions): WavefrontSpec {

@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { AuthenticationSpec, MetricAuthentication } from './authentication';
+import { DURATION, ExpectedStruct, JSON_OBJECT, STRING_MAP, struct } from '../../private/arguments';
 import { toSeconds } from '../../private/utils';
 import { checkUrl, headerList, HeaderSpec, requireText } from '../private/providers/common';
 
@@ -94,6 +95,19 @@ export interface WebSpec {
   readonly authentication?: AuthenticationSpec;
 }
 
+/** The fields of `WebMetricOptions`, for `checkArgument`. */
+export const WEB_OPTIONS: ExpectedStruct = struct('WebMetricOptions', {
+  url: 'string',
+  method: { name: 'WebMethod', values: Object.values(WebMethod) },
+  headers: STRING_MAP,
+  body: 'string',
+  jsonBody: JSON_OBJECT,
+  jsonPath: 'string',
+  timeout: DURATION,
+  insecure: 'boolean',
+  authentication: { class: MetricAuthentication, name: 'MetricAuthentication', example: "MetricAuthentication.oauth2({ ... }) or MetricAuthentication.sigv4({ region: 'eu-west-1' })" },
+});
+
 /** Checks the options of `MetricProvider.web()` and renders the provider. */
 export function webSpec(options: WebMetricOptions): WebSpec {
   const where = 'MetricProvider.web()';
@@ -107,7 +121,7 @@ export function webSpec(options: WebMetricOptions): WebSpec {
     throw new Error(`${where}: a ${options.body !== undefined ? 'body' : 'jsonBody'} needs method POST or PUT, got ${method}. `
       + 'Set method: WebMethod.POST (or PUT), or remove the body.');
   }
-  if (options.jsonPath !== undefined && !(options.jsonPath.startsWith('{') && options.jsonPath.endsWith('}'))) {
+  if (typeof options.jsonPath === 'string' && !(options.jsonPath.startsWith('{') && options.jsonPath.endsWith('}'))) {
     throw new Error(`${where} jsonPath must be a JSONPath template in braces, got '${options.jsonPath}'. Use e.g. '{$.data.ok}'.`);
   }
   const timeoutSeconds = toSeconds(`${where} timeout`, options.timeout);

@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { decodeUtf8, InvalidUtf8Error, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from '../../validation/private/yaml';
+import { decodeUtf8, InvalidUtf8Error, parseJsonDocuments, parseYamlDocuments, syntaxErrorMessage, YamlSyntaxError } from '../../validation/private/yaml';
 
 /** Thrown for unreadable input and syntax errors: the commands exit 2. */
 export class InputError extends Error {
@@ -52,6 +52,29 @@ function walk(folder: string, found: string[], visited: Set<string>): void {
   }
 }
 
+/** What a file system entry that is neither a regular file nor a folder is, for messages. */
+function describeSpecialFile(stat: fs.Stats): string {
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isCharacterDevice()) return 'a character device';
+  if (stat.isBlockDevice()) return 'a block device';
+  if (stat.isSocket()) return 'a socket';
+  return 'not a regular file';
+}
+
+/**
+ * Refuses a PATH that is neither a regular file nor a folder (a named pipe, a device, a socket),
+ * told by its status alone: opening a pipe waits for a writer, and reading a device such as
+ * /dev/zero never ends.
+ */
+function refuseSpecialFile(given: string, stat: fs.Stats): void {
+  if (!stat.isFile() && !stat.isDirectory()) {
+    const what = describeSpecialFile(stat);
+    throw new InputError(`${given} is ${what}${what.startsWith('not') ? '' : ', not a regular file or a folder'}, so it is not read `
+      + '(a pipe may wait for a writer and a device may never end). Give a file or a folder; to check what a program writes, '
+      + 'pipe it to the command and give - as the PATH.');
+  }
+}
+
 function describeError(error: any): string {
   if (error?.code === 'ENOENT') return 'no such file or folder';
   if (error?.code === 'EACCES') return 'permission denied';
@@ -76,8 +99,7 @@ function parse(file: string, text: string, json: boolean): unknown[] {
     return json ? parseJsonDocuments(text) : parseYamlDocuments(text);
   } catch (error) {
     if (error instanceof YamlSyntaxError) {
-      const where = error.line > 0 ? `${file}:${error.line}:${error.column}` : file;
-      throw new InputError(`${where}: ${json ? 'JSON' : 'YAML'} syntax error: ${error.reason}`);
+      throw new InputError(syntaxErrorMessage(file, json, error));
     }
     throw error;
   }
@@ -101,7 +123,9 @@ export interface ReadText {
 
 /**
  * Reads the given paths (files, folders searched recursively, `-` for standard input) as UTF-8
- * text; throws `InputError` for anything unreadable or not UTF-8.
+ * text; throws `InputError` for anything unreadable or not UTF-8, and, without opening it, for a
+ * path that is neither a regular file nor a folder (a named pipe, a device, a socket; a folder's
+ * search skips those).
  */
 export function readTexts(paths: readonly string[], readStdin: () => string | Uint8Array): ReadText[] {
   const out: ReadText[] = [];
@@ -117,8 +141,15 @@ export function readTexts(paths: readonly string[], readStdin: () => string | Ui
       continue;
     }
     let files: string[];
+    let stat: fs.Stats;
     try {
-      if (fs.statSync(given).isDirectory()) {
+      stat = fs.statSync(given); // (the status only: nothing is opened before it is known to be a file or a folder)
+    } catch (error) {
+      throw new InputError(`cannot read ${given}: ${describeError(error)}.`);
+    }
+    refuseSpecialFile(given, stat);
+    try {
+      if (stat.isDirectory()) {
         files = [];
         walk(given, files, new Set());
       } else {

@@ -1,10 +1,12 @@
-import { AnalysisArg } from '../../analysis/args';
-import { renderDryRun } from '../../analysis/private/render';
+import { ANALYSIS_ARG, renderDryRun } from '../../analysis/private/render';
 import { ArgSpec, MeasurementRetentionSpec, MetricNameSpec } from '../../analysis/private/spec-types';
-import { ANALYSIS_TEMPLATE, checkArgument, checkListArgument } from '../../private/arguments';
+import {
+  ANALYSIS_TEMPLATE, checkArgument, CONTAINER_PROPS, DURATION, ExpectedStruct, listOf, mapOf, METADATA, STRING_LIST, STRING_MAP, struct,
+} from '../../private/arguments';
 import { LabelSelectorSpec, MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../../private/utils';
-import { ExperimentAnalysis, ExperimentStepOptions } from '../experiment-step';
+import { ExperimentAnalysis, ExperimentSpecRef, ExperimentStepOptions } from '../experiment-step';
+import { PodTemplateDefaults } from '../pod-template';
 
 /** The `service` of a rendered experiment template: `{}` for a generated name. */
 export interface TemplateServiceSpec {
@@ -64,6 +66,57 @@ export interface RolloutExperimentStepSpec {
   readonly scaleDownDelaySeconds?: number;
 }
 
+/** The fields of `ExperimentAnalysis`, for `checkArgument`. */
+const EXPERIMENT_ANALYSIS = struct('ExperimentAnalysis', { name: 'string', template: ANALYSIS_TEMPLATE, args: listOf(ANALYSIS_ARG), requiredForCompletion: 'boolean' },
+  { required: ['template'], example: "{ name: 'check', template, args: [AnalysisArg.value('service', 'web')] }" });
+
+/** The fields of `ExperimentStepOptions`, for `checkArgument`. */
+export const EXPERIMENT_STEP_OPTIONS: ExpectedStruct = struct('ExperimentStepOptions', {
+  templates: listOf(struct('ExperimentStepTemplate', {
+    name: 'string',
+    specRef: { name: 'ExperimentSpecRef', values: Object.values(ExperimentSpecRef) },
+    replicas: 'number',
+    weight: 'number',
+    labels: STRING_MAP,
+    annotations: STRING_MAP,
+    selector: STRING_MAP,
+    service: 'boolean',
+    serviceName: 'string',
+  }, { example: "{ name: 'canary', specRef: ExperimentSpecRef.CANARY }" })),
+  duration: DURATION,
+  analyses: listOf(EXPERIMENT_ANALYSIS),
+  dryRunMetrics: STRING_LIST,
+  analysisRunLabels: STRING_MAP,
+  analysisRunAnnotations: STRING_MAP,
+  scaleDownDelay: DURATION,
+});
+
+/** The fields of `ExperimentProps`, for `checkArgument`. */
+export const EXPERIMENT_PROPS: ExpectedStruct = struct('ExperimentProps', {
+  metadata: METADATA,
+  templates: listOf(struct('ExperimentTemplate', {
+    name: 'string',
+    containers: listOf(CONTAINER_PROPS),
+    labels: STRING_MAP,
+    annotations: STRING_MAP,
+    selector: STRING_MAP,
+    replicas: 'number',
+    minReady: DURATION,
+    service: 'boolean',
+    serviceName: 'string',
+    podTemplateDefaults: { name: 'PodTemplateDefaults', values: Object.values(PodTemplateDefaults) },
+  }, { example: "{ name: 'baseline', containers: [{ image: 'web:1.0' }], labels: { role: 'baseline' } }" })),
+  duration: DURATION,
+  progressDeadline: DURATION,
+  analyses: listOf(EXPERIMENT_ANALYSIS),
+  dryRunMetrics: STRING_LIST,
+  measurementRetention: mapOf('number'),
+  analysisRunLabels: STRING_MAP,
+  analysisRunAnnotations: STRING_MAP,
+  scaleDownDelay: DURATION,
+  terminate: 'boolean',
+});
+
 /** Throws unless every name is given and none is used twice. */
 export function checkUniqueNames(where: string, what: 'template' | 'analysis', names: string[]): void {
   const seen = new Set<string>();
@@ -86,11 +139,7 @@ export function renderTemplateService(where: string, t: { name: string; service?
 
 /** The `analyses` of an experiment (or experiment step); throws on missing or repeated names. */
 export function renderExperimentAnalyses(where: string, analyses: ExperimentAnalysis[] | undefined): ExperimentAnalysisSpec[] | undefined {
-  checkListArgument(where, 'analyses', analyses, 'object', true);
-  (analyses ?? []).forEach((a, i) => {
-    checkArgument(where, `analyses[${i}].template`, a.template, ANALYSIS_TEMPLATE);
-    checkListArgument(where, `analyses[${i}].args`, a.args, { class: AnalysisArg, name: 'AnalysisArg', example: "AnalysisArg.value('service', 'web')" }, true);
-  });
+  checkArgument(where, 'analyses', analyses, listOf(EXPERIMENT_ANALYSIS), true);
   checkUniqueNames(where, 'analysis', (analyses ?? []).map(a => a.name));
   return undefinedIfEmpty((analyses ?? []).map(a => ({
     name: a.name,
@@ -104,7 +153,7 @@ export function renderExperimentAnalyses(where: string, analyses: ExperimentAnal
 /** Validates and renders an experiment step. Throws on impossible input. */
 export function renderExperimentStep(options: ExperimentStepOptions): RolloutExperimentStepSpec {
   const where = 'CanaryStep.experiment()';
-  checkListArgument(where, 'options.templates', options.templates, 'object', true);
+  checkArgument(where, 'options', options, EXPERIMENT_STEP_OPTIONS);
   if (!options.templates || options.templates.length === 0) {
     throw new Error(`${where}: at least one template is required, e.g. { name: 'canary', specRef: ExperimentSpecRef.CANARY }.`);
   }

@@ -1,5 +1,6 @@
 import { Yaml } from 'cdk8s';
-import { configMapKeyError } from '../../private/name-syntax';
+import { ArgumentError } from '../../private/arguments';
+import { configMapKeyError, SUBSCRIBE_PREFIX, subscriptionPartError, subscriptionPartSuggestion } from '../../private/name-syntax';
 
 /** A `$key` reference to a key of the notification Secret. */
 export function secretRef(key: string): string {
@@ -23,3 +24,18 @@ export function toYaml(value: any): string {
   return Yaml.stringify(JSON.parse(JSON.stringify(value)));
 }
 
+
+/**
+ * Throws unless a trigger or service name can be carried by a subscription annotation
+ * (`notifications.argoproj.io/subscribe.<trigger>.<service>`), naming the call, the name and a fix.
+ *
+ * @param where the call, e.g. `NotificationService.webhook()`
+ * @param what the name's role, e.g. `webhook name`
+ */
+export function checkSubscriptionPart(where: string, what: string, value: string): void {
+  const error = subscriptionPartError(value);
+  if (error !== undefined) {
+    throw new ArgumentError(`${where}: the ${what} ${JSON.stringify(value)} cannot be named in a subscription annotation `
+      + `(${SUBSCRIBE_PREFIX}<trigger>.<service>): ${error}. Name it with letters, digits, '-' and '_', e.g. ${JSON.stringify(subscriptionPartSuggestion(value))}.`);
+  }
+}

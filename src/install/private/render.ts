@@ -12,7 +12,8 @@ import { ArgoRolloutsVersion } from '../version';
 const READ = ['get', 'list', 'watch'];
 
 /** The image reference of a component (the release's image of that component, from the version table, unless `options` say otherwise), checked. */
-export function imageReference(component: 'controller' | 'dashboard', version: ArgoRolloutsVersion, options: ImageOptions = {}): string {
+export function imageReference(component: 'controller' | 'dashboard', version: ArgoRolloutsVersion, image?: ImageOptions): string {
+  const options = image ?? {}; // null is "not set", as jsii languages may pass it
   const upstream = component === 'controller' ? version._facts.controllerImage : version._facts.dashboardImage;
   const registry = options.registry ?? upstream.registry;
   const repository = options.repository ?? upstream.repository;
@@ -109,7 +110,9 @@ function checkTraefikFlags(flags: ControllerFlags, version: ArgoRolloutsVersion)
 }
 
 /** The controller arguments for the flags, in a fixed order. Throws on impossible values. */
-export function renderControllerFlags(flags: ControllerFlags, version: ArgoRolloutsVersion): string[] {
+export function renderControllerFlags(given: ControllerFlags, version: ArgoRolloutsVersion): string[] {
+  // a flag set to null is not set, as jsii languages may pass it
+  const flags: ControllerFlags = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== null));
   const known = version._facts.controllerFlags;
   const entries = Object.entries(FLAGS) as [keyof ControllerFlags, FlagSpec][];
   for (const [key, { name: flag }] of entries) {

@@ -1,6 +1,7 @@
 import { IConstruct } from 'constructs';
 import { PluginUse } from './plugin-use';
 import { AppRegistry, AppSlot, appVersion } from '../../private/app-registry';
+import { Manifest } from '../../private/manifest-types';
 import { versionFacts } from '../../private/versions';
 import { ProviderPermissions } from '../rbac';
 
@@ -46,6 +47,11 @@ export interface ControllerSettings {
   readonly installedBy: string;
   /** `--traefik-api-version`, when the install sets it. */
   readonly traefikApiVersion?: string;
+  /**
+   * The controller's Deployment as written (its flags, its namespace), for the synth-time checks of
+   * objects that the controller reads depending on them (e.g. where it reads notification settings).
+   */
+  readonly deployment?: () => Manifest;
 }
 
 /** The controller settings of the app's installs, in the app registry. */
@@ -63,4 +69,9 @@ export function addControllerSettings(scope: IConstruct, settings: Omit<Controll
 export function controllerTraefikApiVersion(scope: IConstruct): string {
   const set = AppRegistry.of(scope).list(SETTINGS).find(s => s.traefikApiVersion !== undefined);
   return set?.traefikApiVersion ?? versionFacts(appVersion(scope)).controllerDefaults.traefikApiVersion;
+}
+
+/** The Deployments of the controllers installed in the app of `scope`, as written. Read it at synth. */
+export function controllerDeployments(scope: IConstruct): Manifest[] {
+  return AppRegistry.of(scope).list(SETTINGS).flatMap(s => (s.deployment ? [s.deployment()] : []));
 }

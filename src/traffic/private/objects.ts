@@ -1,7 +1,13 @@
 import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
+import { ExpectedClass } from '../../private/arguments';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { RouterObject } from '../router-object';
+
+/** What `checkArgument` expects where a RouterObject belongs. */
+export const ROUTER_OBJECT: ExpectedClass = {
+  class: RouterObject, name: 'RouterObject', example: "RouterObject.fromName('web') or RouterObject.fromConstruct(ingress)",
+};
 
 /**
  * An object a router defines, with a `spec` rendered at synth (of another project's kind: its type is

@@ -1,10 +1,12 @@
 import {
-  ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, resolveTemplateTree, TemplateInfo, templateInfo, TemplateTree,
-  usedTemplates,
+  analysisTemplateRefs, ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, referencedKind, resolveTemplateTree,
+  TemplateInfo, templateInfo, TemplateTree, TemplateUse, usedTemplates,
 } from './templates';
+import { workloadPodTemplate } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
+import { cutLongRuns, cutText } from '../../private/quote';
 import { Finding, FindingSeverity, ValidationOptions } from '../types';
-import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet } from './util';
+import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet, quote } from './util';
 
 /** Path of the canary strategy; rules build their paths from these. */
 export const CANARY_PATH = 'spec.strategy.canary';
@@ -66,6 +68,26 @@ const WORKLOAD_KINDS: ReadonlyMap<string, string> = new Map([
   ['PodTemplate', ''],
 ]);
 
+/**
+ * The kinds that rules look up or search among the other manifests of a run: Services, Ingresses,
+ * the workloads of a `workloadRef` (Deployments also hold the controller, whose release and flags
+ * count), analysis templates, the traffic routers' objects, the notification ConfigMap and Secret,
+ * the plugin ConfigMap, ResourceQuotas, LimitRanges and the autoscalers of a Rollout. The index keeps
+ * the manifests of these kinds only, so that a run over documents read one at a time holds these
+ * and lets the others go (Rollouts above all): a rule that needs another kind adds it here.
+ */
+const REFERABLE_KINDS: ReadonlySet<string> = new Set([
+  'Service', 'Ingress', 'Deployment', 'ReplicaSet', 'PodTemplate', ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE,
+  'VirtualService', 'VirtualRouter', 'TrafficSplit', 'Mapping', 'AmbassadorMapping',
+  'ConfigMap', 'Secret', 'ResourceQuota', 'LimitRange', 'HorizontalPodAutoscaler', 'ScaledObject',
+]);
+
+/** An object that the index keeps, and the document it comes from. */
+export interface IndexedManifest {
+  readonly manifest: any;
+  readonly documentIndex: number;
+}
+
 /** Group under which objects without an apiVersion are indexed; they match every group. */
 const ANY_GROUP = '\u0001';
 
@@ -102,8 +124,17 @@ class IndexData {
   public readonly trees = new Map<TemplateInfo, Map<string | undefined, TemplateTree>>();
   public readonly claimed = new Map<string, Set<unknown>>();
   public readonly memo = new Map<string, any>();
-  /** The manifests of the run. */
-  public manifests: readonly any[] = [];
+  /** The manifests the index keeps (see REFERABLE_KINDS), in document order once `sorted`. */
+  public readonly kept: IndexedManifest[] = [];
+  public sorted = true;
+  public readonly keptByDocument = new Map<number, any>();
+  /** The analysis templates each Rollout and Experiment refers to. */
+  public readonly uses: TemplateUse[] = [];
+  /**
+   * Kinds outside REFERABLE_KINDS that a Rollout's `workloadRef` names: a Rollout's plan (the budget
+   * rules) takes its pod template from the object named, whatever its kind.
+   */
+  public readonly workloadKinds = new Set<string>();
   /** Templates that something among the manifests uses (see `ManifestIndex.isUsedTemplate`); computed on demand. */
   public used: Set<TemplateInfo> | undefined;
 
@@ -140,10 +171,23 @@ export class ManifestIndex {
    * @param groups the file of each manifest (same number, same file); by default all are one file
    */
   public static build(manifests: readonly any[], groups?: readonly number[]): ManifestIndex {
-    const index = new ManifestIndex(new IndexData(Array.isArray(groups) ? groups : undefined), 0, '');
+    const index = ManifestIndex.empty(groups);
     manifests.forEach((manifest, documentIndex) => index.add(manifest, documentIndex));
-    index.data.manifests = manifests;
+    if (index.workloadKinds.size > 0) {
+      manifests.forEach((manifest, documentIndex) => index.addWorkload(manifest, documentIndex));
+    }
     return index;
+  }
+
+  /**
+   * An index to fill one manifest at a time, in document order (`add`), for a run over documents
+   * read one at a time; then, if `workloadKinds` is not empty, every manifest once more through
+   * `addWorkload`; then the rules may use it.
+   *
+   * @param groups the file of each manifest, by document index (it may grow as manifests are added)
+   */
+  public static empty(groups?: readonly number[]): ManifestIndex {
+    return new ManifestIndex(new IndexData(Array.isArray(groups) ? groups : undefined), 0, '');
   }
 
   private constructor(
@@ -160,7 +204,7 @@ export class ManifestIndex {
    * the arguments its metrics refer to).
    */
   public isUsedTemplate(template: TemplateInfo): boolean {
-    this.data.used ??= usedTemplates(this.data.manifests, [...this.data.templatesByDocument.values()],
+    this.data.used ??= usedTemplates(this.data.uses, [...this.data.templatesByDocument.values()],
       documentIndex => {
         const view = this.from(documentIndex);
         return (kind, namespace, name) => view.template(kind, namespace, name);
@@ -178,9 +222,35 @@ export class ManifestIndex {
     return origin === this.origin && originNamespace === this.originNamespace ? this : new ManifestIndex(this.data, origin, originNamespace);
   }
 
-  /** Every manifest of the run, in order (for rules that look for the objects naming a manifest). */
-  public get manifests(): readonly any[] {
-    return this.data.manifests;
+  /**
+   * The manifests of the run of the kinds that rules refer to (see REFERABLE_KINDS), with their
+   * document indexes, in document order: for rules that search them (e.g. for the autoscalers of a
+   * Rollout).
+   */
+  public get referable(): readonly IndexedManifest[] {
+    if (!this.data.sorted) {
+      this.data.kept.sort((a, b) => a.documentIndex - b.documentIndex);
+      this.data.sorted = true;
+    }
+    return this.data.kept;
+  }
+
+  /** The manifests of `referable` alone, in document order (computed once per run). */
+  public get referableManifests(): any[] {
+    return this.memoizeRun('referable manifests', () => this.referable.map(entry => entry.manifest));
+  }
+
+  /** The manifest at a document index, when the index keeps it (see `add`). */
+  public kept(documentIndex: number): any {
+    return this.data.keptByDocument.get(documentIndex);
+  }
+
+  /**
+   * Kinds, besides those the index keeps, of the manifests that `addWorkload` must be given: the
+   * kinds that Rollouts' `workloadRef`s name (once every manifest is added).
+   */
+  public get workloadKinds(): ReadonlySet<string> {
+    return this.data.workloadKinds;
   }
 
   /** The Service of that name in that namespace ('' = no namespace), if present. */
@@ -199,6 +269,9 @@ export class ManifestIndex {
    * every group. Used for the objects that traffic routing refers to (Ingresses, VirtualServices, ...).
    */
   public object(groups: readonly string[], kind: string, namespace: string, name: string): any {
+    if (!REFERABLE_KINDS.has(kind)) {
+      throw new Error(`The index keeps no ${kind}: add the kind to REFERABLE_KINDS.`); // a rule's mistake, found by its tests
+    }
     const candidates = [...groups, ANY_GROUP].flatMap(group => this.candidates(this.data.objects, `${group}\u0000${kind}\u0000`, namespace, name));
     return this.pick(candidates);
   }
@@ -311,11 +384,25 @@ export class ManifestIndex {
     return lists[0]?.[0]?.value;
   }
 
-  private add(manifest: any, documentIndex: number): void {
+  /**
+   * Adds the manifest at `documentIndex` (manifests are added in document order): its namespace, the
+   * templates it refers to, and the manifest itself when it is of a kind that rules refer to (see
+   * REFERABLE_KINDS).
+   *
+   * @returns whether the index keeps the manifest (`kept(documentIndex)` returns it)
+   */
+  public add(manifest: any, documentIndex: number): boolean {
     this.data.namespaces[documentIndex] = isObject(manifest) ? namespaceOf(manifest) : '';
     if (!isObject(manifest) || typeof manifest.kind !== 'string') {
-      return;
+      return false;
     }
+    if (manifest.kind === 'Rollout' || manifest.kind === 'Experiment') {
+      this.addUses(manifest, documentIndex);
+    }
+    if (!REFERABLE_KINDS.has(manifest.kind)) {
+      return false;
+    }
+    this.keep(manifest, documentIndex);
     const group = groupOrNone(manifest.apiVersion);
     const key = objectKey(namespaceOf(manifest), nameOf(manifest));
     addEntry(this.data.objects, `${group ?? ANY_GROUP}\u0000${manifest.kind}\u0000${key}`, manifest, documentIndex);
@@ -323,13 +410,49 @@ export class ManifestIndex {
       addEntry(this.data.services, key, manifest, documentIndex);
     } else if (WORKLOAD_KINDS.has(manifest.kind) && (group === undefined || group === WORKLOAD_KINDS.get(manifest.kind))) {
       addEntry(this.data.workloads, `${manifest.kind}\u0000${key}`, manifest, documentIndex);
-    } else if (manifest.kind === ANALYSIS_TEMPLATE || manifest.kind === CLUSTER_ANALYSIS_TEMPLATE) {
-      if (argoKindOf(manifest) === undefined) {
-        return;
-      }
+    } else if ((manifest.kind === ANALYSIS_TEMPLATE || manifest.kind === CLUSTER_ANALYSIS_TEMPLATE) && argoKindOf(manifest) !== undefined) {
       const template = templateInfo(manifest, documentIndex);
       this.data.templatesByDocument.set(documentIndex, template);
       addEntry(this.data.templates, `${template.kind}\u0000${objectKey(template.clusterScope ? '' : template.namespace, template.name)}`, template, documentIndex);
+    }
+    return true;
+  }
+
+  /**
+   * Keeps the manifest at `documentIndex` when its kind is one of `workloadKinds` (and the index does
+   * not keep it already), so that a Rollout's plan finds the object its `workloadRef` names.
+   */
+  public addWorkload(manifest: any, documentIndex: number): void {
+    if (isObject(manifest) && this.data.workloadKinds.has(manifest.kind) && !this.data.keptByDocument.has(documentIndex)) {
+      this.keep(manifest, documentIndex);
+    }
+  }
+
+  private keep(manifest: any, documentIndex: number): void {
+    const kept = this.data.kept;
+    if (kept.length > 0 && kept[kept.length - 1].documentIndex > documentIndex) {
+      this.data.sorted = false;
+    }
+    kept.push({ manifest, documentIndex });
+    this.data.keptByDocument.set(documentIndex, manifest);
+  }
+
+  /** Notes the analysis templates a Rollout or Experiment uses, and the kind a Rollout's workloadRef names. */
+  private addUses(manifest: any, documentIndex: number): void {
+    const refs = analysisTemplateRefs(manifest);
+    if (refs.length > 0) {
+      this.data.uses.push({
+        documentIndex,
+        namespace: namespaceOf(manifest),
+        refs: refs.map(ref => ({ kind: referencedKind(ref), name: asString(asObject(ref)?.templateName) })),
+      });
+    }
+    const ref = asObject(asObject(manifest.spec)?.workloadRef);
+    if (manifest.kind === 'Rollout' && argoKindOf(manifest) !== undefined && ref !== undefined && Object.keys(ref).length > 0) {
+      const kind = String(ref.kind ?? 'Deployment'); // (as RolloutPlan reads it)
+      if (!REFERABLE_KINDS.has(kind)) {
+        this.data.workloadKinds.add(kind);
+      }
     }
   }
 }
@@ -359,6 +482,42 @@ function comparePaths(a: string, b: string): number {
   return partsA.length - partsB.length;
 }
 
+/** The longest name of a Kubernetes object (a DNS subdomain): names up to this length are shown whole. */
+const MAX_NAME_LENGTH = 253;
+
+/** The longest message, fix or path a finding keeps whole (far more than any rule writes). */
+const MAX_TEXT_LENGTH = 10000;
+
+function cutName(text: string): string {
+  return text.length > MAX_NAME_LENGTH ? cutText(text) : text;
+}
+
+/** A message, fix or path with its long runs cut, and cut as a whole if it is still longer than MAX_TEXT_LENGTH. */
+function cutTexts(text: string): string {
+  const cut = cutLongRuns(text);
+  return cut.length > MAX_TEXT_LENGTH ? `${cut.slice(0, MAX_TEXT_LENGTH)}… (${cut.length.toLocaleString('en-US')} characters)` : cut;
+}
+
+/**
+ * A finding whose texts echo no huge value whole: a kind, name or namespace longer than any valid one
+ * is cut to its first characters and its length, and so is every run of more than 200 characters
+ * without a space in its path (a key), message and fix (rules quote values shortened; this catches
+ * what is written into a text as it is), and a text still longer than MAX_TEXT_LENGTH.
+ */
+function cutFinding(finding: Finding): Finding {
+  const name = cutName(finding.name);
+  const kind = cutName(finding.kind);
+  const namespace = finding.namespace === undefined ? undefined : cutName(finding.namespace);
+  const path = cutTexts(finding.path);
+  const message = cutTexts(finding.message);
+  const fix = cutTexts(finding.fix);
+  if (name === finding.name && kind === finding.kind && namespace === finding.namespace && path === finding.path
+    && message === finding.message && fix === finding.fix) {
+    return finding;
+  }
+  return { ...finding, name, kind, ...(namespace !== undefined ? { namespace } : {}), path, message, fix };
+}
+
 /**
  * Collects the findings of a run: drops repeats (a template used by several Rollouts gets a finding
  * once) and orders them by document index, rule evaluation order and path.
@@ -367,8 +526,12 @@ export class FindingSink {
   private readonly entries: RankedFinding[] = [];
   private readonly keys = new Set<string>();
 
-  /** Adds a finding with the evaluation rank of the rule that found it. */
-  public add(finding: Finding, rank: number): void {
+  /**
+   * Adds a finding with the evaluation rank of the rule that found it. Its texts are cut where they
+   * would echo a huge value whole (see `cutFinding`).
+   */
+  public add(found: Finding, rank: number): void {
+    const finding = cutFinding(found);
     const key = `${finding.ruleId}\u0000${finding.documentIndex}\u0000${finding.path}\u0000${finding.message}`;
     if (this.keys.has(key)) {
       return;
@@ -559,17 +722,29 @@ export class RuleContext extends ManifestContext {
     if (!this.hasWorkloadRef) {
       return asObject(asObject(asObject(this.spec.template)?.metadata)?.labels) ?? {};
     }
+    const referenced = this.referencedTemplate();
+    return referenced === undefined ? undefined : asObject(asObject(asObject(referenced.template)?.metadata)?.labels) ?? {};
+  }
+
+  /**
+   * The pod template the Rollout takes through its `workloadRef`, when the workload is among the
+   * manifests: the template (as written, possibly not an object), where it sits in the workload
+   * (`spec.template` of a Deployment or ReplicaSet, `template` of a PodTemplate), and the workload in
+   * words for messages (`Deployment "web"`). `undefined` without a workloadRef, for a kind a
+   * workloadRef cannot name, or when the workload is not among the manifests.
+   */
+  public referencedTemplate(): { readonly template: any; readonly path: string; readonly owner: string } | undefined {
     const ref = asObject(this.spec.workloadRef);
     const kind = asString(ref?.kind);
-    if (!WORKLOAD_KINDS.has(kind)) {
+    if (ref === undefined || !WORKLOAD_KINDS.has(kind)) {
       return undefined;
     }
-    const workload = this.index.workload(kind, this.namespace, asString(ref?.name));
-    if (workload === undefined) {
+    const name = asString(ref.name);
+    const workload = this.index.workload(kind, this.namespace, name);
+    if (!isObject(workload)) {
       return undefined;
     }
-    const template = kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template;
-    return asObject(asObject(asObject(template)?.metadata)?.labels) ?? {};
+    return { ...workloadPodTemplate(workload), owner: `${kind} ${quote(name)}` };
   }
 }
 

@@ -3,7 +3,7 @@
  * manifests.
  */
 import { AnalysisContext, argoKindOf, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
-import { reportDuplicateObjects } from './duplicates';
+import { reportDuplicateObject, reportDuplicateObjects } from './duplicates';
 import {
   ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, NOTIFICATION_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES,
   SCHEMA_MANIFEST_RULES, STRICT_DECODING_MANIFEST_RULES,
@@ -12,6 +12,7 @@ import { NAME_RULES, nameSyntaxOf } from './rules/names';
 import { isNotificationObject } from './rules/notifications';
 import { isControllerConfigMap } from './rules/plugin-config';
 import { schemaVersion } from './schema-loader';
+import { DuplicateObjectFinder } from '../../private/object-identity';
 import { Finding, ValidationOptions } from '../types';
 import { isObject } from './util';
 
@@ -52,17 +53,47 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
   });
 }
 
+/** True when some rule applies to the manifest (an Argo Rollouts kind, or a core object with rules of its own). */
+function hasRules(manifest: any): boolean {
+  return argoKindOf(manifest) !== undefined || coreRulesOf(manifest) !== undefined;
+}
+
+/** Runs every rule that applies to the manifest at `documentIndex`. */
+function checkManifest(manifest: any, documentIndex: number, index: ManifestIndex, runOptions: ValidationOptions, sink: FindingSink): void {
+  const kind = argoKindOf(manifest);
+  const view = index.from(documentIndex);
+  if (kind === undefined) {
+    const rules = coreRulesOf(manifest);
+    if (rules !== undefined) {
+      runRules(new ManifestContext(manifest, documentIndex, view, runOptions, sink), rules);
+    }
+  } else if (kind === 'Rollout') {
+    runRules(new RuleContext(manifest, documentIndex, view, runOptions, sink), ROLLOUT_MANIFEST_RULES);
+  } else if (kind === 'Experiment') {
+    runRules(new ManifestContext(manifest, documentIndex, view, runOptions, sink), EXPERIMENT_KIND_RULES);
+  } else {
+    runRules(new AnalysisContext(manifest, documentIndex, view, runOptions, sink), ANALYSIS_KIND_RULES);
+  }
+}
+
+/** The options of a run, with the version checked (an unsupported one throws). */
+function runOptionsOf(options: ValidationOptions | undefined): ValidationOptions {
+  const given: ValidationOptions = isObject(options) ? options! : {};
+  return { ...given, version: schemaVersion(given.version) };
+}
+
 /**
  * Validates plain manifests (parsed YAML or JSON objects) against the rules of the Argo Rollouts
  * controller and returns every violation found, not only the first as the controller does:
  * Rollouts (V01–V69, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
- * (S01–S04, S06); Services and Ingresses are decoded strictly (L01), and the ConfigMap
+ * (S01–S04, S06, their metadata decoded as ObjectMeta) and for what the API server refuses only in
+ * the pods made from their pod templates (S08); Services and Ingresses are decoded strictly (L01), and the ConfigMap
  * argo-rollouts-config's plugin lists are checked (C01–C04), and the notification ConfigMap and Secret
  * and the Rollouts' notification subscriptions (N01–N12); each Rollout's update is checked against its
  * capacity budgets (B01–B03: its own annotations, `options.budget`, a ResourceQuota of its namespace).
- * The names and namespaces of these and of the other objects whose kinds the engine knows are
- * checked by the rule of their kind (S07), and, when `documentGroups` says which file each manifest
+ * The names, namespaces, labels and annotations of these and of the other objects whose kinds the
+ * engine knows are checked by the rule of their kind (S07; an Argo object needs a name), and, when `documentGroups` says which file each manifest
  * comes from, an object defined twice in one file is reported (L05).
  *
  * Other manifests serve as the targets of references (Services, the workloads named by `workloadRef`,
@@ -77,27 +108,13 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
   if (!Array.isArray(manifests)) {
     return [];
   }
-  const given: ValidationOptions = isObject(options) ? options! : {};
-  const runOptions: ValidationOptions = { ...given, version: schemaVersion(given.version) };
+  const runOptions = runOptionsOf(options);
   const sink = new FindingSink();
   let index: ManifestIndex | undefined;
   manifests.forEach((manifest, documentIndex) => {
-    const kind = argoKindOf(manifest);
-    if (kind === undefined) {
-      const rules = coreRulesOf(manifest);
-      if (rules !== undefined) {
-        index ??= ManifestIndex.build(manifests, runOptions.documentGroups);
-        runRules(new ManifestContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), rules);
-      }
-      return;
-    }
-    index ??= ManifestIndex.build(manifests, runOptions.documentGroups);
-    if (kind === 'Rollout') {
-      runRules(new RuleContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), ROLLOUT_MANIFEST_RULES);
-    } else if (kind === 'Experiment') {
-      runRules(new ManifestContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), EXPERIMENT_KIND_RULES);
-    } else {
-      runRules(new AnalysisContext(manifest, documentIndex, index.from(documentIndex), runOptions, sink), ANALYSIS_KIND_RULES);
+    if (hasRules(manifest)) {
+      index ??= ManifestIndex.build(manifests, runOptions.documentGroups);
+      checkManifest(manifest, documentIndex, index, runOptions, sink);
     }
   });
   if (Array.isArray(runOptions.documentGroups)) {
@@ -105,4 +122,69 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
     reportDuplicateObjects(manifests, runOptions.documentGroups, sink);
   }
   return sink.findings();
+}
+
+/**
+ * The engine over manifests read one at a time (the files of a lint run), in two passes that give
+ * the findings `validateManifests` gives for all of them at once. The first pass (`add`, every
+ * manifest in document order) keeps only what rules look up across manifests: the manifests of the
+ * kinds they refer to (Services, templates, workloads, ...; see `ManifestIndex`), the namespace of
+ * each manifest, the templates each Rollout uses and each object's identity (L05). The second
+ * (`check`, in document order) runs the rules of each manifest that has some: the caller gives the
+ * manifests the index does not keep again (read anew), the others the index holds.
+ */
+export class ManifestStream {
+  private readonly groups: number[] = [];
+  private readonly index = ManifestIndex.empty(this.groups);
+  private readonly sink = new FindingSink();
+  private readonly duplicates = new DuplicateObjectFinder();
+  private runOptions: ValidationOptions | undefined;
+
+  /**
+   * First pass: adds the manifest at `documentIndex` (the next one) of file `group`.
+   *
+   * @returns `check` when rules apply to it and the caller must give it again to `check`, `kept` when
+   *   rules apply and the index keeps it (`check` takes it from there), `none` when no rule applies
+   */
+  public add(manifest: any, documentIndex: number, group: number): 'check' | 'kept' | 'none' {
+    this.groups[documentIndex] = group;
+    const duplicate = this.duplicates.add(manifest, documentIndex, group);
+    if (duplicate !== undefined) {
+      reportDuplicateObject(duplicate, this.sink);
+    }
+    const kept = this.index.add(manifest, documentIndex);
+    return !hasRules(manifest) ? 'none' : kept ? 'kept' : 'check';
+  }
+
+  /**
+   * Kinds whose manifests (all of them, not kept already) the index must be given once more through
+   * `addWorkload` after the first pass: kinds that Rollouts' `workloadRef`s name (see ManifestIndex).
+   */
+  public get workloadKinds(): ReadonlySet<string> {
+    return this.index.workloadKinds;
+  }
+
+  /** See `workloadKinds`. */
+  public addWorkload(manifest: any, documentIndex: number): void {
+    this.index.addWorkload(manifest, documentIndex);
+  }
+
+  /** The manifests the index keeps, in document order (e.g. to find the controller's release). */
+  public get keptManifests(): readonly any[] {
+    return this.index.referableManifests;
+  }
+
+  /**
+   * Second pass: runs the rules of the manifest at `documentIndex` (manifests in document order):
+   * `manifest` as read again, or `undefined` for one the index keeps.
+   */
+  public check(documentIndex: number, manifest: any, options: ValidationOptions | undefined): void {
+    this.runOptions ??= runOptionsOf({ ...options, documentGroups: this.groups });
+    checkManifest(manifest === undefined ? this.index.kept(documentIndex) : manifest, documentIndex, this.index, this.runOptions, this.sink);
+  }
+
+  /** The findings of the run, in their order. */
+  public findings(): Finding[] {
+    return this.sink.findings();
+  }
 }

@@ -4,11 +4,18 @@
  * unknown fields. Pure; never throws.
  */
 import { quote } from './util';
+import { quoteCut, SHOWN_CHARACTERS } from '../../private/quote';
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
-/** Appends an object key to a field path: `a.b`, or `a["x.y/z"]` when the key is not a plain name. */
+/**
+ * Appends an object key to a field path: `a.b`, or `a["x.y/z"]` when the key is not a plain name
+ * (and `a["xxxx…" (10,485,760 characters)]` when it is longer than 200 characters).
+ */
 export function joinPath(base: string, key: string): string {
+  if (key.length > SHOWN_CHARACTERS) {
+    return `${base}[${quoteCut(key)}]`;
+  }
   if (PLAIN_KEY.test(key)) {
     return base === '' ? key : `${base}.${key}`;
   }

@@ -2,36 +2,25 @@
  * One lint run over files: parsing (with the line each document starts on), the rule engine over
  * all documents together, and findings placed in their files. `Linter`, `argo-rollouts-lint` and the
  * cdk8s validation plugin run it.
+ *
+ * Texts are read one part (a document, mostly) at a time, in two passes (see `ManifestStream`): the
+ * first parses every document and keeps what rules look up across documents, the second parses the
+ * documents that rules check and the first pass did not keep again, one at a time. So a file of
+ * 100,000 Rollouts never holds them all parsed at once; the findings are the same as with every
+ * document held (`lintParsed`).
  */
-import { validateManifests } from './engine';
+import { ManifestStream, validateManifests } from './engine';
 import { schemaVersion } from './schema-loader';
-import { documentStartLines, parseJsonDocuments, parseYamlDocuments, YamlSyntaxError } from './yaml';
+import { DocumentPart, DocumentStream, jsonDocumentStream, syntaxErrorMessage, YamlSyntaxError, yamlDocumentStream } from './yaml';
 import { installedVersion } from '../../private/installed-version';
 import type { LintFinding, LintOptions, LintSource } from '../linter';
-import { FindingSeverity } from '../types';
+import { Finding, FindingSeverity } from '../types';
 
 /** A parsed source: its documents and where they start. */
 export interface ParsedSource {
   readonly fileName: string;
   readonly documents: readonly any[];
   readonly lines: readonly number[] | undefined;
-}
-
-function parseSource(source: LintSource): ParsedSource {
-  const json = source.json ?? /\.json$/i.test(source.fileName);
-  try {
-    if (json) {
-      return { fileName: source.fileName, documents: parseJsonDocuments(source.text), lines: undefined };
-    }
-    const documents = parseYamlDocuments(source.text);
-    return { fileName: source.fileName, documents, lines: documentStartLines(source.text, documents.length) };
-  } catch (error) {
-    if (error instanceof YamlSyntaxError) {
-      const where = error.line > 0 ? `${source.fileName || '<input>'}:${error.line}:${error.column}` : source.fileName || '<input>';
-      throw new Error(`${where}: ${json ? 'JSON' : 'YAML'} syntax error: ${error.reason}`);
-    }
-    throw error;
-  }
 }
 
 /** A `List` document (kind `List` or `<Kind>List`) with an array of items. */
@@ -47,6 +36,53 @@ export interface LintRun {
   readonly version: string;
 }
 
+/** Where the engine's manifests come from: file, document of the file, item of a List document. */
+class Places {
+  public readonly source: number[] = [];
+  public readonly document: number[] = [];
+  /** The item's index in its List document, or -1 for a document that is not a List. */
+  public readonly item: number[] = [];
+
+  public add(source: number, document: number, item: number): number {
+    this.source.push(source);
+    this.document.push(document);
+    this.item.push(item);
+    return this.source.length - 1;
+  }
+
+  /** The engine's findings as lint findings: file, document index, line and path of the file. */
+  public place(findings: readonly Finding[], fileNames: readonly string[], lines: ReadonlyArray<readonly number[] | undefined>): LintFinding[] {
+    return findings.map(f => {
+      const s = this.source[f.documentIndex];
+      const documentIndex = this.document[f.documentIndex];
+      const line = lines[s]?.[documentIndex];
+      const item = this.item[f.documentIndex];
+      return {
+        ruleId: f.ruleId,
+        file: fileNames[s],
+        documentIndex,
+        ...(line !== undefined ? { line } : {}),
+        kind: f.kind,
+        name: f.name,
+        ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
+        path: `${item >= 0 ? `items[${item}].` : ''}${f.path}`,
+        message: f.message,
+        fix: f.fix,
+        severity: f.severity ?? FindingSeverity.ERROR,
+      };
+    });
+  }
+}
+
+/** Calls `visit` with each manifest of a document: the document, or each item of a List (`kubectl get -o yaml` writes one). */
+function forEachManifest(document: any, visit: (manifest: any, item: number) => void): void {
+  if (isList(document)) {
+    document.items.forEach((item: any, j: number) => visit(item, j));
+  } else {
+    visit(document, -1);
+  }
+}
+
 /**
  * Lints parsed sources together, so that references between them resolve, against the release
  * given, else the release of the Argo Rollouts controller among them (an install in the same
@@ -54,24 +90,12 @@ export interface LintRun {
  */
 export function lintParsed(sources: readonly ParsedSource[], options: LintOptions | undefined): LintRun {
   const manifests: any[] = [];
-  const sourceOf: number[] = [];
-  const localIndex: number[] = [];
-  const pathPrefix: string[] = [];
-  const add = (manifest: any, s: number, i: number, prefix: string) => {
-    manifests.push(manifest);
-    sourceOf.push(s);
-    localIndex.push(i);
-    pathPrefix.push(prefix);
-  };
+  const places = new Places();
   sources.forEach((source, s) => {
-    source.documents.forEach((document, i) => {
-      // `kubectl get -o yaml` writes a List (or a RolloutList, ...): its items are the objects
-      if (isList(document)) {
-        document.items.forEach((item: any, j: number) => add(item, s, i, `items[${j}].`));
-      } else {
-        add(document, s, i, '');
-      }
-    });
+    source.documents.forEach((document, i) => forEachManifest(document, (manifest, item) => {
+      manifests.push(manifest);
+      places.add(s, i, item);
+    }));
   });
   const version = schemaVersion(options?.version ?? installedVersion(manifests));
   const findings = validateManifests(manifests, {
@@ -79,33 +103,98 @@ export function lintParsed(sources: readonly ParsedSource[], options: LintOption
     requireReferencedObjects: options?.requireReferencedObjects ?? true,
     budget: options?.budget,
     // references resolve within the referencing file first (a base and an overlay in one folder)
-    documentGroups: sourceOf,
+    documentGroups: places.source,
   });
-  const placed = findings.map(f => {
-    const source = sources[sourceOf[f.documentIndex]];
-    const documentIndex = localIndex[f.documentIndex];
-    const line = source.lines?.[documentIndex];
-    return {
-      ruleId: f.ruleId,
-      file: source.fileName,
-      documentIndex,
-      ...(line !== undefined ? { line } : {}),
-      kind: f.kind,
-      name: f.name,
-      ...(f.namespace !== undefined ? { namespace: f.namespace } : {}),
-      path: `${pathPrefix[f.documentIndex]}${f.path}`,
-      message: f.message,
-      fix: f.fix,
-      severity: f.severity ?? FindingSeverity.ERROR,
-    };
-  });
-  return { findings: placed, version };
+  return { findings: places.place(findings, sources.map(s => s.fileName), sources.map(s => s.lines)), version };
+}
+
+/** A part of a file whose documents hold manifests that rules check and the index does not keep. */
+interface PartToRead {
+  readonly source: number;
+  readonly part: DocumentPart;
+  /** The index (in its file) of the part's first document. */
+  readonly firstDocument: number;
+  /** The engine's index of the part's first manifest, and the end of its manifests. */
+  readonly firstManifest: number;
+  readonly endManifest: number;
 }
 
 /**
- * Lints files together (see `lintParsed`). Throws an error naming the file, line and column when a
- * text is not valid YAML or JSON.
+ * Lints files together (see `lintParsed`), reading them a document at a time (see the top of this
+ * file). Throws an error naming the file, line and column when a text is not valid YAML or JSON.
  */
 export function lintRun(sources: readonly LintSource[], options: LintOptions | undefined): LintRun {
-  return lintParsed(sources.map(parseSource), options);
+  const streams: DocumentStream[] = sources.map(source => (source.json ?? /\.json$/i.test(source.fileName)
+    ? jsonDocumentStream(source.text) : yamlDocumentStream(source.text)));
+  const run = new ManifestStream();
+  const places = new Places();
+  /** What the second pass does with each manifest: 0 nothing, 1 check it as the index keeps it, 2 check it as read again. */
+  const todo: number[] = [];
+  const parts: PartToRead[] = [];
+  // First pass
+  streams.forEach((stream, s) => readSource(sources[s], stream, (documents, part, firstDocument) => {
+    const firstManifest = places.source.length;
+    let again = false;
+    documents.forEach((document, d) => forEachManifest(document, (manifest, item) => {
+      const index = places.add(s, firstDocument + d, item);
+      const what = run.add(manifest, index, s);
+      todo.push(what === 'none' ? 0 : what === 'kept' ? 1 : 2);
+      again ||= what === 'check';
+    }));
+    if (again) {
+      parts.push({ source: s, part, firstDocument, firstManifest, endManifest: places.source.length });
+    }
+  }));
+  if (run.workloadKinds.size > 0) {
+    // Rollouts name workloads of kinds the index does not keep: read every file once more for them
+    let index = 0;
+    streams.forEach((stream, s) => readSource(sources[s], stream, documents => documents.forEach(document => forEachManifest(document, manifest => {
+      run.addWorkload(manifest, index++);
+    }))));
+  }
+  const version = schemaVersion(options?.version ?? installedVersion(run.keptManifests));
+  const runOptions = { version, requireReferencedObjects: options?.requireReferencedObjects ?? true, budget: options?.budget };
+  // Second pass, in document order
+  let next = 0; // the next manifest to check
+  const checkUpTo = (end: number) => {
+    for (; next < end; next++) {
+      if (todo[next] === 1) {
+        run.check(next, undefined, runOptions);
+      }
+    }
+  };
+  for (const { source, part, firstDocument, firstManifest, endManifest } of parts) {
+    checkUpTo(firstManifest);
+    const documents = streams[source].reread(part);
+    documents.forEach(document => forEachManifest(document, manifest => {
+      if (todo[next] !== 0) {
+        run.check(next, todo[next] === 2 ? manifest : undefined, runOptions);
+      }
+      next++;
+    }));
+    if (next !== endManifest || places.document[firstManifest] !== firstDocument) {
+      throw new Error(`Internal error: ${sources[source].fileName} read differently the second time.`);
+    }
+  }
+  checkUpTo(todo.length);
+  return {
+    findings: places.place(run.findings(), sources.map(s => s.fileName), streams.map(s => s.lines)),
+    version,
+  };
+}
+
+/** Reads the documents of a source, a part at a time; throws an error naming file, line and column for a syntax error. */
+function readSource(source: LintSource, stream: DocumentStream, visit: (documents: any[], part: DocumentPart, firstDocument: number) => void): void {
+  let count = 0;
+  try {
+    stream.read((documents, part) => {
+      visit(documents, part, count);
+      count += documents.length;
+    });
+  } catch (error) {
+    if (error instanceof YamlSyntaxError) {
+      throw new Error(syntaxErrorMessage(source.fileName, source.json ?? /\.json$/i.test(source.fileName), error));
+    }
+    throw error;
+  }
 }

@@ -143,34 +143,40 @@ export function analysisTemplateRefs(manifest: any): any[] {
   return refs;
 }
 
+/** The analysis templates that a Rollout or an Experiment refers to, by kind and name. */
+export interface TemplateUse {
+  readonly documentIndex: number;
+  /** The namespace of the Rollout or Experiment ('' = none). */
+  readonly namespace: string;
+  readonly refs: ReadonlyArray<{ readonly kind: string; readonly name: string }>;
+}
+
 /**
  * The templates among the manifests that something else among them uses: a Rollout's or
- * Experiment's analysis (in its namespace), or another template that composes it (AnalysisTemplates
- * of a template looked up in that template's namespace). Templates used by nothing are judged alone.
+ * Experiment's analysis (in its namespace; `uses`), or another template that composes it
+ * (AnalysisTemplates of a template looked up in that template's namespace). Templates used by
+ * nothing are judged alone.
  */
-export function usedTemplates(manifests: readonly any[], templates: readonly TemplateInfo[],
+export function usedTemplates(uses: readonly TemplateUse[], templates: readonly TemplateInfo[],
   lookupFrom: (documentIndex: number) => TemplateLookup): Set<TemplateInfo> {
   const used = new Set<TemplateInfo>();
-  const mark = (lookup: TemplateLookup, ref: any, namespace: string | undefined, holder?: TemplateInfo) => {
-    const kind = referencedKind(ref);
+  const mark = (lookup: TemplateLookup, kind: string, name: string, namespace: string | undefined, holder?: TemplateInfo) => {
     if (kind === ANALYSIS_TEMPLATE && namespace === undefined) {
       return;
     }
-    const found = lookup(kind, kind === ANALYSIS_TEMPLATE ? namespace! : '', asString(asObject(ref)?.templateName));
+    const found = lookup(kind, kind === ANALYSIS_TEMPLATE ? namespace! : '', name);
     if (found !== undefined && found !== holder) {
       used.add(found); // (a template that composes itself is not used by that)
     }
   };
-  manifests.forEach((manifest, documentIndex) => {
-    if (isSet(manifest) && (manifest.kind === 'Rollout' || manifest.kind === 'Experiment')) {
-      const namespace = asString(asObject(manifest.metadata)?.namespace);
-      const lookup = lookupFrom(documentIndex);
-      analysisTemplateRefs(manifest).forEach(ref => mark(lookup, ref, namespace));
-    }
-  });
+  for (const use of uses) {
+    const lookup = lookupFrom(use.documentIndex);
+    use.refs.forEach(ref => mark(lookup, ref.kind, ref.name, use.namespace));
+  }
   for (const template of templates) {
     const lookup = lookupFrom(template.documentIndex);
-    template.refs.forEach(ref => mark(lookup, ref, template.clusterScope ? undefined : template.namespace, template));
+    template.refs.forEach(ref => mark(lookup, referencedKind(ref), asString(asObject(ref)?.templateName),
+      template.clusterScope ? undefined : template.namespace, template));
   }
   return used;
 }

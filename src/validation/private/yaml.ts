@@ -6,16 +6,25 @@
  * Kubernetes. A duplicate key is an error, as in kubectl.
  *
  * js-yaml is required on first use, so importing the library does not load it.
+ *
+ * A stream is read one part at a time (see document-parts.ts), so that a large file never holds all
+ * its documents at once; JSON files likewise, one item of a top-level list at a time. Both readers
+ * refuse values nested MAX_NESTING_DEPTH levels deep.
  */
+import { documentLinesOf, jsonPathAt, jsonValueRange, lineAndColumn, skipJsonSpace, YamlLayout, yamlLayout, yamlLineOf } from './document-parts';
+import { MAX_NESTING_DEPTH } from '../../private/manifest-types';
+import { cutLongRuns, cutText } from '../../private/quote';
 
 /** The part of js-yaml's API used here. */
 interface JsYaml {
   readonly CORE_SCHEMA: { extend(types: { implicit: unknown[] }): unknown };
   readonly Type: new (tag: string, options: any) => unknown;
   readonly types: { readonly merge: unknown };
-  loadAll(text: string, iterator: undefined, options: { schema: unknown; filename?: string }): unknown[];
-  load(text: string, options: { schema: unknown; filename?: string }): unknown;
+  loadAll(text: string, iterator: undefined, options: { schema: unknown; maxDepth: number }): unknown[];
+  load(text: string, options: { schema: unknown; maxDepth: number }): unknown;
 }
+
+export { MAX_NESTING_DEPTH };
 
 /** A YAML (or JSON) syntax error with its 1-based line and column. */
 export class YamlSyntaxError extends Error {
@@ -25,10 +34,28 @@ export class YamlSyntaxError extends Error {
     /** 1-based line of the error (0 when unknown). */
     public readonly line: number,
     /** 1-based column of the error (0 when unknown). */
-    public readonly column: number) {
+    public readonly column: number,
+    /** What kind of error it is, for messages: `syntax error`, or `nesting too deep` (see MAX_NESTING_DEPTH). */
+    public readonly what: string = 'syntax error') {
     super(line > 0 ? `line ${line}, column ${column}: ${reason}` : reason);
     this.name = 'YamlSyntaxError';
   }
+}
+
+/**
+ * The message of a syntax error of a file: `file:line:column: YAML syntax error: reason` (the file
+ * alone when the line is unknown; `<input>` for a text without a name).
+ */
+export function syntaxErrorMessage(fileName: string, json: boolean, error: YamlSyntaxError): string {
+  const file = fileName === '' ? '<input>' : fileName;
+  const where = error.line > 0 ? `${file}:${error.line}:${error.column}` : file;
+  return `${where}: ${json ? 'JSON' : 'YAML'} ${error.what}: ${error.reason}`;
+}
+
+/** What a document nested more than MAX_NESTING_DEPTH levels deep gets as its error's reason. */
+function nestingReason(where: string): string {
+  return `${where}a value is nested ${MAX_NESTING_DEPTH} levels deep (maps and lists inside one another, the top value being level 1); `
+    + 'the reader accepts fewer, and no manifest needs that many. Check that this is the file you meant to lint, or write the data with fewer levels.';
 }
 
 /** Plain scalars that Kubernetes' YAML reader takes for booleans (YAML 1.2 core and YAML 1.1). */
@@ -51,14 +78,28 @@ function jsYaml(): { readonly yaml: JsYaml; readonly schema: unknown } {
   return cached;
 }
 
-/** Turns a js-yaml exception into a YamlSyntaxError; rethrows anything else. */
-function syntaxError(error: any): YamlSyntaxError {
+/**
+ * Turns a js-yaml exception into a YamlSyntaxError (its line counted from `firstLine`, the line of
+ * the text the parser was given); rethrows anything else.
+ */
+function syntaxError(error: any, firstLine = 1): YamlSyntaxError {
   if (error?.name === 'YAMLException') {
     const mark = error.mark;
     const reason = typeof error.reason === 'string' ? error.reason : String(error.message);
-    return new YamlSyntaxError(reason, typeof mark?.line === 'number' ? mark.line + 1 : 0, typeof mark?.column === 'number' ? mark.column + 1 : 0);
+    const line = typeof mark?.line === 'number' ? mark.line + firstLine : 0;
+    const column = typeof mark?.column === 'number' ? mark.column + 1 : 0;
+    if (/^nesting exceeded maxDepth/.test(reason)) {
+      return new YamlSyntaxError(nestingReason(''), line, column, 'nesting too deep');
+    }
+    return new YamlSyntaxError(cutLongRuns(reason), line, column); // (a reason may quote a tag or an alias of any length)
   }
   throw error;
+}
+
+/** Every document of a YAML text, as js-yaml reads them (throws its exceptions). */
+function loadAll(text: string): any[] {
+  const { yaml, schema } = jsYaml();
+  return yaml.loadAll(text, undefined, { schema, maxDepth: MAX_NESTING_DEPTH });
 }
 
 /**
@@ -128,28 +169,201 @@ function checkAliases(document: any, line: number | undefined): void {
 }
 
 /**
- * Every document of a YAML stream, in order, empty documents included (as `null`), so that a
- * document's index is its position in the stream. Throws YamlSyntaxError, also for a document whose
- * aliases would expand it beyond reason (see aliasProblem).
+ * A part of a text whose documents are read on their own: the offsets where it starts and ends, and
+ * how to read it again.
  */
-export function parseYamlDocuments(text: string): any[] {
-  const { yaml, schema } = jsYaml();
-  let documents: any[];
+export interface DocumentPart {
+  readonly start: number;
+  readonly end: number;
+  /** `yaml`: the documents of that part of a YAML stream; `json`: the JSON value there; `json-file`: the documents of the whole JSON file from the `skip`th on. */
+  readonly format: 'yaml' | 'json' | 'json-file';
+  readonly skip: number;
+}
+
+/**
+ * The documents of a YAML stream or a JSON file, read one part at a time: a reader that keeps only
+ * what it needs of each part can go through a file of any size.
+ */
+export interface DocumentStream {
+  /** After `read`: the line each document starts on (see documentStartLines), when known. */
+  readonly lines: readonly number[] | undefined;
+  /**
+   * Reads every document in order, a part at a time (empty documents too, as `null`, so that a
+   * document's position is its index). Throws YamlSyntaxError where the whole text has its first
+   * error (the same error as reading the whole text at once), also for a document whose aliases would
+   * expand it beyond reason (see aliasProblem) or that nests too deep (MAX_NESTING_DEPTH).
+   */
+  read(visit: (documents: any[], part: DocumentPart) => void): void;
+  /** The documents of a part again, parsed anew (after `read`). */
+  reread(part: DocumentPart): any[];
+}
+
+/** The documents of a YAML stream, a part at a time (see yamlLayout). */
+class YamlDocumentStream implements DocumentStream {
+  public lines: readonly number[] | undefined;
+
+  constructor(private readonly text: string) {
+  }
+
+  public read(visit: (documents: any[], part: DocumentPart) => void): void {
+    const text = this.text;
+    const layout: YamlLayout = yamlLayout(text);
+    // js-yaml refuses a null character anywhere, and says where in the whole text: read it whole
+    const starts = text.includes('\0') ? [0] : layout.partStarts;
+    const hasAliases = text.includes('*');
+    let count = 0;
+    let problem: { index: number; reason: string } | undefined;
+    for (let k = 0; k < starts.length; k++) {
+      let part: DocumentPart = { start: starts[k], end: k + 1 < starts.length ? starts[k + 1] : text.length, format: 'yaml', skip: 0 };
+      let documents: any[];
+      try {
+        documents = loadAll(text.slice(part.start, part.end));
+      } catch (error) {
+        syntaxError(error); // rethrows what is not a YAML error
+        // The rest of the stream at once: js-yaml fails on it as on the whole stream (the first
+        // error is in this part's document, or where that document would go on), or reads it.
+        part = { ...part, end: text.length };
+        k = starts.length;
+        try {
+          documents = loadAll(text.slice(part.start));
+        } catch (rest) {
+          throw syntaxError(rest, yamlLineOf(text, part.start));
+        }
+      }
+      if (hasAliases && text.slice(part.start, part.end).includes('*')) {
+        documents.forEach((document, i) => {
+          const reason = aliasProblem(document);
+          if (reason !== undefined) {
+            problem ??= { index: count + i, reason };
+            documents[i] = null; // never walked: the read fails once the stream is read (a syntax error further on comes first)
+          }
+        });
+      }
+      visit(documents, part);
+      count += documents.length;
+    }
+    this.lines = documentLinesOf(layout, count);
+    if (problem !== undefined) {
+      const line = this.lines?.[problem.index];
+      throw new YamlSyntaxError(`${problem.reason}; write the repeated values out, or use fewer aliases`, line ?? 0, line === undefined ? 0 : 1);
+    }
+  }
+
+  public reread(part: DocumentPart): any[] {
+    return loadAll(this.text.slice(part.start, part.end));
+  }
+}
+
+/**
+ * A JSON file's documents: an object is one document, a list one per item, read an item at a time.
+ * Syntax errors are those of reading the whole file (see parseJsonFile).
+ */
+class JsonDocumentStream implements DocumentStream {
+  public readonly lines = undefined;
+
+  constructor(private readonly text: string) {
+  }
+
+  public read(visit: (documents: any[], part: DocumentPart) => void): void {
+    const text = this.text;
+    const first = skipJsonSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
+    if (text[first] !== '[') {
+      const documents = parseJsonFile(text);
+      const range = jsonValueRange(text, first, 0, MAX_NESTING_DEPTH);
+      if (range !== undefined && range.tooDeep >= 0) {
+        throw this.nestingError(0, range.start, range.tooDeep);
+      }
+      visit(documents, { start: 0, end: text.length, format: 'json-file', skip: 0 });
+      return;
+    }
+    let count = 0;
+    // the rest of the file read whole, when something is not as expected: its syntax error
+    const whole = () => visit(parseJsonFile(text).slice(count), { start: 0, end: text.length, format: 'json-file', skip: count });
+    let at = skipJsonSpace(text, first + 1);
+    if (text[at] === ']') {
+      return skipJsonSpace(text, at + 1) === text.length ? undefined : whole();
+    }
+    for (;;) {
+      const range = jsonValueRange(text, at, 1, MAX_NESTING_DEPTH);
+      if (range === undefined || range.end === range.start) {
+        return whole();
+      }
+      let document: any;
+      try {
+        document = JSON.parse(text.slice(range.start, range.end));
+      } catch {
+        return whole();
+      }
+      if (range.tooDeep >= 0) {
+        throw this.nestingError(count, range.start, range.tooDeep);
+      }
+      visit([document], { start: range.start, end: range.end, format: 'json', skip: 0 });
+      count++;
+      at = skipJsonSpace(text, range.end);
+      if (text[at] === ',') {
+        at = skipJsonSpace(text, at + 1);
+      } else if (text[at] === ']') {
+        return skipJsonSpace(text, at + 1) === text.length ? undefined : whole();
+      } else {
+        return whole();
+      }
+    }
+  }
+
+  public reread(part: DocumentPart): any[] {
+    if (part.format === 'json') {
+      return [JSON.parse(this.text.slice(part.start, part.end))];
+    }
+    return parseJsonFile(this.text).slice(part.skip);
+  }
+
+  private nestingError(document: number, start: number, at: number): YamlSyntaxError {
+    const { line, column } = lineAndColumn(this.text, at);
+    const path = jsonPathAt(this.text, start, at);
+    return new YamlSyntaxError(nestingReason(`document ${document}${path === '' ? '' : `, at ${cutText(path)}`}: `), line, column, 'nesting too deep');
+  }
+}
+
+/**
+ * Every document of a YAML stream read at once, as js-yaml reads a whole text (no alias check):
+ * what the part-at-a-time reader must agree with (its tests compare the two).
+ */
+export function readWholeYaml(text: string): any[] {
   try {
-    documents = yaml.loadAll(text, undefined, { schema });
+    return loadAll(text);
   } catch (error) {
     throw syntaxError(error);
   }
-  if (text.includes('*')) { // no alias, nothing to check
-    let lines: number[] | undefined | null = null;
-    documents.forEach((document, i) => {
-      if (aliasProblem(document) !== undefined) {
-        lines = lines === null ? documentStartLines(text, documents.length) : lines;
-        checkAliases(document, lines?.[i]);
-      }
-    });
-  }
-  return documents;
+}
+
+/** Reads a YAML stream a part at a time. */
+export function yamlDocumentStream(text: string): DocumentStream {
+  return new YamlDocumentStream(text);
+}
+
+/** Reads a JSON file an item of its top-level list at a time. */
+export function jsonDocumentStream(text: string): DocumentStream {
+  return new JsonDocumentStream(text);
+}
+
+/** All documents of a stream. */
+function allDocuments(stream: DocumentStream): any[] {
+  const out: any[] = [];
+  stream.read(documents => {
+    for (const document of documents) {
+      out.push(document);
+    }
+  });
+  return out;
+}
+
+/**
+ * Every document of a YAML stream, in order, empty documents included (as `null`), so that a
+ * document's index is its position in the stream. Throws YamlSyntaxError, also for a document whose
+ * aliases would expand it beyond reason (see aliasProblem) or that nests too deep.
+ */
+export function parseYamlDocuments(text: string): any[] {
+  return allDocuments(yamlDocumentStream(text));
 }
 
 /**
@@ -160,7 +374,7 @@ export function parseYaml(text: string): any {
   const { yaml, schema } = jsYaml();
   let document: any;
   try {
-    document = yaml.load(text, { schema });
+    document = yaml.load(text, { schema, maxDepth: MAX_NESTING_DEPTH });
   } catch (error) {
     throw syntaxError(error);
   }
@@ -172,9 +386,14 @@ export function parseYaml(text: string): any {
 
 /**
  * A JSON file's documents: an object is one document, a list of objects one per item. Throws
- * YamlSyntaxError with the line of the error.
+ * YamlSyntaxError with the line of the error, also for a value nested too deep.
  */
 export function parseJsonDocuments(text: string): any[] {
+  return allDocuments(jsonDocumentStream(text));
+}
+
+/** A whole JSON file's documents (no nesting limit). Throws YamlSyntaxError with the line of the error. */
+function parseJsonFile(text: string): any[] {
   let value: any;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte order mark is not JSON
@@ -184,7 +403,7 @@ export function parseJsonDocuments(text: string): any[] {
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
     const reason = String(error?.message ?? error).replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
-    throw new YamlSyntaxError(reason.charAt(0).toLowerCase() + reason.slice(1), line, column);
+    throw new YamlSyntaxError(cutLongRuns(reason.charAt(0).toLowerCase() + reason.slice(1)), line, column);
   }
   return Array.isArray(value) ? value : [value];
 }

@@ -8,5 +8,5 @@ export interface PluginSpec {
 /** Checks the name of `MetricProvider.plugin()` and renders the provider. */
 export function pluginSpec(name: string, config: { [key: string]: any }): PluginSpec {
   checkPluginName(`Metric provider plugin name '${name}'`, name, 'argoproj-labs/sample-prometheus');
-  return { [name]: { ...config } };
+  return { [name]: { ...(config ?? {}) } };
 }

@@ -3,7 +3,7 @@
  * requests equal to limits for resources that cannot be overcommitted (huge pages, extended
  * resources), and resource claims.
  */
-import { asArray, asString, isObject, isSet, qualifiedNameError, quote } from '../util';
+import { asArray, asString, cutText, isObject, isSet, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
 import { compareQuantities, isWholeQuantity, parseQuantity, Quantity } from '../../../private/quantity';
 
@@ -48,7 +48,7 @@ function checkList(ctx: PodCheck, list: any, path: string, kind: string): Map<st
     return parsed;
   }
   for (const name of Object.keys(list)) {
-    const at = `${path}.${name}`;
+    const at = `${path}.${cutText(name)}`;
     const nameError = resourceNameError(name);
     if (nameError !== undefined) {
       ctx.report(at, `The resource name ${quote(name)} in ${kind} is not valid: ${nameError}.`,
@@ -57,16 +57,16 @@ function checkList(ctx: PodCheck, list: any, path: string, kind: string): Map<st
     const value = list[name];
     const quantity = parseQuantity(value);
     if (quantity === undefined) {
-      ctx.report(at, `The ${name} ${kind} is ${quote(value)}, which is not a Kubernetes quantity.`,
+      ctx.report(at, `The ${cutText(name)} ${kind} is ${quote(value)}, which is not a Kubernetes quantity.`,
         'Write a quantity such as "500m" or "2" (cpu), "512Mi" or "1G" (memory): a number with an optional suffix n, u, m, k, M, G, T, P, E, Ki, Mi, Gi, Ti, Pi, Ei or an exponent such as e3.', value);
       continue;
     }
     if (quantity.nanos < 0n) {
-      ctx.report(at, `The ${name} ${kind} is ${shown(quantity)}; it must not be negative.`, `Set ${name} to 0 or more.`, value);
+      ctx.report(at, `The ${cutText(name)} ${kind} is ${shown(quantity)}; it must not be negative.`, `Set ${cutText(name)} to 0 or more.`, value);
       continue;
     }
     if (!isNative(name) && !isWholeQuantity(quantity)) {
-      ctx.report(at, `The ${name} ${kind} is ${shown(quantity)}; extended resources come in whole units.`, `Set ${name} to a whole number, e.g. "1".`, value);
+      ctx.report(at, `The ${cutText(name)} ${kind} is ${shown(quantity)}; extended resources come in whole units.`, `Set ${cutText(name)} to a whole number, e.g. "1".`, value);
     }
     parsed.set(name, quantity);
   }
@@ -82,19 +82,19 @@ export function checkResources(ctx: PodCheck, resources: any, path: string): voi
   const requests = checkList(ctx, resources.requests, `${path}.requests`, 'request');
   for (const [name, request] of requests) {
     const limit = limits.get(name);
-    const at = `${path}.requests.${name}`;
+    const at = `${path}.requests.${cutText(name)}`;
     if (limit !== undefined) {
       const order = compareQuantities(request, limit);
       if (!overcommitAllowed(name) && order !== 0) {
-        ctx.report(at, `The ${name} request ${shown(request)} differs from its limit ${shown(limit)}; ${name} cannot be overcommitted, so both must be equal.`,
-          `Set the ${name} request and limit to the same value, or set only the limit.`, resources.requests[name]);
+        ctx.report(at, `The ${cutText(name)} request ${shown(request)} differs from its limit ${shown(limit)}; ${cutText(name)} cannot be overcommitted, so both must be equal.`,
+          `Set the ${cutText(name)} request and limit to the same value, or set only the limit.`, resources.requests[name]);
       } else if (order > 0) {
-        ctx.report(at, `The ${name} request ${shown(request)} is greater than its limit ${shown(limit)}.`,
-          `Lower the ${name} request to at most ${limit.text}, or raise the limit to at least ${request.text}.`, resources.requests[name]);
+        ctx.report(at, `The ${cutText(name)} request ${shown(request)} is greater than its limit ${shown(limit)}.`,
+          `Lower the ${cutText(name)} request to at most ${limit.text}, or raise the limit to at least ${request.text}.`, resources.requests[name]);
       }
     } else if (isSet(resources.limits?.[name]) === false && !overcommitAllowed(name)) {
-      ctx.report(`${path}.limits`, `The ${name} request ${shown(request)} has no limit; ${name} cannot be overcommitted, so a limit is required.`,
-        `Add limits.${name} with the same value as the request.`, resources.requests[name]);
+      ctx.report(`${path}.limits`, `The ${cutText(name)} request ${shown(request)} has no limit; ${cutText(name)} cannot be overcommitted, so a limit is required.`,
+        `Add limits.${cutText(name)} with the same value as the request.`, resources.requests[name]);
     }
   }
   const names = [...limits.keys(), ...requests.keys()];

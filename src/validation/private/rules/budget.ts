@@ -8,6 +8,7 @@
 import { formatCpu, formatMemory, podLimits, PodRequests } from '../../../plan/private/resources';
 import { PLAN_VERSIONS } from '../../../plan/private/versions';
 import { RolloutPlan } from '../../../plan/rollout-plan';
+import { workloadPodTemplate } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';
 import { CapacityBudget } from '../../types';
 import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext } from '../context';
@@ -36,12 +37,12 @@ interface Limit {
   readonly of?: 'limits';
 }
 
-/** One peak of a plan: the update, the migration, or the update at the HPA's maxReplicas. */
+/** One peak of a plan: the update, its abort, the migration, or the update at the HPA's maxReplicas. */
 interface Peak {
-  /** What peaks, in words: `the update`, `the workloadRef migration`, `the update at the HPA's maxReplicas (10)`. */
+  /** What peaks, in words: `the update`, `an abort of the update`, `the workloadRef migration`, `the update at the HPA's maxReplicas (10)`. */
   readonly what: string;
-  /** `update`, `migration` or `autoscaling`: which fix applies. */
-  readonly kind: 'update' | 'migration' | 'autoscaling';
+  /** `update`, `abort`, `migration` or `autoscaling`: which fix applies. */
+  readonly kind: 'update' | 'abort' | 'migration' | 'autoscaling';
   readonly pods: number;
   readonly cpuMillicores: number;
   readonly memoryBytes: number;
@@ -86,8 +87,7 @@ function podSpecOf(ctx: RuleContext): { spec: any; path: string } | undefined {
   if (!isObject(workload)) {
     return undefined;
   }
-  const workloadTemplate = asObject(workload.kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template);
-  return { spec: asObject(workloadTemplate?.spec) ?? {}, path: 'spec.workloadRef' };
+  return { spec: asObject(asObject(workloadPodTemplate(workload).template)?.spec) ?? {}, path: 'spec.workloadRef' };
 }
 
 /** The Rollout's plan with the run's manifests and release, or undefined when there is none to make. */
@@ -98,14 +98,17 @@ function planOf(ctx: RuleContext): RolloutPlan | undefined {
     }
     const version = PLAN_VERSIONS.includes(String(ctx.options.version)) ? ctx.options.version : undefined;
     try {
-      return RolloutPlan.fromManifest(ctx.manifest, { manifests: [...ctx.index.manifests], version });
+      return RolloutPlan.fromManifest(ctx.manifest, { manifests: ctx.index.referableManifests, version });
     } catch {
       return undefined; // a spec the plan cannot read: the other rules report it
     }
   });
 }
 
-/** The peaks a budget must hold: the update, a workloadRef migration, the update at an HPA's maxReplicas. */
+/**
+ * The peaks a budget must hold: the update, its abort (at the step where an abort costs most: the
+ * budget must hold a rollback too), a workloadRef migration, the update at an HPA's maxReplicas.
+ */
 function peaksOf(plan: RolloutPlan): Peak[] {
   const peaks: Peak[] = [{
     what: 'the update',
@@ -113,6 +116,12 @@ function peaksOf(plan: RolloutPlan): Peak[] {
     pods: plan.totals.peakPods,
     cpuMillicores: plan.totals.peakCpuMillicores,
     memoryBytes: plan.totals.peakMemoryBytes,
+  }, {
+    what: 'an abort of the update (at the step where an abort needs most)',
+    kind: 'abort',
+    pods: plan.abort.peakPods,
+    cpuMillicores: plan.abort.peakCpuMillicores,
+    memoryBytes: plan.abort.peakMemoryBytes,
   }];
   if (plan.migration) {
     peaks.push({
@@ -141,6 +150,14 @@ function fixOf(plan: RolloutPlan, peak: Peak, ctx: RuleContext, raise: string): 
   if (peak.kind === 'migration') {
     return `Use scaleDown: progressively (the ${plan.migration!.workload} shrinks as the Rollout's pods become ready), `
       + `scale the workload down before the first revision, or ${raise}.`;
+  }
+  if (peak.kind === 'abort') {
+    const delayed = isObject(ctx.canary) && ctx.canary.dynamicStableScale === true && ctx.canary.abortScaleDownDelaySeconds !== undefined;
+    const lower = delayed ? 'Remove abortScaleDownDelaySeconds (with dynamicStableScale the canary then shrinks as the stable grows back)'
+      : plan.strategy === 'canary' ? `Lower maxSurge (now ${plan.maxSurge}: the stable grows back by up to that many pods before the canary's are gone)`
+        : 'Lower the largest setWeight or setCanaryScale (the canary pods that are up when an abort starts)';
+    return `An abort needs more than the update itself (at most ${plan.totals.peakPods} pods): ${plan.abort.description} `
+      + `${lower}, or ${raise}: a budget that holds the update but not its abort fails when a rollback is needed most.`;
   }
   if (peak.kind === 'autoscaling') {
     return `Lower the HorizontalPodAutoscaler's maxReplicas, bring the update's peak down (see its plan), or ${raise}.`;
@@ -352,7 +369,7 @@ function checkQuotaCoverage(ctx: RuleContext, quota: any, hasLimitRange: boolean
 /** The core objects of a kind among the run's manifests (ResourceQuotas, LimitRanges): searched once per run, not per Rollout. */
 function coreObjects(ctx: RuleContext, kind: string): any[] {
   return ctx.index.memoizeRun(`core objects ${kind}`,
-    () => ctx.index.manifests.filter(m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1')));
+    () => ctx.index.referableManifests.filter(m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1')));
 }
 
 /** True when an object applies to the Rollout's namespace (either has none, or they are equal). */

@@ -7,7 +7,8 @@ import {
   CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
 } from '../context';
 import {
-  asArray, asObject, asString, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError, quote,
+  asArray, asObject, asString, cutText, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError,
+  quote,
 } from '../util';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
 import { releasesWith, VERSION_NUMBERS, versionFacts } from '../../../private/versions';
@@ -41,7 +42,7 @@ function routersOf(ctx: RuleContext): string[] {
 function describeRouters(ctx: RuleContext): string {
   const routers = routersOf(ctx);
   const emptyPlugins = isObject(ctx.trafficRouting?.plugins) && !routerIsSet(ctx.trafficRouting, 'plugins') ? ' (plugins is an empty map, which counts as no plugin)' : '';
-  return routers.length === 0 ? `trafficRouting sets no router${emptyPlugins}` : `trafficRouting uses ${listWords(routers)}${emptyPlugins}`;
+  return routers.length === 0 ? `trafficRouting sets no router${emptyPlugins}` : `trafficRouting uses ${listWords(routers.map(cutText))}${emptyPlugins}`;
 }
 
 /** Fields of a StringMatch (exact, regex, prefix) that hold a non-empty value. */
@@ -527,7 +528,9 @@ export const CANARY_RULES: readonly Rule[] = [
       ctx.warn(`${CANARY_PATH}.minPodsPerReplicaSet`,
         `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${minPods} pods `
         + `in the stable and in the canary ReplicaSet, also once fully promoted${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,
-        `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`, minPods);
+        replicas >= 1 ? `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`
+          // no minPodsPerReplicaSet fits (it is at least 1): "at most 0" would be no fix
+          : `Raise spec.replicas to at least ${minPods}, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to ${replicas} pods.`, minPods);
     },
   },
 ];

@@ -38,6 +38,18 @@ const WARNING_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['L06', 'the controller would accept it, but each GitOps sync would reset the replica count the autoscaler chose'],
 ]);
 
+/**
+ * S08 (pods from the template), by what makes the pods: the API server stores the object and the
+ * controller goes on, but every pod made from the template is refused (the ReplicaSet or Job
+ * reports FailedCreate and keeps retrying).
+ */
+const ROLLOUT_POD_CONSEQUENCE = 'the API server would accept the Rollout, but refuse every pod its ReplicaSet creates (FailedCreate): '
+  + 'no pod of the new template would run, and the Rollout would go Degraded when its progress deadline passes';
+const EXPERIMENT_POD_CONSEQUENCE = 'the API server would accept the Experiment and its ReplicaSet, but refuse every pod the ReplicaSet creates (FailedCreate): '
+  + 'the template would never become available, and the Experiment would fail when its progress deadline passes';
+const JOB_POD_CONSEQUENCE = 'the API server would accept the metric\'s Job, but refuse every pod the Job creates (FailedCreate): '
+  + 'the Job would never run, so the measurement would not complete (unless the Job\'s activeDeadlineSeconds fails it)';
+
 const EXPERIMENT_ANALYSIS_CONSEQUENCE = 'the Experiment could not make the AnalysisRun: the analysis, and so the Experiment, would go to phase Error';
 const EXPERIMENT_POD_TEMPLATE_CONSEQUENCE = 'the API server would refuse the Experiment\'s ReplicaSet and the Experiment would fail';
 const JOB_POD_TEMPLATE_CONSEQUENCE = 'the API server would refuse the metric\'s Job, so its measurements would error';
@@ -60,6 +72,10 @@ export function consequenceOf(finding: Pick<Finding, 'ruleId' | 'severity' | 'ki
   }
   if (id === 'V07' && finding.kind !== 'Rollout') {
     return JOB_POD_TEMPLATE_CONSEQUENCE;
+  }
+  // S08: the object is accepted; the pods made from its template are not.
+  if (id === 'S08') {
+    return finding.kind === 'Rollout' ? ROLLOUT_POD_CONSEQUENCE : finding.kind === 'Experiment' ? EXPERIMENT_POD_CONSEQUENCE : JOB_POD_CONSEQUENCE;
   }
   // The analysis rules of Rollouts (V) also judge the analyses of Experiments, which the controller
   // checks only when it makes their AnalysisRuns.

@@ -39,7 +39,7 @@ export function scalerOf(manifest: any): (Scaler & { readonly target: string }) 
 function scalersByTarget(ctx: RuleContext): Map<string, Scaler[]> {
   return ctx.index.memoizeRun('L06 scalers', () => {
     const byTarget = new Map<string, Scaler[]>();
-    for (const manifest of ctx.index.manifests) {
+    for (const { manifest } of ctx.index.referable) {
       const scaler = scalerOf(manifest);
       if (scaler !== undefined) {
         byTarget.set(scaler.target, [...(byTarget.get(scaler.target) ?? []), scaler]);

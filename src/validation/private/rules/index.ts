@@ -11,6 +11,7 @@ import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
 import { GITOPS_RULES } from './gitops';
 import { NOTIFICATION_CONFIG_RULES, NOTIFICATION_SUBSCRIPTION_RULES } from './notifications';
 import { PLUGIN_CONFIG_RULES } from './plugin-config';
+import { EXPERIMENT_POD_RULES, JOB_POD_RULES, ROLLOUT_POD_RULES } from './pods';
 import { PROVIDER_RULES } from './providers';
 import { ROLLOUT_SPEC_RULES } from './rollout-spec';
 import { SCHEMA_RULES } from './schema';
@@ -27,6 +28,7 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66), and the TrafficSplit the weight is set in (V69).
  * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
  * Then how the manifest fares under a GitOps sync (L06), its notification subscriptions (N02, N08–N11).
+ * Then whether the API server takes the pods its ReplicaSets make from the template (S08).
  * Last, whether its update fits its capacity budgets (B01–B03).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
@@ -44,17 +46,29 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...ANALYSIS_RUN_RULES,
   ...GITOPS_RULES,
   ...NOTIFICATION_SUBSCRIPTION_RULES,
+  ...ROLLOUT_POD_RULES,
   ...BUDGET_RULES,
 ];
 
-/** Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06 and V07 (job pod templates). */
+/**
+ * Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06
+ * and V07 (job pod templates), then S08 (the pods of those Jobs).
+ */
 export const ANALYSIS_MANIFEST_RULES: readonly Rule<AnalysisContext>[] = [
   ...ANALYSIS_RULES,
   ...PROVIDER_RULES,
+  ...JOB_POD_RULES,
 ];
 
-/** Rules run on every Experiment: X01–X06, then its analyses as at run time (V53, A15–A17). */
-export const EXPERIMENT_MANIFEST_RULES: readonly Rule<ManifestContext>[] = [...EXPERIMENT_RULES, ...EXPERIMENT_ANALYSIS_RULES];
+/**
+ * Rules run on every Experiment: X01–X06 (and V07 on its templates), then its analyses as at run
+ * time (V53, A15–A17), then the pods its ReplicaSets make (S08).
+ */
+export const EXPERIMENT_MANIFEST_RULES: readonly Rule<ManifestContext>[] = [
+  ...EXPERIMENT_RULES,
+  ...EXPERIMENT_ANALYSIS_RULES,
+  ...EXPERIMENT_POD_RULES,
+];
 
 /**
  * Rules run on every argoproj.io manifest before the rules of its kind: the CRD schema (S01–S04,

@@ -8,8 +8,9 @@
  * labels. Other kinds are left alone: their name rules vary (RBAC names may hold ':', for one).
  */
 import { apiGroupOf } from '../../../private/object-identity';
-import { ManifestContext, Rule } from '../context';
-import { asObject, dns1035LabelError, dns1123LabelError, dns1123SubdomainError, quote } from '../util';
+import { argoKindOf, ManifestContext, Rule } from '../context';
+import { checkAnnotations, checkLabelMap } from '../pod';
+import { asObject, dns1035LabelError, dns1123LabelError, dns1123SubdomainError, isObject, quote } from '../util';
 
 /** A name syntax: what it is called, its check, and how to write a valid name. */
 interface NameSyntax {
@@ -126,7 +127,63 @@ function checkName(ctx: ManifestContext, field: 'name' | 'generateName' | 'names
     `Use ${syntax.how}, e.g. ${quote(fixed)}.`, value);
 }
 
-/** S07: the name, generateName and namespace of every object whose kind the engine knows. */
+/**
+ * The Argo kinds that may be created with a `generateName` alone: objects created once and then left
+ * to the controller (upstream's own end-to-end manifests create them so). The others are applied and
+ * updated by name, and other objects find them by it.
+ */
+const GENERATED_NAME_KINDS: ReadonlyMap<string, string> = new Map([['AnalysisRun', 'an AnalysisRun'], ['Experiment', 'an Experiment']]);
+
+/** Why an Argo kind needs a name of its own, by kind. */
+const NAMED_BECAUSE: ReadonlyMap<string, string> = new Map([
+  ['Rollout', 'A Rollout is applied and updated by its name (kubectl apply refuses generateName), and its ReplicaSets, AnalysisRuns and Argo CD find it by that name'],
+  ['AnalysisTemplate', 'Rollouts and Experiments refer to an AnalysisTemplate by its name (templateName), which a generated name cannot be known for'],
+  ['ClusterAnalysisTemplate', 'Rollouts and Experiments refer to a ClusterAnalysisTemplate by its name (templateName with clusterScope), which a generated name cannot be known for'],
+]);
+
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
+/**
+ * An Argo object without `metadata.name`: the API server refuses an object with neither a name nor
+ * a generateName; of the Argo kinds only AnalysisRun and Experiment may make do with a generateName.
+ */
+function checkNamed(ctx: ManifestContext): void {
+  if (argoKindOf(ctx.manifest) === undefined) {
+    return;
+  }
+  const metadata = asObject(ctx.manifest.metadata);
+  const generateName = metadata?.generateName;
+  if (given(metadata?.name)) {
+    return;
+  }
+  const generatedOk = GENERATED_NAME_KINDS.get(ctx.kind);
+  if (given(generateName)) {
+    if (generatedOk === undefined) {
+      const prefix = typeof generateName === 'string' ? generateName.replace(/-+$/, '') : '';
+      ctx.report('metadata.name', `The ${ctx.kind} has metadata.generateName ${quote(generateName)} but no metadata.name. ${NAMED_BECAUSE.get(ctx.kind)}; `
+        + 'generateName only suits objects created once, such as an AnalysisRun or an Experiment.',
+      `Give the ${ctx.kind} a name: replace generateName with name: ${quote(suggestion(prefix, SUBDOMAIN))}.`);
+    }
+    return;
+  }
+  const missing = `metadata.name${metadata?.name === '' ? ' is empty' : ' is not set'}`;
+  if (generatedOk !== undefined) {
+    ctx.report('metadata.name', `The ${ctx.kind} has no name: ${missing}, and there is no metadata.generateName, so the API server refuses it.`,
+      `Set metadata.name (e.g. name: "web-analysis"), or metadata.generateName (e.g. generateName: "web-analysis-") and create ${generatedOk} with kubectl create, `
+      + 'which completes the name.');
+    return;
+  }
+  ctx.report('metadata.name', `The ${ctx.kind} has no name: ${missing}, so the API server refuses it.`,
+    `Set metadata.name, e.g. name: "web". ${NAMED_BECAUSE.get(ctx.kind)}, so generateName is no substitute.`);
+}
+
+/**
+ * S07: the name, generateName and namespace of every object whose kind the engine knows, and the
+ * syntax of its labels and annotations; every Argo object has a name (or, where the kind allows it,
+ * a generateName).
+ */
 export const NAME_RULES: readonly Rule<ManifestContext>[] = [
   {
     id: 'S07',
@@ -135,12 +192,23 @@ export const NAME_RULES: readonly Rule<ManifestContext>[] = [
       if (syntax === undefined) {
         return;
       }
+      checkNamed(ctx);
       const what = `${ctx.kind} name`;
       checkName(ctx, 'name', syntax, what);
       checkName(ctx, 'generateName', syntax, `${ctx.kind} generateName`);
       const group = apiGroupOf(ctx.manifest.apiVersion);
       if (!CLUSTER_SCOPED.has(`${group}/${ctx.kind}`)) {
         checkName(ctx, 'namespace', NAMESPACE, 'namespace');
+      }
+      // the keys and values of the label and annotation maps (a value that is no map at all is a
+      // decoding error, which strict decoding reports: S03 for Argo objects, L01 for Services and Ingresses)
+      const metadata = asObject(ctx.manifest.metadata);
+      const report = (path: string, message: string, fix: string, value?: unknown) => ctx.report(path, message, fix, value);
+      if (isObject(metadata?.labels)) {
+        checkLabelMap(report, metadata.labels, 'metadata.labels', `${ctx.kind} label`);
+      }
+      if (isObject(metadata?.annotations)) {
+        checkAnnotations(report, metadata.annotations, 'metadata.annotations', ctx.kind);
       }
     },
   },

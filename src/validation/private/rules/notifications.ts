@@ -23,18 +23,17 @@
  *   `defaultTriggers`), and `notifications.argoproj.io/subscriptions` (a YAML list of `trigger` lists
  *   and `destinations`).
  */
+import { SUBSCRIBE_PREFIX } from '../../../private/name-syntax';
 import { releasesWith, versionFacts } from '../../../private/versions';
 import { ManifestContext, Rule, RuleContext } from '../context';
 import { exprSyntaxError } from '../expr';
-import { asArray, asObject, asString, forEachString, isObject, listWords, ownValue, quote } from '../util';
+import { asArray, asObject, asString, cutText, forEachString, isObject, listWords, ownValue, quote } from '../util';
 import { parseYaml } from '../yaml';
 
 /** Name of the notification ConfigMap the controller reads. */
 export const NOTIFICATION_CONFIG_MAP = 'argo-rollouts-notification-configmap';
 /** Name of the notification Secret the controller reads. */
 export const NOTIFICATION_SECRET = 'argo-rollouts-notification-secret';
-/** Prefix of the subscription annotations. */
-export const SUBSCRIBE_PREFIX = 'notifications.argoproj.io/subscribe.';
 /** The YAML form of subscriptions. */
 export const SUBSCRIPTIONS_ANNOTATION = 'notifications.argoproj.io/subscriptions';
 /** The annotation prefix of the standalone argocd-notifications project, which Argo Rollouts does not read. */
@@ -114,7 +113,7 @@ function flagValue(args: readonly string[], flag: string): boolean {
 
 function controllerOf(ctx: ManifestContext): ControllerInfo | undefined {
   return ctx.index.memoizeRun('notifications.controller', () => {
-    for (const manifest of ctx.index.manifests) {
+    for (const { manifest } of ctx.index.referable) {
       if (!isObject(manifest) || manifest.kind !== 'Deployment') continue;
       const containers = asArray(asObject(asObject(asObject(manifest.spec)?.template)?.spec)?.containers);
       for (const container of containers) {
@@ -183,8 +182,7 @@ function decodeConfig(manifest: any, documentIndex: number): NotificationConfig 
 
 /** Every notification ConfigMap of the exact name among the manifests. */
 function allConfigs(ctx: ManifestContext): NotificationConfig[] {
-  return ctx.index.memoizeRun('notifications.configs', () => ctx.index.manifests
-    .map((manifest, documentIndex) => ({ manifest, documentIndex }))
+  return ctx.index.memoizeRun('notifications.configs', () => ctx.index.referable
     .filter(({ manifest }) => isNotificationConfigMap(manifest))
     .map(({ manifest, documentIndex }) => decodeConfig(manifest, documentIndex)));
 }
@@ -261,7 +259,7 @@ function describeConfigs(configs: readonly NotificationConfig[]): string {
 /** The names defined across configurations, for the fix text. */
 function known(names: Iterable<string>): string {
   const sorted = [...new Set(names)].sort();
-  return sorted.length ? sorted.join(', ') : 'none';
+  return sorted.length ? sorted.map(cutText).join(', ') : 'none';
 }
 
 /** A data key of the ConfigMap with its decoded value. */
@@ -427,7 +425,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
               : '';
             ctx.report(at === '' ? path : `${path}.${at}`,
               `Service setting ${key}${at ? `.${at}` : ''} references the Secret key ${quote(name)} ($${name}), which the Secret ${NOTIFICATION_SECRET} does not hold, so the service gets the text $${name} instead of the secret.${hint}`,
-              `Add the key ${name} to the Secret ${NOTIFICATION_SECRET}${keys.size ? `, or reference one it holds: ${known(keys)}` : ''}${hint ? ' (rename keys with dots to use - or _)' : ''}.`,
+              `Add the key ${cutText(name)} to the Secret ${NOTIFICATION_SECRET}${keys.size ? `, or reference one it holds: ${known(keys)}` : ''}${hint ? ' (rename keys with dots to use - or _)' : ''}.`,
               `$${name}`);
           }
         });

@@ -3,7 +3,7 @@
  */
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, DEFAULT_REVISION_HISTORY_LIMIT, Rule, RuleContext } from '../context';
 import { checkLabelSelector, checkPodTemplateSpec } from '../pod';
-import { asArray, asNumber, asObject, asString, isObject, isSet, keyCount, ownValue, quote } from '../util';
+import { asArray, asNumber, asObject, asString, cutText, isObject, isSet, keyCount, ownValue, quote } from '../util';
 
 const SELECTOR_PATH = 'spec.selector';
 const TEMPLATE_LABELS_PATH = 'spec.template.metadata.labels';
@@ -61,9 +61,6 @@ function checkPodTemplate(ctx: RuleContext): void {
   });
 }
 
-/** Where the pod template of each kind a workloadRef may name sits. */
-const WORKLOAD_TEMPLATE_PATHS: ReadonlyMap<string, string> = new Map([['Deployment', 'spec.template'], ['ReplicaSet', 'spec.template'], ['PodTemplate', 'template']]);
-
 /**
  * V07 with a workloadRef: the controller copies the referenced workload's pod template into the
  * Rollout and validates it as its own (stricter than the API server that stored the workload: e.g.
@@ -71,19 +68,12 @@ const WORKLOAD_TEMPLATE_PATHS: ReadonlyMap<string, string> = new Map([['Deployme
  * workload's field. Checked only when the workload is among the manifests.
  */
 function checkReferencedPodTemplate(ctx: RuleContext): void {
-  const ref = asObject(ctx.spec.workloadRef);
-  const kind = asString(ref?.kind);
-  const templatePath = WORKLOAD_TEMPLATE_PATHS.get(kind);
-  const workload = templatePath === undefined ? undefined : ctx.index.workload(kind, ctx.namespace, asString(ref?.name));
-  if (workload === undefined) {
+  const referenced = ctx.referencedTemplate();
+  if (referenced === undefined || !isObject(referenced.template)) {
     return;
   }
-  const template = kind === 'PodTemplate' ? workload.template : asObject(workload.spec)?.template;
-  if (!isObject(template)) {
-    return;
-  }
-  const owner = `${kind} ${quote(asString(ref?.name))}`;
-  checkPodTemplateSpec(template, templatePath!, (path, message, fix, value) => ctx.report('spec.workloadRef',
+  const { template, path: templatePath, owner } = referenced;
+  checkPodTemplateSpec(template, templatePath, (path, message, fix, value) => ctx.report('spec.workloadRef',
     `The pod template of ${owner}, which the Rollout takes through workloadRef, fails the controller's check at ${path}: ${message}`,
     `In ${owner}: ${fix}`, value), {
     validator: 'controller',
@@ -160,7 +150,7 @@ export const ROLLOUT_SPEC_RULES: readonly Rule[] = [
         if (actual !== matchLabels[key]) {
           const found = actual === undefined ? `there is no ${quote(key)} label` : `${quote(key)} is ${quote(actual)}`;
           ctx.report(TEMPLATE_LABELS_PATH, `The selector requires label ${quote(key)} to be ${quote(matchLabels[key])}, but in the pod template labels ${found}.`,
-            `Add the label ${key}: ${asString(matchLabels[key])} to spec.template.metadata.labels, or change the selector to match the template.`,
+            `Add the label ${cutText(key)}: ${cutText(asString(matchLabels[key]))} to spec.template.metadata.labels, or change the selector to match the template.`,
             { [key]: matchLabels[key] });
         }
       }

@@ -7,9 +7,11 @@
  * `creationTimestamp: null` pass), and `status` is not checked. S05 (`spec.selector` changed on update)
  * compares with the stored object and is out of reach.
  */
+import { MAX_NESTING_DEPTH } from '../../../private/manifest-types';
 import { ManifestContext, Rule } from '../context';
 import { joinPath, pointerToPath, unknownFieldFix, valueAtPointer } from '../fields';
 import { SchemaError, schemaValidator, schemaVersion } from '../schema-loader';
+import { checkObjectMeta } from './strict-decoding';
 import { isObject, listWords, quote } from '../util';
 
 /** A schema violation mapped to a rule. */
@@ -28,10 +30,10 @@ const ESSENTIAL: ReadonlyMap<string, { readonly pointer: string; readonly field:
 ]);
 
 /**
- * Nesting depth up to which `null` fields are looked for and pruned: deeper than any CRD schema goes
- * (below that the validator does not look), and a bound for cyclic or absurdly deep input.
+ * Nesting depth up to which `null` fields are looked for and pruned: as deep as input may nest, and a
+ * bound for cyclic or absurdly deep values given in code.
  */
-const MAX_PRUNE_DEPTH = 64;
+const MAX_PRUNE_DEPTH = MAX_NESTING_DEPTH;
 
 /** True when a value holds a `null` inside some object (so it needs pruning first). */
 function hasNullField(value: any, depth: number, seen: Set<object>): boolean {
@@ -249,26 +251,45 @@ function mapErrors(ctx: ManifestContext, version: string, errors: readonly Schem
   return findings;
 }
 
+/**
+ * The findings on `metadata`, which the CRD schema leaves to the API server: it decodes it as an
+ * ObjectMeta, so a field ObjectMeta does not have is dropped (S06) and a value of the wrong shape is
+ * refused (S03).
+ */
+function metadataFindings(ctx: ManifestContext): SchemaFinding[] {
+  const metadata = ctx.manifest.metadata;
+  if (metadata === undefined || metadata === null) {
+    return []; // S07: no name
+  }
+  const findings: SchemaFinding[] = [];
+  checkObjectMeta(metadata, `${ctx.kind} metadata (ObjectMeta)`, (path, message, fix, value, unknown) =>
+    findings.push({ ruleId: unknown ? 'S06' : 'S03', path, message, fix, value }));
+  return findings;
+}
+
 /** The schema findings of the manifest being checked, computed once per manifest and run. */
 function schemaFindings(ctx: ManifestContext): readonly SchemaFinding[] {
-  return ctx.memoize('schemaFindings', () => {
-    const version = schemaVersion(ctx.options.version);
-    const validate = schemaValidator(version, ctx.kind);
-    if (validate === undefined || !isObject(ctx.manifest)) {
+  return ctx.memoize('schemaFindings', () => isObject(ctx.manifest) ? [...metadataFindings(ctx), ...specFindings(ctx)] : []);
+}
+
+/** The findings of the CRD schema (everything but `metadata`). */
+function specFindings(ctx: ManifestContext): readonly SchemaFinding[] {
+  const version = schemaVersion(ctx.options.version);
+  const validate = schemaValidator(version, ctx.kind);
+  if (validate === undefined) {
+    return [];
+  }
+  if (validate(ctx.manifest)) {
+    return []; // a null field that the server would prune cannot make a valid manifest invalid
+  }
+  let data = ctx.manifest;
+  if (hasNullField(data, 0, new Set())) {
+    data = pruneNullFields(data, 0, new Map());
+    if (validate(data)) {
       return [];
     }
-    if (validate(ctx.manifest)) {
-      return []; // a null field that the server would prune cannot make a valid manifest invalid
-    }
-    let data = ctx.manifest;
-    if (hasNullField(data, 0, new Set())) {
-      data = pruneNullFields(data, 0, new Map());
-      if (validate(data)) {
-        return [];
-      }
-    }
-    return mapErrors(ctx, version, validate.errors ?? [], data);
-  });
+  }
+  return mapErrors(ctx, version, validate.errors ?? [], data);
 }
 
 function schemaRule(id: string): Rule<ManifestContext> {

@@ -3,7 +3,7 @@
  * Rollout's namespace (no namespace on both sides counts as the same namespace).
  */
 import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext } from '../context';
-import { asObject, asString, isObject, ownValue, quote } from '../util';
+import { asObject, asString, cutText, isObject, ownValue, quote } from '../util';
 
 /** Selector key the controller manages itself on Rollout Services. */
 const POD_TEMPLATE_HASH_LABEL = 'rollouts-pod-template-hash';
@@ -95,8 +95,8 @@ export const SERVICE_RULES: readonly Rule[] = [
           if (actual !== selector[key]) {
             const found = actual === undefined ? `have no ${quote(key)} label` : `have ${quote(key)} set to ${quote(actual)}`;
             ctx.report(reference.path,
-              `The Service ${quote(reference.name)} selects ${key}=${asString(selector[key])}, but the pod template labels ${found}, so it would select no Rollout pods.`,
-              `Add the label ${key}: ${quote(asString(selector[key]))} to the pod template, or change the selector of Service ${quote(reference.name)} to match the pod template labels.`,
+              `The Service ${quote(reference.name)} selects ${cutText(key)}=${cutText(asString(selector[key]))}, but the pod template labels ${found}, so it would select no Rollout pods.`,
+              `Add the label ${cutText(key)}: ${quote(asString(selector[key]))} to the pod template, or change the selector of Service ${quote(reference.name)} to match the pod template labels.`,
               { [key]: selector[key] });
           }
         }

@@ -20,7 +20,11 @@ export function strictDecodingKey(manifest: any): string | undefined {
   return Object.prototype.hasOwnProperty.call(k8sFieldTable().roots, key) ? key : undefined;
 }
 
-type Report = (path: string, message: string, fix: string, value?: any) => void;
+/**
+ * Where strict decoding reports: `unknown` is true for a field the type does not have (which the API
+ * server drops), false for a value of the wrong shape (which it refuses).
+ */
+type Report = (path: string, message: string, fix: string, value?: any, unknown?: boolean) => void;
 
 /** What a descriptor wants, for messages. */
 function shapeOf(descriptor: string): string {
@@ -63,11 +67,21 @@ function checkFields(object: any, fields: { readonly [field: string]: string }, 
     if (!Object.prototype.hasOwnProperty.call(fields, key)) {
       report(fieldPath, `${path === '' ? `The ${what}` : path} has the field ${quote(key)}, which the ${what} does not have: strict decoding `
         + '(kubectl argo rollouts lint, kubectl apply --validate=strict) fails, and otherwise the API server drops it.',
-      unknownFieldFix(key, Object.keys(fields)), object[key]);
+      unknownFieldFix(key, Object.keys(fields)), object[key], true);
       continue;
     }
     checkValue(object[key], fields[key], fieldPath, what, report);
   }
+}
+
+/**
+ * Decodes an object's `metadata` strictly (ObjectMeta of the field table): reports each field
+ * ObjectMeta does not have (`unknown` true) and each value of the wrong shape.
+ *
+ * @param what the object, for messages, e.g. `Rollout`
+ */
+export function checkObjectMeta(metadata: any, what: string, report: Report): void {
+  checkValue(metadata, 'ObjectMeta', 'metadata', what, report);
 }
 
 /** Rules of Services and Ingresses: L01. */

@@ -11,7 +11,7 @@ import { apiGroupOf } from '../../../private/object-identity';
 import { releasesWith, versionFacts } from '../../../private/versions';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
-import { asArray, asNumber, asObject, asString, isObject, isSet, listWords, quote } from '../util';
+import { asArray, asNumber, asObject, asString, cutText, isObject, isSet, listWords, quote } from '../util';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
 const NGINX_PATH = `${ROUTING_PATH}.nginx`;
@@ -310,8 +310,8 @@ function checkRouteDestinations(ctx: RuleContext, route: any, targets: RouteTarg
   const fix = emptySubset
     ? 'Set destinationRule.canarySubsetName and stableSubsetName to the names of two subsets of the DestinationRule, and give the route a destination for each.'
     : targets.bySubset
-      ? `Give that route two destinations with subset: ${targets.canary} and subset: ${targets.stable} (e.g. weights 0 and 100), or correct destinationRule.canarySubsetName / stableSubsetName.`
-      : `Give that route two destinations with host: ${targets.canary} and host: ${targets.stable} (e.g. weights 0 and 100), or correct canaryService / stableService.`;
+      ? `Give that route two destinations with subset: ${cutText(targets.canary)} and subset: ${cutText(targets.stable)} (e.g. weights 0 and 100), or correct destinationRule.canarySubsetName / stableSubsetName.`
+      : `Give that route two destinations with host: ${cutText(targets.canary)} and host: ${cutText(targets.stable)} (e.g. weights 0 and 100), or correct canaryService / stableService.`;
   ctx.report(path, `${what} of the VirtualService ${quote(virtualService)} has no destination for ${listWords(missing)}; its destination ${shown} are ${quote(found)}.`,
     fix, found);
 }
@@ -679,7 +679,7 @@ export const TRAFFIC_RULES: readonly Rule[] = [
     check: ctx => {
       const stable = asString(ctx.canary?.stableService);
       checkIngressBackends(ctx, nginxIngresses(ctx), stable, name => `The nginx stable Ingress ${quote(name)}`,
-        name => `Point a path of Ingress ${quote(name)} at the Service ${quote(stable)} (backend.service.name: ${stable}), or set stableService to the Service the Ingress routes to.`);
+        name => `Point a path of Ingress ${quote(name)} at the Service ${quote(stable)} (backend.service.name: ${cutText(stable)}), or set stableService to the Service the Ingress routes to.`);
     },
   },
   {
@@ -703,7 +703,7 @@ export const TRAFFIC_RULES: readonly Rule[] = [
       const service = root !== '' ? root : stable;
       const field = root !== '' ? 'alb.rootService' : 'stableService (alb.rootService is not set)';
       checkIngressBackends(ctx, albIngresses(ctx), service, name => `The ALB Ingress ${quote(name)}`,
-        name => `Point a path of Ingress ${quote(name)} at the Service ${quote(service)} named by ${field} (backend.service.name: ${service}, port.name: use-annotation), or correct ${root !== '' ? 'alb.rootService' : 'stableService'}.`);
+        name => `Point a path of Ingress ${quote(name)} at the Service ${quote(service)} named by ${field} (backend.service.name: ${cutText(service)}, port.name: use-annotation), or correct ${root !== '' ? 'alb.rootService' : 'stableService'}.`);
     },
   },
   {
