@@ -10,7 +10,7 @@ import { lintParsed, lintRun } from '../../src/validation/private/lint-run';
 import {
   documentStartLines, jsonDocumentStream, parseJsonDocuments, readWholeYaml, YamlSyntaxError, yamlDocumentStream,
 } from '../../src/validation/private/yaml';
-import { HAS_UPSTREAM, UPSTREAM_DIR } from '../util';
+import { testUpstream, UPSTREAM_DIR } from '../util';
 
 /** The documents and start lines of a text read part by part, or its error. */
 function byParts(text: string): string {
@@ -254,10 +254,7 @@ describe('a lint run a document at a time', () => {
     expect(expected.some(f => f.line !== undefined)).toBe(true);
   });
 
-  test('the upstream examples, as one set, give the same findings both ways', () => {
-    if (!HAS_UPSTREAM) {
-      return;
-    }
+  testUpstream('the upstream examples, as one set, give the same findings both ways', () => {
     const dir = path.join(UPSTREAM_DIR, 'examples');
     const files = Object.fromEntries(fs.readdirSync(dir).filter(f => /\.ya?ml$/.test(f)).sort().map(f => [f, fs.readFileSync(path.join(dir, f), 'utf8')]));
     const expected = lintWhole(files);
