@@ -18,7 +18,7 @@ import {
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { installedVersion } from '../private/installed-version';
-import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate } from '../private/manifest-types';
+import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind } from '../private/manifest-types';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -525,7 +525,7 @@ export class RolloutPlan {
     const ref = obj(raw.workloadRef);
     let workload: any;
     if (Object.keys(ref).length > 0) {
-      workload = manifests.find(String(ref.kind ?? 'Deployment'), String(ref.name ?? ''));
+      workload = manifests.find(workloadRefKind(ref), String(ref.name ?? ''));
     }
     const podSpec = Object.keys(obj(raw.template)).length > 0
       ? obj(raw.template).spec

@@ -46,6 +46,14 @@ export function objectsOrEmpty(value: unknown): UncheckedObject[] {
 }
 
 /**
+ * The kind of the workload a Rollout's `workloadRef` names, as plans read it: its `kind`, else a
+ * Deployment (the kind nearly every workloadRef names).
+ */
+export function workloadRefKind(ref: UncheckedObject): string {
+  return typeof ref.kind === 'string' && ref.kind !== '' ? ref.kind : 'Deployment';
+}
+
+/**
  * Where a workload keeps the pod template a Rollout's `workloadRef` takes: `template` of a
  * PodTemplate, `spec.template` of a Deployment or ReplicaSet. The template is as written (possibly
  * not an object).

@@ -8,19 +8,29 @@ const MAX_QUOTE_LENGTH = 120;
 /** How many characters of a long text a message shows (see `cutText`). */
 export const SHOWN_CHARACTERS = 200;
 
+/** Where a text is cut to keep `limit` characters: one less when a surrogate pair would be split. */
+function cutAt(text: string, limit: number): number {
+  return isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
+}
+
+/** What a cut text says of its whole: ` (10,485,760 characters)`. */
+function lengthNote(text: string): string {
+  return ` (${text.length.toLocaleString('en-US')} characters)`;
+}
+
 /**
- * A text as a message shows it: whole up to SHOWN_CHARACTERS characters; a longer one (a name,
- * a key or a value written into a message as it is) cut to its first SHOWN_CHARACTERS characters,
- * an ellipsis and its length, e.g. `aaaa… (10,485,760 characters)`, so that a huge value costs a
- * finding no more than a short one.
+ * A text as a message shows it: whole up to SHOWN_CHARACTERS characters; a longer one (a name, a
+ * key or a value written into a message as it is) cut to its first SHOWN_CHARACTERS characters, an
+ * ellipsis and its length, e.g. `aaaa… (10,485,760 characters)`, so that a huge value costs a finding
+ * no more than a short one.
  */
 export function cutText(text: string): string {
-  if (text.length <= SHOWN_CHARACTERS) {
-    return text;
-  }
-  // (no half of a surrogate pair at the cut)
-  const end = isHighSurrogate(text.charCodeAt(SHOWN_CHARACTERS - 1)) ? SHOWN_CHARACTERS - 1 : SHOWN_CHARACTERS;
-  return `${text.slice(0, end)}… (${text.length.toLocaleString('en-US')} characters)`;
+  return cutTextTo(text, SHOWN_CHARACTERS);
+}
+
+/** `cutText` with another limit than SHOWN_CHARACTERS. */
+export function cutTextTo(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, cutAt(text, limit))}…${lengthNote(text)}`;
 }
 
 /**
@@ -31,8 +41,7 @@ export function quoteCut(text: string): string {
   if (text.length <= SHOWN_CHARACTERS) {
     return JSON.stringify(text);
   }
-  const end = isHighSurrogate(text.charCodeAt(SHOWN_CHARACTERS - 1)) ? SHOWN_CHARACTERS - 1 : SHOWN_CHARACTERS;
-  return `${JSON.stringify(text.slice(0, end)).slice(0, -1)}…" (${text.length.toLocaleString('en-US')} characters)`;
+  return `${JSON.stringify(text.slice(0, cutAt(text, SHOWN_CHARACTERS))).slice(0, -1)}…"${lengthNote(text)}`;
 }
 
 /**

@@ -210,17 +210,12 @@ describe('B03: a ResourceQuota of the Rollout\'s namespace', () => {
 describe('budgets hold the abort too', () => {
   // 3 replicas, maxSurge 2, maxUnavailable 1, setWeight 63: the update peaks at 4 pods; aborted at
   // that step the stable grows back (within maxSurge) before the canary's pods are gone: 5 pods
-  const abortingCanary = () => ({
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'Rollout',
-    metadata: { name: 'web' },
-    spec: {
-      replicas: 3,
-      selector: { matchLabels: { app: 'web' } },
-      template: template(),
-      strategy: { canary: { maxSurge: 2, maxUnavailable: 1, steps: [{ setWeight: 63 }, { pause: {} }] } },
-    },
-  });
+  const abortingCanary = () => {
+    const rollout = gettingStartedCanary();
+    rollout.spec.replicas = 3;
+    rollout.spec.strategy = { canary: { maxSurge: 2, maxUnavailable: 1, steps: [{ setWeight: 63 }, { pause: {} }] } };
+    return rollout;
+  };
 
   test('the plan: the abort needs more than the update, in pods, CPU and memory', () => {
     const { RolloutPlan } = jest.requireActual('../../src');

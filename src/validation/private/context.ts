@@ -2,9 +2,9 @@ import {
   analysisTemplateRefs, ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, referencedKind, resolveTemplateTree,
   TemplateInfo, templateInfo, TemplateTree, TemplateUse, usedTemplates,
 } from './templates';
-import { workloadPodTemplate } from '../../private/manifest-types';
+import { workloadPodTemplate, workloadRefKind } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
-import { cutLongRuns, cutText } from '../../private/quote';
+import { cutLongRuns, cutText, cutTextTo } from '../../private/quote';
 import { Finding, FindingSeverity, ValidationOptions } from '../types';
 import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet, quote } from './util';
 
@@ -449,7 +449,7 @@ export class ManifestIndex {
     }
     const ref = asObject(asObject(manifest.spec)?.workloadRef);
     if (manifest.kind === 'Rollout' && argoKindOf(manifest) !== undefined && ref !== undefined && Object.keys(ref).length > 0) {
-      const kind = String(ref.kind ?? 'Deployment'); // (as RolloutPlan reads it)
+      const kind = workloadRefKind(ref); // (as RolloutPlan reads it)
       if (!REFERABLE_KINDS.has(kind)) {
         this.data.workloadKinds.add(kind);
       }
@@ -495,7 +495,7 @@ function cutName(text: string): string {
 /** A message, fix or path with its long runs cut, and cut as a whole if it is still longer than MAX_TEXT_LENGTH. */
 function cutTexts(text: string): string {
   const cut = cutLongRuns(text);
-  return cut.length > MAX_TEXT_LENGTH ? `${cut.slice(0, MAX_TEXT_LENGTH)}… (${cut.length.toLocaleString('en-US')} characters)` : cut;
+  return cutTextTo(cut, MAX_TEXT_LENGTH);
 }
 
 /**

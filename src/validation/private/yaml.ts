@@ -164,8 +164,13 @@ export function aliasProblem(document: any): string | undefined {
 function checkAliases(document: any, line: number | undefined): void {
   const problem = aliasProblem(document);
   if (problem !== undefined) {
-    throw new YamlSyntaxError(`${problem}; write the repeated values out, or use fewer aliases`, line ?? 0, line === undefined ? 0 : 1);
+    throw aliasError(problem, line);
   }
+}
+
+/** The error of a document whose aliases expand it beyond reason (`problem`, from aliasProblem), starting on `line`. */
+function aliasError(problem: string, line: number | undefined): YamlSyntaxError {
+  return new YamlSyntaxError(`${problem}; write the repeated values out, or use fewer aliases`, line ?? 0, line === undefined ? 0 : 1);
 }
 
 /**
@@ -244,8 +249,7 @@ class YamlDocumentStream implements DocumentStream {
     }
     this.lines = documentLinesOf(layout, count);
     if (problem !== undefined) {
-      const line = this.lines?.[problem.index];
-      throw new YamlSyntaxError(`${problem.reason}; write the repeated values out, or use fewer aliases`, line ?? 0, line === undefined ? 0 : 1);
+      throw aliasError(problem.reason, this.lines?.[problem.index]);
     }
   }
 

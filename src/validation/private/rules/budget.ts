@@ -8,7 +8,7 @@
 import { formatCpu, formatMemory, podLimits, PodRequests } from '../../../plan/private/resources';
 import { PLAN_VERSIONS } from '../../../plan/private/versions';
 import { RolloutPlan } from '../../../plan/rollout-plan';
-import { workloadPodTemplate } from '../../../private/manifest-types';
+import { workloadPodTemplate, workloadRefKind } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';
 import { CapacityBudget } from '../../types';
 import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext } from '../context';
@@ -83,7 +83,7 @@ function podSpecOf(ctx: RuleContext): { spec: any; path: string } | undefined {
   if (ref === undefined) {
     return undefined;
   }
-  const workload = ctx.index.workload(asString(ref.kind) || 'Deployment', ctx.namespace, asString(ref.name));
+  const workload = ctx.index.workload(workloadRefKind(ref), ctx.namespace, asString(ref.name));
   if (!isObject(workload)) {
     return undefined;
   }

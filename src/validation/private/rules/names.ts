@@ -102,6 +102,11 @@ function suggestion(value: string, syntax: NameSyntax): string {
   return name === '' ? 'web' : name;
 }
 
+/** Whether a metadata field is given: not absent, null or empty. */
+function given(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== '';
+}
+
 /**
  * Reports `field` of the metadata when it is not a valid name of `syntax`. A `generateName` is a
  * prefix: the API server appends five characters, so a trailing '-' is fine.
@@ -109,7 +114,7 @@ function suggestion(value: string, syntax: NameSyntax): string {
 function checkName(ctx: ManifestContext, field: 'name' | 'generateName' | 'namespace', syntax: NameSyntax, what: string): void {
   const value = asObject(ctx.manifest.metadata)?.[field];
   const path = `metadata.${field}`;
-  if (value === undefined || value === null || value === '') {
+  if (!given(value)) {
     return; // an absent name: the cluster fills the namespace; name or generateName is up to the author
   }
   if (typeof value !== 'string') {
@@ -140,10 +145,6 @@ const NAMED_BECAUSE: ReadonlyMap<string, string> = new Map([
   ['AnalysisTemplate', 'Rollouts and Experiments refer to an AnalysisTemplate by its name (templateName), which a generated name cannot be known for'],
   ['ClusterAnalysisTemplate', 'Rollouts and Experiments refer to a ClusterAnalysisTemplate by its name (templateName with clusterScope), which a generated name cannot be known for'],
 ]);
-
-function given(value: unknown): boolean {
-  return value !== undefined && value !== null && value !== '';
-}
 
 /**
  * An Argo object without `metadata.name`: the API server refuses an object with neither a name nor
