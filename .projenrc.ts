@@ -1,4 +1,9 @@
 import { cdk8s, javascript, JsonFile } from 'projen';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { BASE_LINE, LINES, lineNumbers, moduleOf, jsiiTargets } = require('./build-tools/plus-lines');
+
+/** The cdk8s-plus lines that get a package of their own beside the base line's. */
+const otherLines = (): number[] => lineNumbers().filter((line: number) => line !== BASE_LINE);
 
 /** jsii phones home and prints an end-of-life banner on Node 20 unless told not to. */
 const JSII_ENV = {
@@ -23,7 +28,7 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   cdk8sVersion: '2.70.0',
   constructsVersion: '10.5.0',
   jsiiVersion: '~6.0.0',
-  peerDeps: ['cdk8s-plus-27@^2.9.5'],
+  peerDeps: [`${moduleOf(BASE_LINE)}@^${LINES[BASE_LINE].cdk8sPlus}`],
   // the lint CLI parses YAML with js-yaml (about 12x faster than `yaml` on large inputs); the import CLI formats its TypeScript with prettier
   bundledDeps: ['js-yaml@^4.1.0', 'prettier@^3'],
   bin: { 'argo-rollouts-lint': 'bin/argo-rollouts-lint', 'argo-rollouts-plan': 'bin/argo-rollouts-plan', 'argo-rollouts-import': 'bin/argo-rollouts-import' },
@@ -34,6 +39,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'ajv-formats@^3.0.1',
     'yaml@^2.8.0',
     'fast-check@^4',
+    // the other cdk8s-plus lines, for the variant packages and the suite run on a line
+    ...otherLines().map(line => `${moduleOf(line)}@${LINES[line].cdk8sPlus}`),
   ],
   packageManager: javascript.NodePackageManager.NPM,
   projenrcTs: true,
@@ -57,6 +64,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       // jest's default is one worker fewer than the cores: a single worker on the 2 cores of CI. Two
       // workers there took the suite from 205 s to 158 s (the packed-package test runs beside the rest).
       maxWorkers: '100%',
+      // CDK8S_PLUS_LINE=NN runs the suite on another cdk8s-plus line (build-tools/plus-lines.js)
+      resolver: '<rootDir>/test/plus-line-resolver.js',
       coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/'],
       testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
     },
@@ -108,6 +117,23 @@ const assembleTask = project.addTask('assemble', {
 });
 project.postCompileTask.spawn(assembleTask);
 
+// Each package names itself in the other jsii languages (only the JS target is built here); the
+// variants of the other cdk8s-plus lines get their own names (build-tools/plus-lines.js).
+project.package.file.addOverride('jsii.targets', jsiiTargets(BASE_LINE));
+
+// The packages of the other cdk8s-plus lines, from the same source: built, checked and packed into dist/js/.
+project.addTask('package:variants', {
+  description: `Build, check and pack the packages of cdk8s-plus-${otherLines().join(', -')} into dist/js/ (build-tools/variants.js)`,
+  exec: 'node build-tools/variants.js',
+  receiveArgs: true,
+});
+// CI's second command: the packed-package test of each variant (the whole suite runs on the base line).
+project.addTask('test:variants', {
+  description: 'For each other cdk8s-plus line: its package packed and used in a new cdk8s app (test/packed-package.test.ts)',
+  exec: 'node build-tools/test-variants.js',
+  receiveArgs: true,
+});
+
 // The packed package.json leaves out the repository URL that only jsii needs (see `repositoryUrl`).
 project.package.setScript('prepack', 'node build-tools/published-manifest.js clean');
 project.package.setScript('postpack', 'node build-tools/published-manifest.js restore');
@@ -132,9 +158,13 @@ const argoCdTask = project.addTask('import:argocd', {
   description: 'Regenerate src/imports/argocd/ (the compiled Argo CD Application CRD validator) from ../shared/third-party-crds/argo-cd',
   exec: 'node imports/generate-argocd.js',
 });
+const podFieldsTask = project.addTask('import:pod-fields', {
+  description: 'Regenerate src/imports/kubernetes/pod-fields.js (the pod fields of each cdk8s-plus line\'s Kubernetes) from ../shared/third-party-crds/k8s',
+  exec: 'node imports/generate-pod-fields.js',
+});
 project.addTask('generate', {
-  description: 'Regenerate everything under src/imports/: the L1 bindings, the install data and version table, the compiled validators',
-  steps: [{ spawn: importTask.name }, { spawn: installDataTask.name }, { spawn: validatorsTask.name }, { spawn: argoCdTask.name }],
+  description: 'Regenerate everything under src/imports/: the L1 bindings, the install data and version table, the compiled validators, the pod field table',
+  steps: [importTask, installDataTask, validatorsTask, argoCdTask, podFieldsTask].map(task => ({ spawn: task.name })),
 });
 
 const TS_NODE = 'ts-node --transpile-only';

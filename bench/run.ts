@@ -1,11 +1,12 @@
 // npm run bench: speed of the L2 API against raw ApiObjects, and the cost of importing the library.
-// Not a test: it prints numbers and the targets, and exits 0 either way.
+// Not a test: it prints numbers and the targets, and exits 0 either way. CDK8S_PLUS_LINE=NN runs it on another
+// cdk8s-plus line (bench/line.ts).
 //
 //   1. N = 1000 and 5000 canary Rollouts, each with its stable and canary Services, defined through the
 //      L2 API (synth-time validation included) and, in the same process, the identical manifests as
 //      plain cdk8s ApiObjects. Each variant is synthesized to YAML (`app.synthYaml()`), starting from a
 //      collected heap.
-//   2. `require()` of the compiled library (lib/) against `require('cdk8s-plus-27')`, in fresh processes.
+//   2. `require()` of the compiled library (lib/) against `require()` of its cdk8s-plus, in fresh processes.
 //   3. A cold process that synthesizes the ArgoRollouts install of v1.9.1 and of v1.10.0-rc1 to YAML, against
 //      `kubectl kustomize` of the upstream cluster install (when kubectl is on the PATH), and the floor of
 //      any cdk8s install: a cold process that only loads cdk8s and writes the same objects with its YAML
@@ -26,6 +27,9 @@
 //      Services) spent in the rule engine, timed inside the synth, and synth with the engine switched
 //      off for comparison.
 //   6. Plans: RolloutPlan.fromManifest for 1,000 Rollouts (bench/plan.ts; target under 1 ms each).
+// first: it decides which cdk8s-plus line the imports below load
+// eslint-disable-next-line import/order
+import { BASE_LINE, BUILT, LINE, PLUS } from './line';
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -188,19 +192,19 @@ function sameOutput() {
 }
 
 function importCost(): { kplus: number; lib: number } | undefined {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'index.js'))) return undefined;
+  if (!fs.existsSync(path.join(BUILT, 'lib', 'index.js'))) return undefined;
   const probe = (code: string) => {
     const times: number[] = [];
     for (let i = 0; i < 7; i++) {
-      times.push(Number(execFileSync(NODE, ['-e', code], { cwd: ROOT }).toString().trim()));
+      times.push(Number(execFileSync(NODE, ['-e', code], { cwd: BUILT }).toString().trim()));
     }
     return middle(times);
   };
   const t = 'const t=process.hrtime.bigint();';
   const out = 'console.log(Number(process.hrtime.bigint()-t)/1e6)';
   return {
-    kplus: probe(`${t}require('cdk8s-plus-27');${out}`),
-    lib: probe(`${t}require('cdk8s-plus-27');require('./lib');${out}`),
+    kplus: probe(`${t}require('${PLUS}');${out}`),
+    lib: probe(`${t}require('${PLUS}');require('./lib');${out}`),
   };
 }
 
@@ -224,9 +228,9 @@ interface ColdSynth {
  * 7 processes each.
  */
 function coldSynth(n: number): ColdSynth | undefined {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'index.js'))) return undefined;
+  if (!fs.existsSync(path.join(BUILT, 'lib', 'index.js'))) return undefined;
   const script = (rollout: boolean) => [
-    "const m = { cdk8s: require('cdk8s'), kplus: require('cdk8s-plus-27'), lib: require('./lib') };",
+    `const m = { cdk8s: require('cdk8s'), kplus: require('${PLUS}'), lib: require('./lib') };`,
     'let spent = 0n;',
     ...(rollout ? [
       "const engine = require('./lib/validation/private/engine');",
@@ -242,7 +246,7 @@ function coldSynth(n: number): ColdSynth | undefined {
     'console.log(JSON.stringify({ total: Number(process.hrtime.bigint() - start) / 1e6, engine: Number(spent) / 1e6 }));',
   ].join('\n');
   const once = (rollout: boolean): { total: number; engine: number } =>
-    JSON.parse(execFileSync(NODE, ['-e', script(rollout)], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 }).toString());
+    JSON.parse(execFileSync(NODE, ['-e', script(rollout)], { cwd: BUILT, maxBuffer: 64 * 1024 * 1024 }).toString());
   const rollouts: Array<{ total: number; engine: number }> = [];
   const deployments: number[] = [];
   for (let i = 0; i < 7; i++) {
@@ -265,7 +269,7 @@ function wallTime(cmd: string, args: string[], runs = 5): number {
 /** Wall time of one run of a command, in ms. */
 function timeOnce(cmd: string, args: string[]): number {
   const t = process.hrtime.bigint();
-  execFileSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  execFileSync(cmd, args, { cwd: BUILT, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
@@ -293,7 +297,7 @@ interface InstallCost {
  * floor of any install written by cdk8s.
  */
 function installCost(tag: string): InstallCost | undefined {
-  if (!fs.existsSync(path.join(ROOT, 'lib', 'imports', 'install-data'))) return undefined;
+  if (!fs.existsSync(path.join(BUILT, 'lib', 'imports', 'install-data'))) return undefined;
   const install = [
     "const { App, Chart } = require('cdk8s');",
     "const { ArgoRollouts, ArgoRolloutsVersion } = require('./lib');",
@@ -303,7 +307,7 @@ function installCost(tag: string): InstallCost | undefined {
   const ours = [...install, 'process.stdout.write(app.synthYaml());'].join('\n');
   const objects = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-install-')), 'objects.json');
   execFileSync(NODE, ['-e', [...install,
-    `require('fs').writeFileSync(${JSON.stringify(objects)}, JSON.stringify(app.charts.flatMap(chart => Object.values(chart.toJson()))));`].join('\n')], { cwd: ROOT });
+    `require('fs').writeFileSync(${JSON.stringify(objects)}, JSON.stringify(app.charts.flatMap(chart => Object.values(chart.toJson()))));`].join('\n')], { cwd: BUILT });
   const writer = `process.stdout.write(require('cdk8s').Yaml.stringify(...JSON.parse(require('fs').readFileSync(${JSON.stringify(objects)}, 'utf8'))));`;
   const kustomizeDir = path.resolve(ROOT, process.env.ARGO_ROLLOUTS_UPSTREAM ?? '../shared/argo-rollouts', tag, 'kustomize', 'cluster-install');
   let hasKustomize = fs.existsSync(kustomizeDir);
@@ -442,8 +446,8 @@ function lintThroughput(): void {
   const rate = (t: number) => LINT_MANIFESTS / (t / 1000);
   const verdict = (t: number) => `(target >= 5000) ${rate(t) >= 5000 ? 'met' : 'MISSED'}`;
   console.log(`lint: ${LINT_MANIFESTS} manifests in ${LINT_MANIFESTS / 10} files, in process (warm): ${ms.toFixed(0)} ms = ${rate(ms).toFixed(0)} manifests/s ${verdict(ms)}`);
-  const bin = path.join(ROOT, 'bin', 'argo-rollouts-lint');
-  if (fs.existsSync(path.join(ROOT, 'lib', 'cli', 'lint.js')) && fs.existsSync(path.join(ROOT, 'lib', 'imports', 'validators'))) {
+  const bin = path.join(BUILT, 'bin', 'argo-rollouts-lint');
+  if (fs.existsSync(path.join(BUILT, 'lib', 'cli', 'lint.js')) && fs.existsSync(path.join(BUILT, 'lib', 'imports', 'validators'))) {
     const cold = wallTime(NODE, [bin, dir]);
     console.log(`lint: the same with bin/argo-rollouts-lint, a fresh process (start-up included): ${cold.toFixed(0)} ms = ${rate(cold).toFixed(0)} manifests/s ${verdict(cold)}`);
   } else {
@@ -566,10 +570,11 @@ function main() {
   const imp = importCost();
   if (imp) {
     const extra = imp.lib - imp.kplus;
-    console.log(`require: cdk8s-plus-27 ${imp.kplus.toFixed(1)} ms, + cdk8s-argo-rollouts ${imp.lib.toFixed(1)} ms: adds ${extra.toFixed(1)} ms (target <= 50) ${extra <= 50 ? 'met' : 'MISSED'}`);
+    console.log(`require: ${PLUS} ${imp.kplus.toFixed(1)} ms, + the library ${imp.lib.toFixed(1)} ms: adds ${extra.toFixed(1)} ms (target <= 50) ${extra <= 50 ? 'met' : 'MISSED'}`);
   } else {
     console.log('require: lib/ is not built; run `npx projen compile` first to measure the import cost.');
   }
+  console.log(`on ${PLUS}${LINE === BASE_LINE ? '' : ` (the package built in ${path.relative(ROOT, BUILT)}/)`}`);
   console.log(`cold processes run ${NODE === process.execPath ? 'this' : NODE} Node.js ${execFileSync(NODE, ['--version']).toString().trim()} (BENCH_NODE to choose another)`);
   for (const tag of ['v1.9.1', 'v1.10.0-rc1']) {
     const inst = installCost(tag);
@@ -586,7 +591,7 @@ function main() {
     }
   }
   lintThroughput();
-  lintMemory(NODE, ROOT, RUNS);
+  lintMemory(NODE, BUILT, RUNS);
   validationOverhead();
   planThroughput(RUNS);
 }

@@ -7,6 +7,7 @@
 //   src/imports/install-data/<tag>/        CRDs and notification catalog per release (generate-install-data.js)
 //   src/imports/validators/                compiled CRD validators and the Service/Ingress field table (generate-validators.js)
 //   src/imports/argocd/                    the compiled Argo CD Application validator (generate-argocd.js)
+//   src/imports/kubernetes/                the pod field table of the cdk8s-plus lines' Kubernetes versions (generate-pod-fields.js)
 //
 // The library reads the same places through src/private/generated.ts; the build copies the files
 // that are not TypeScript into lib/imports/ (build-tools/copy-generated.js).
@@ -53,6 +54,7 @@ const VERSION_TABLE = path.join(GENERATED, 'argo-rollouts-versions.ts');
 const INSTALL_DATA = path.join(GENERATED, 'install-data');
 const VALIDATORS = path.join(GENERATED, 'validators');
 const ARGOCD = path.join(GENERATED, 'argocd');
+const KUBERNETES = path.join(GENERATED, 'kubernetes');
 
 module.exports = {
   ROOT,
@@ -62,8 +64,9 @@ module.exports = {
   INSTALL_DATA,
   VALIDATORS,
   ARGOCD,
+  KUBERNETES,
   /** Everything in src/imports/: a test checks that nothing else is there. */
-  OUTPUTS: [L1, VERSION_TABLE, INSTALL_DATA, VALIDATORS, ARGOCD],
+  OUTPUTS: [L1, VERSION_TABLE, INSTALL_DATA, VALIDATORS, ARGOCD, KUBERNETES],
   relative,
   renderedJson,
   writeGenerated,

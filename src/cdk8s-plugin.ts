@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import { FindingSeverity, LintFinding } from './validation/linter';
 import { lintRun } from './validation/private/lint-run';
-import { schemaVersion } from './validation/private/schema-loader';
+import { kubernetesMinor, schemaVersion } from './validation/private/schema-loader';
 
 /**
  * Properties of `ArgoRolloutsValidation`, as written under `properties:` of the cdk8s.yaml
@@ -24,6 +24,18 @@ export interface ArgoRolloutsValidationProps {
    *   `ArgoRollouts` install in the app), by its image tag; else the default release
    */
   readonly version?: string;
+
+  /**
+   * The Kubernetes version of the cluster the app is deployed to, as `'1.NN'`: `'1.27'`, `'1.32'`,
+   * `'1.33'` or `'1.34'` (a leading `v` and a patch release are accepted). The pod templates are checked
+   * against its pod API (S09: a field its API server would drop from the ReplicaSets and Jobs made from a
+   * template) and its pod-template rules (V07). Quote it in YAML (`kubernetesVersion: '1.33'`), or YAML
+   * reads a number.
+   *
+   * @default - the Kubernetes version of the cdk8s-plus line the package is built for (1.27 for
+   *   `cdk8s-argo-rollouts`, 1.NN for `cdk8s-argo-rollouts-plus-NN`)
+   */
+  readonly kubernetesVersion?: string;
 
   /**
    * Report objects that manifests refer to and that the app does not contain: the Services of a
@@ -116,7 +128,7 @@ function checkProps(props: unknown): ArgoRolloutsValidationProps {
     throw new Error(`${where}: the properties must be a map, got ${JSON.stringify(props)}. Write them as \`properties: {version: '1.10.0-rc1'}\`.`);
   }
   const p = props as Record<string, unknown>;
-  const known = ['version', 'references', 'skipRules', 'warningsAsErrors'];
+  const known = ['version', 'kubernetesVersion', 'references', 'skipRules', 'warningsAsErrors'];
   for (const key of Object.keys(p)) {
     if (!known.includes(key)) {
       throw new Error(`${where}: unknown property ${JSON.stringify(key)}. Use ${known.join(', ')}.`);
@@ -124,6 +136,9 @@ function checkProps(props: unknown): ArgoRolloutsValidationProps {
   }
   if (p.version !== undefined && typeof p.version !== 'string') {
     throw new Error(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.10.0-rc1'\`.`);
+  }
+  if (p.kubernetesVersion !== undefined && typeof p.kubernetesVersion !== 'string') {
+    throw new Error(`${where}: kubernetesVersion must be a string, got ${JSON.stringify(p.kubernetesVersion)}. Quote it in YAML: \`kubernetesVersion: '1.33'\`.`);
   }
   for (const key of ['references', 'warningsAsErrors']) {
     if (p[key] !== undefined && typeof p[key] !== 'boolean') {
@@ -163,13 +178,14 @@ function objectOf(finding: LintFinding): string {
  * ```
  *
  * `cdk8s synth` then checks every manifest the app wrote — the CRD schema with the API server's
- * pruning semantics, the controller's rules, cross-object references — whatever produced it: our
+ * pruning semantics, the pod fields of the cluster's Kubernetes version, the controller's rules, cross-object references — whatever produced it: our
  * constructs, `Include`, `Helm` or raw `ApiObject`s. Each finding is a violation named by its rule ID,
  * on the object's name (the CLI adds its construct path), at the field's JSON path, with the fix. An
  * error fails the synth; warnings fail it only with `warningsAsErrors`.
  */
 export class ArgoRolloutsValidation {
   private readonly version?: string;
+  private readonly kubernetesVersion?: string;
   private readonly references: boolean;
   private readonly skipRules: readonly string[];
   private readonly warningsAsErrors: boolean;
@@ -180,11 +196,17 @@ export class ArgoRolloutsValidation {
   constructor(props: ArgoRolloutsValidationProps = {}) {
     const checked = checkProps(props);
     this.version = checked.version;
+    this.kubernetesVersion = checked.kubernetesVersion;
     this.references = checked.references ?? true;
     this.skipRules = [...(checked.skipRules ?? [])];
     this.warningsAsErrors = checked.warningsAsErrors ?? false;
     // an unsupported version is refused at once, naming the supported ones
     schemaVersion(this.version);
+    try {
+      kubernetesMinor(this.kubernetesVersion);
+    } catch (error) {
+      throw new Error(`ArgoRolloutsValidation (cdk8s.yaml validations: properties): ${(error as Error).message}`);
+    }
   }
 
   /**
@@ -197,6 +219,7 @@ export class ArgoRolloutsValidation {
     const files = [...context.manifests];
     const run = lintRun(files.map(file => ({ fileName: file, text: fs.readFileSync(file, 'utf8') })), {
       version: this.version,
+      kubernetesVersion: this.kubernetesVersion,
       requireReferencedObjects: this.references,
     });
     const findings = run.findings.filter(f => !this.skipRules.includes(f.ruleId));
@@ -218,6 +241,7 @@ export class ArgoRolloutsValidation {
     const errors = findings.filter(f => f.severity !== FindingSeverity.WARNING).length;
     context.report.submit(failed ? 'failure' : 'success', {
       'Argo Rollouts version': run.version,
+      'Kubernetes version': run.kubernetesVersion,
       'Manifests': String(files.length),
       'Errors': String(errors),
       'Warnings': String(findings.length - errors),

@@ -4,6 +4,7 @@ import * as path from 'path';
 import { ApiObject, App, Chart } from 'cdk8s';
 import { ArgoRollouts, ArgoRolloutsVersion } from '../src';
 import { ArgoRolloutsValidation, IValidationContext, ValidationViolation } from '../src/cdk8s-plugin';
+import { cdk8sPlusLine } from '../src/private/cdk8s-plus';
 
 /** A context as the cdk8s CLI makes one: the files, and a report that records what it is given. */
 function context(manifests: string[]): IValidationContext & { violations: ValidationViolation[]; status?: string; metadata?: any } {
@@ -60,7 +61,7 @@ describe('ArgoRolloutsValidation', () => {
       fix: expect.stringMatching(/\S/),
       violatingResources: [{ resourceName: 'web', locations: ['spec.strategy.canary.steps[0].setWeight'], manifestPath: ctx.manifests[0] }],
     }]);
-    expect(ctx.metadata).toEqual({ 'Argo Rollouts version': '1.9.1', 'Manifests': '1', 'Errors': '1', 'Warnings': '0' });
+    expect(ctx.metadata).toEqual({ 'Argo Rollouts version': '1.9.1', 'Kubernetes version': `1.${cdk8sPlusLine().kubernetesMinor}`, 'Manifests': '1', 'Errors': '1', 'Warnings': '0' });
   });
 
   test('a good app passes with an empty report', async () => {
@@ -140,12 +141,48 @@ spec:
     expect(strict.status).toEqual('failure');
   });
 
+  test('kubernetesVersion: the pod fields and pod rules of that Kubernetes version; the package\'s line by default', async () => {
+    // GIVEN a raw Rollout whose pod spec sets pod-level resources (Kubernetes 1.32 and later)
+    const file = write('pod-resources.yaml', `apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata: {name: web}
+spec:
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      resources: {limits: {cpu: "2"}}
+      containers: [{name: web, image: nginx:1.27}]
+  strategy: {canary: {steps: [{setWeight: 20}, {pause: {}}]}}
+`);
+    // WHEN checked for 1.27, then for 1.32
+    const old = context([file]);
+    await new ArgoRolloutsValidation({ kubernetesVersion: '1.27' }).validate(old);
+    const current = context([file]);
+    await new ArgoRolloutsValidation({ kubernetesVersion: '1.32' }).validate(current);
+    const byDefault = context([file]);
+    await new ArgoRolloutsValidation().validate(byDefault);
+    // THEN
+    expect(old.violations.map(v => [v.ruleName, v.violatingResources[0].locations])).toEqual([['S09', ['spec.template.spec.resources']]]);
+    expect(old.violations[0].recommendation).toMatch(/^Rollout web: Kubernetes 1\.27 has no field spec\.template\.spec\.resources \(pod-level resources; Kubernetes 1\.32 and later have it\)/);
+    expect(old.status).toEqual('failure');
+    expect(old.metadata['Kubernetes version']).toEqual('1.27');
+    expect(current.violations).toEqual([]);
+    expect(current.metadata['Kubernetes version']).toEqual('1.32');
+    expect(byDefault.metadata['Kubernetes version']).toEqual(`1.${cdk8sPlusLine().kubernetesMinor}`);
+    expect(byDefault.violations.length).toBe(cdk8sPlusLine().kubernetesMinor < 32 ? 1 : 0);
+  });
+
   test('properties are checked as cdk8s.yaml gives them', () => {
+    expect(() => new ArgoRolloutsValidation({ kubernetesVersion: 1.33 } as any)).toThrow(/kubernetesVersion must be a string, got 1.33.*Quote it/);
+    expect(() => new ArgoRolloutsValidation({ kubernetesVersion: '1.30' }))
+      .toThrow(/validations: properties\): The Kubernetes version "1.30" is not one that the rule engine checks pod templates against; use one of 1.27, 1.32, 1.33, 1.34/);
+    expect(() => new ArgoRolloutsValidation({ kubernetesVersion: 'v1.33.2' })).not.toThrow();
     expect(() => new ArgoRolloutsValidation({ version: 1.9 } as any)).toThrow(/version must be a string, got 1.9.*Quote it/);
     expect(() => new ArgoRolloutsValidation({ version: '2.0.0' })).toThrow(/"2.0.0" is not supported; use one of .*1\.9\.1/);
     expect(() => new ArgoRolloutsValidation({ skipRules: 'V34' } as any)).toThrow(/skipRules must be a list/);
     expect(() => new ArgoRolloutsValidation({ skipRules: ['setWeight'] })).toThrow(/"setWeight", which is not a rule ID/);
-    expect(() => new ArgoRolloutsValidation({ refs: false } as any)).toThrow(/unknown property "refs". Use version, references, skipRules, warningsAsErrors/);
+    expect(() => new ArgoRolloutsValidation({ refs: false } as any)).toThrow(/unknown property "refs". Use version, kubernetesVersion, references, skipRules, warningsAsErrors/);
     expect(() => new ArgoRolloutsValidation({ references: 'no' } as any)).toThrow(/references must be true or false, got "no"/);
     expect(() => new ArgoRolloutsValidation(null as any)).not.toThrow();
   });

@@ -1,13 +1,25 @@
 // The package as a user gets it: built and packed from this checkout, installed into a new cdk8s app
 // with its peers and the cdk8s CLI from the registry, synthesized with `cdk8s synth`, and its
-// `argo-rollouts-lint` run on the output — on this Node.js and on Node.js 22.
+// `argo-rollouts-lint` run on the output — on this Node.js and on Node.js 22. With CDK8S_PLUS_LINE=NN it
+// is the package of that cdk8s-plus line (build-tools/variants.js), in an app on that line's own types.
 import { execFileSync, spawnSync, SpawnSyncReturns } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as YAML from 'yaml';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { BASE_LINE, moduleOf, packageOf, parseLine } = require('../build-tools/plus-lines');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { manifestFor } = require('../build-tools/variants');
 
 const ROOT = path.join(__dirname, '..');
-const MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+const CHECKOUT_MANIFEST = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+/** The cdk8s-plus line under test, its module and the library's package on it. */
+const LINE: number = process.env.CDK8S_PLUS_LINE ? parseLine(process.env.CDK8S_PLUS_LINE, 'CDK8S_PLUS_LINE') : BASE_LINE;
+const PLUS: string = moduleOf(LINE);
+const PKG: string = packageOf(LINE);
+/** The package.json of the package under test, before packing. */
+const MANIFEST = LINE === BASE_LINE ? CHECKOUT_MANIFEST : manifestFor(LINE);
 /** The Node.js release users run besides this machine's, from the registry's `node` package. */
 const OTHER_NODE = 'node@22';
 const ENV = { ...process.env, JSII_SILENCE_SUPPORT_WARNING: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20', CI: 'true' };
@@ -44,30 +56,64 @@ function copyCheckout(into: string): void {
   }
 }
 
-/** Builds and packs the package the way a release would: jsii, the assemble step, `npm pack`. */
-function pack(work: string): { tarball: string; files: string[] } {
+/**
+ * Builds and packs the package the way a release would: jsii, the assemble step, `npm pack`; the
+ * package of another line as `npx projen package:variants` does. Returns where the packed package.json
+ * was packed from.
+ */
+function pack(work: string): { tarball: string; files: string[]; source: string } {
+  if (LINE !== BASE_LINE) {
+    mustRun(process.execPath, [path.join(ROOT, 'build-tools', 'variants.js'), '--out', work, '--build', path.join(work, 'build'), String(LINE)], ROOT);
+    const tarball = path.join(work, fs.readdirSync(work).find(f => f.startsWith(`${PKG}-`) && f.endsWith('.tgz'))!);
+    const files = mustRun('tar', ['-tzf', tarball], work).split('\n').filter(f => f !== '' && !f.endsWith('/')).map(f => f.replace(/^package\//, ''));
+    return { tarball, files, source: path.join(work, 'build', `plus-${LINE}`) };
+  }
   const repo = path.join(work, 'repo');
   copyCheckout(repo);
   mustRun('npx', ['projen', 'compile'], repo);
   mustRun('npx', ['projen', 'assemble'], repo);
   const [info] = JSON.parse(mustRun('npm', ['pack', '--json', '--pack-destination', work], repo));
-  return { tarball: path.join(work, info.filename), files: info.files.map((f: any) => f.path) };
+  return { tarball: path.join(work, info.filename), files: info.files.map((f: any) => f.path), source: repo };
 }
 
-/** The app a user writes: a canary with Istio routing and a success-rate analysis, plus the install. */
+/**
+ * On cdk8s-plus-32 and later, props their pod API has and cdk8s-plus-27 lacks (docs/cdk8s-plus-lines.md):
+ * a sidecar init container, a seccomp profile and a shared process namespace reach the Rollout's pods.
+ */
+const NEWER_POD_API = LINE >= 32;
+
+/**
+ * The app a user writes: the install, a canary with Istio routing and a success-rate analysis, built
+ * with the line's own cdk8s-plus types (a volume, a service account, resources, the Rollout as an HPA's
+ * target), and a second Rollout that takes over a cdk8s-plus Deployment (\`workloadRef\`).
+ */
 const APP = `import * as fs from 'fs';
-import { App, Chart, Duration } from 'cdk8s';
+import { App, Chart, Duration, Size } from 'cdk8s';
+import * as kplus from '${PLUS}';
 import {
-  ArgoRollouts, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutStrategy, StrategyService, TrafficRouting,
-} from 'cdk8s-argo-rollouts';
+  ArgoRollouts, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutStrategy, StrategyService, TrafficRouting, WorkloadReference,
+} from '${PKG}';
 
 const app = new App();
 new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'install');
 const chart = new Chart(app, 'web', { namespace: 'web' });
 const successRate = RequestMetricsTemplates.successRate(chart, 'success-rate', { source: RequestMetricsSource.ISTIO });
-new Rollout(chart, 'web', {
-  replicas: 4,
-  containers: [{ image: 'ghcr.io/acme/web:1.4.2', portNumber: 8080 }],
+const cache: kplus.Volume = kplus.Volume.fromEmptyDir(chart, 'cache', 'cache');
+const serviceAccount = new kplus.ServiceAccount(chart, 'web-sa');
+// no replicas: the autoscaler sets them
+const web = new Rollout(chart, 'web', {
+  metadata: { name: 'web' },
+  serviceAccount,
+  volumes: [cache],${NEWER_POD_API ? `
+  shareProcessNamespace: true,
+  initContainers: [{ name: 'proxy', image: 'ghcr.io/acme/proxy:1.0.0', restartPolicy: kplus.ContainerRestartPolicy.ALWAYS }],` : ''}
+  containers: [{
+    image: 'ghcr.io/acme/web:1.4.2',
+    portNumber: 8080,${NEWER_POD_API ? `
+    securityContext: { seccompProfile: { type: kplus.SeccompProfileType.RUNTIME_DEFAULT } },` : ''}
+    resources: { cpu: { request: kplus.Cpu.millis(250), limit: kplus.Cpu.units(1) }, memory: { request: Size.mebibytes(256), limit: Size.mebibytes(512) } },
+    volumeMounts: [{ path: '/var/cache/web', volume: cache }],
+  }],
   strategy: RolloutStrategy.canary({
     canaryService: StrategyService.define({ name: 'web-canary' }),
     stableService: StrategyService.define({ name: 'web-stable' }),
@@ -75,6 +121,15 @@ new Rollout(chart, 'web', {
     analysis: { templates: [successRate], args: RequestMetricsTemplates.args('web-canary'), startingStep: 1 },
     steps: CanaryStep.progression({ weights: [10, 30, 60], pause: Duration.minutes(5) }),
   }),
+});
+const scalable: kplus.IScalable = web;
+new kplus.HorizontalPodAutoscaler(chart, 'web-hpa', { target: scalable, minReplicas: 4, maxReplicas: 12 });
+
+const api = new kplus.Deployment(chart, 'api', { replicas: 0, containers: [{ image: 'ghcr.io/acme/api:2.0.1', portNumber: 8080 }] });
+new Rollout(chart, 'api-rollout', {
+  replicas: 3,
+  workloadRef: WorkloadReference.fromDeployment(api),
+  strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(50), CanaryStep.pause(Duration.minutes(1))] }),
 });
 app.synth();
 // which Node.js ran the app (the test checks that the CLI's child process used the Node.js it was started with)
@@ -120,12 +175,12 @@ function createPluginApp(dir: string, app: string): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.symlinkSync(path.join(app, 'node_modules'), path.join(dir, 'node_modules'));
   for (const file of ['package.json', 'tsconfig.json']) fs.copyFileSync(path.join(app, file), path.join(dir, file));
-  const version = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-argo-rollouts', 'package.json'), 'utf8')).version;
+  const version = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', PKG, 'package.json'), 'utf8')).version;
   fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), [
     'language: typescript',
     'app: npx ts-node main.ts',
     'validations:',
-    '  - package: ./node_modules/cdk8s-argo-rollouts',
+    `  - package: ./node_modules/${PKG}`,
     `    version: ${version}`,
     '    class: ArgoRolloutsValidation',
     '    properties:',
@@ -154,10 +209,10 @@ function kindsIn(dir: string): string[] {
   return fs.readdirSync(path.join(dir, 'dist')).flatMap(f => [...fs.readFileSync(path.join(dir, 'dist', f), 'utf8').matchAll(/^kind: (\w+)$/gm)].map(m => m[1]));
 }
 
-describe('the packed package in a new cdk8s app', () => {
+describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'packed-package-'));
   const app = path.join(work, 'app');
-  let packed: { tarball: string; files: string[] };
+  let packed: { tarball: string; files: string[]; source: string };
 
   beforeAll(() => {
     packed = pack(work);
@@ -178,20 +233,20 @@ describe('the packed package in a new cdk8s app', () => {
 
   test('importing the package loads none of its modules; an export loads only what it needs', () => {
     const probe = (access: string) => JSON.parse(mustRun(process.execPath, ['-e', `
-      const lib = require('cdk8s-argo-rollouts');
+      const lib = require('${PKG}');
       ${access}
       const loaded = Object.keys(require.cache);
-      const ours = loaded.filter(f => f.includes('/cdk8s-argo-rollouts/lib/')).map(f => f.split('/lib/')[1]);
-      console.log(JSON.stringify([...ours, ...(loaded.some(f => f.includes('/cdk8s-plus-27/')) ? ['(cdk8s-plus-27)'] : [])]));`], app));
+      const ours = loaded.filter(f => f.includes('/${PKG}/lib/')).map(f => f.split('/lib/')[1]);
+      console.log(JSON.stringify([...ours, ...(loaded.some(f => f.includes('/${PLUS}/lib/')) ? ['(cdk8s-plus)'] : [])]));`], app));
     expect(probe('')).toEqual(['index.js']);
-    expect(probe('lib.Rollout;')).toContain('(cdk8s-plus-27)');
+    expect(probe('lib.Rollout;')).toContain('(cdk8s-plus)');
     // the default install needs neither the Rollout constructs nor the L1 nor the rule engine's rules, nor cdk8s-plus
     const install = probe('const app = new (require("cdk8s").App)(); new lib.ArgoRollouts(new (require("cdk8s").Chart)(app, "c"), "i"); app.synthYaml();');
     expect(install).toContain('install/argo-rollouts.js');
-    expect(install.filter((f: string) => /^(rollout\/|imports\/argoproj|validation\/private\/rules\/|\(cdk8s-plus-27\))/.test(f))).toEqual([]);
+    expect(install.filter((f: string) => /^(rollout\/|imports\/argoproj|validation\/private\/rules\/|\(cdk8s-plus\))/.test(f))).toEqual([]);
     // every export is there, and the L1 submodule too
     expect(JSON.parse(mustRun(process.execPath, ['-e', `
-      const lib = require('cdk8s-argo-rollouts');
+      const lib = require('${PKG}');
       console.log(JSON.stringify([typeof lib.Rollout, typeof lib.ArgoRollouts, typeof lib.Linter, typeof lib.crds.Rollout, Object.keys(lib).length > 50]));`], app)))
       .toEqual(['function', 'function', 'function', 'function', true]);
   });
@@ -201,7 +256,7 @@ describe('the packed package in a new cdk8s app', () => {
     const broken: string[] = [];
     // (API.md is jsii-docgen's: it links members inherited from cdk8s-plus to anchors it does not write)
     for (const doc of packed.files.filter(f => f === 'README.md' || /^docs\/.*\.md$/.test(f))) {
-      const text = fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-argo-rollouts', doc), 'utf8');
+      const text = fs.readFileSync(path.join(app, 'node_modules', PKG, doc), 'utf8');
       for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
         if (/^(https?:|mailto:|#)/.test(target)) continue;
         const file = path.posix.normalize(path.posix.join(path.posix.dirname(doc), target.split('#')[0]));
@@ -212,13 +267,16 @@ describe('the packed package in a new cdk8s app', () => {
   });
 
   test('the published package.json declares the Node.js versions and no placeholder metadata', () => {
-    const published = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', 'cdk8s-argo-rollouts', 'package.json'), 'utf8'));
+    const published = JSON.parse(fs.readFileSync(path.join(app, 'node_modules', PKG, 'package.json'), 'utf8'));
     expect(published.engines.node).toEqual(MANIFEST.engines.node);
     expect(published.repository).toBeUndefined();
     expect(JSON.stringify(published)).not.toMatch(/example\.invalid|unpublished/);
-    // packing put the checkout's own package.json back
-    expect(fs.existsSync(path.join(work, 'repo', '.package.json.prepack'))).toBe(false);
-    expect(JSON.parse(fs.readFileSync(path.join(work, 'repo', 'package.json'), 'utf8'))).toEqual(MANIFEST);
+    expect(published.name).toEqual(PKG);
+    expect(published.peerDependencies).toEqual(MANIFEST.peerDependencies);
+    expect(Object.keys(published.peerDependencies).filter(p => p.startsWith('cdk8s-plus-'))).toEqual([PLUS]);
+    // packing put the package.json it was packed from back
+    expect(fs.existsSync(path.join(packed.source, '.package.json.prepack'))).toBe(false);
+    expect(JSON.parse(fs.readFileSync(path.join(packed.source, 'package.json'), 'utf8'))).toEqual(MANIFEST);
   });
 
   test('cdk8s synth runs ArgoRolloutsValidation from cdk8s.yaml: a bad raw ApiObject fails with the rule ID, a good app passes', () => {
@@ -266,12 +324,23 @@ describe('the packed package in a new cdk8s app', () => {
     test(`on Node.js ${node}: cdk8s synth writes the app, and argo-rollouts-lint checks it`, () => {
       fs.rmSync(path.join(app, 'dist'), { recursive: true, force: true });
       const synth = bin('cdk8s', 'synth', '--no-check-upgrade');
-      expect({ status: synth.status, stderr: synth.stderr }).toEqual({ status: 0, stderr: expect.anything() });
+      // (the output is part of the failure: what the app or the CLI said)
+      expect({ status: synth.status, output: synth.status === 0 ? '' : `${synth.stdout}\n${synth.stderr}` }).toEqual({ status: 0, output: '' });
       expect(fs.readdirSync(path.join(app, 'dist')).sort()).toEqual(['argo-rollouts.k8s.yaml', 'web.k8s.yaml']);
       const version = fs.readFileSync(path.join(app, 'node-version.txt'), 'utf8');
       expect(node === OTHER_NODE ? version.startsWith('v22.') : version === process.version).toBe(true);
       expect([...new Set(kindsIn(app))]).toEqual(expect.arrayContaining(['CustomResourceDefinition', 'Deployment', 'Rollout', 'Service',
-        'VirtualService', 'AnalysisTemplate']));
+        'VirtualService', 'AnalysisTemplate', 'HorizontalPodAutoscaler', 'ServiceAccount']));
+
+      const rollout = YAML.parseAllDocuments(fs.readFileSync(path.join(app, 'dist', 'web.k8s.yaml'), 'utf8')).map(d => d.toJS())
+        .find(m => m.kind === 'Rollout' && m.metadata.name === 'web');
+      const pod = rollout.spec.template.spec;
+      const newer = {
+        shareProcessNamespace: pod.shareProcessNamespace,
+        sidecar: pod.initContainers?.[0]?.restartPolicy,
+        seccomp: pod.containers[0].securityContext.seccompProfile,
+      };
+      expect(newer).toEqual(NEWER_POD_API ? { shareProcessNamespace: true, sidecar: 'Always', seccomp: { type: 'RuntimeDefault' } } : {});
 
       const clean = bin('argo-rollouts-lint', 'dist');
       expect({ status: clean.status, stdout: clean.stdout }).toEqual({ status: 0, stdout: expect.stringMatching(/^No findings: 2 files checked/) });
@@ -284,8 +353,9 @@ describe('the packed package in a new cdk8s app', () => {
       const plan = bin('argo-rollouts-plan', 'dist');
       expect({ status: plan.status, stderr: plan.stderr, web: plan.stdout.includes('web') }).toEqual({ status: 0, stderr: '', web: true });
       const imported = bin('argo-rollouts-import', path.join('dist', 'web.k8s.yaml'));
-      expect({ status: imported.status, chart: /extends Chart/.test(imported.stdout), template: /new AnalysisTemplate\(/.test(imported.stdout) })
-        .toEqual({ status: 0, chart: true, template: true });
+      const module = imported.stdout;
+      expect({ status: imported.status, chart: /extends Chart/.test(module), template: /new AnalysisTemplate\(/.test(module), library: module.includes(`} from '${PKG}';`) })
+        .toEqual({ status: 0, chart: true, template: true, library: true });
     }, 120_000);
   }
 });

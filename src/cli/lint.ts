@@ -2,19 +2,21 @@
  * `argo-rollouts-lint`: runs the Argo Rollouts rules on YAML and JSON files written by anyone.
  * Thin: arguments → files → the linter (parse, rule engine) → findings printed.
  *
- *   argo-rollouts-lint [--version 1.10.0-rc1|1.9.1|1.8.4|1.8.3] [--format text|json] [--no-refs] [--warnings-as-errors]
- *                      [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
+ *   argo-rollouts-lint [--version 1.10.0-rc1|1.9.1|1.8.4|1.8.3] [--kubernetes-version 1.27|1.32|1.33|1.34] [--format text|json]
+ *                      [--no-refs] [--warnings-as-errors] [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
  *
  * Exit status: 0 no errors (warnings alone exit 0 unless --warnings-as-errors), 1 errors, 2 bad usage
  * or unreadable input.
  */
 import * as fs from 'fs';
+import { cdk8sPlusLine } from '../private/cdk8s-plus';
 import { parseQuantity } from '../private/quantity';
 import { quoteCut } from '../private/quote';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { InputError, readTexts, splitArguments, startCommand } from './private/files';
 import { lintRun } from '../validation/private/lint-run';
+import { kubernetesMinor, kubernetesVersions } from '../validation/private/schema-loader';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {
@@ -26,7 +28,10 @@ export interface LintCommandIo {
   readonly readStdin: () => string | Uint8Array;
 }
 
-const USAGE = `Usage: argo-rollouts-lint [--version ${VERSION_NUMBERS.join('|')}] [--format text|json] [--no-refs] [--warnings-as-errors]
+const KUBERNETES_VERSIONS = kubernetesVersions();
+
+const USAGE = `Usage: argo-rollouts-lint [--version ${VERSION_NUMBERS.join('|')}] [--kubernetes-version ${KUBERNETES_VERSIONS.join('|')}]
+                          [--format text|json] [--no-refs] [--warnings-as-errors]
                           [--budget-pods N] [--budget-cpu Q] [--budget-memory Q] PATH...
 
 Checks Argo Rollouts manifests against the CRD schema and the controller's rules.
@@ -38,6 +43,10 @@ pipe a program's output to -). All files are checked together: references betwee
   --version V    Argo Rollouts release whose CRD schemas and rules apply: ${VERSION_NUMBERS.join(', ')}
                  (default: the release of the Argo Rollouts controller Deployment among the
                  files, by its image tag, e.g. an install written with the app; else ${DEFAULT_VERSION_NUMBER})
+  --kubernetes-version K
+                 Kubernetes version of the cluster: ${KUBERNETES_VERSIONS.join(', ')}; the pod templates are
+                 checked against its pod API (S09: fields its API server would drop) and its
+                 pod-template rules (default: ${`1.${cdk8sPlusLine().kubernetesMinor}`}, the version of the package's cdk8s-plus line)
   --format F     text (default): one line per finding and a summary; json: an array of findings
   --no-refs      do not report referenced objects that are missing from the given files
                  (Services V47, analysis templates V50 and X06, traffic objects, workloads);
@@ -57,6 +66,7 @@ Exit status: 0 no errors (warnings alone exit 0), 1 errors (or warnings with
 
 interface Arguments {
   readonly version: string | undefined;
+  readonly kubernetesVersion: string | undefined;
   readonly format: 'text' | 'json';
   readonly requireReferencedObjects: boolean;
   readonly warningsAsErrors: boolean;
@@ -65,10 +75,11 @@ interface Arguments {
   readonly help: boolean;
 }
 
-const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--version', '--format', '--budget-pods', '--budget-cpu', '--budget-memory']);
+const VALUE_OPTIONS: ReadonlySet<string> = new Set(['--version', '--kubernetes-version', '--format', '--budget-pods', '--budget-cpu', '--budget-memory']);
 
 function parseArguments(argv: readonly string[]): Arguments {
   let version: string | undefined;
+  let kubernetesVersion: string | undefined;
   let format: 'text' | 'json' = 'text';
   let requireReferencedObjects = true;
   let warningsAsErrors = false;
@@ -79,6 +90,10 @@ function parseArguments(argv: readonly string[]): Arguments {
     switch (name) {
       case '--version':
         version = value;
+        break;
+      case '--kubernetes-version':
+        kubernetesMinor(value); // an unsupported version is a usage error, naming the supported ones
+        kubernetesVersion = value;
         break;
       case '--format':
         if (value !== 'text' && value !== 'json') {
@@ -116,7 +131,7 @@ function parseArguments(argv: readonly string[]): Arguments {
         throw new InputError(`unknown option ${name}.`);
     }
   }
-  return { version, format, requireReferencedObjects, warningsAsErrors, budget, paths, help };
+  return { version, kubernetesVersion, format, requireReferencedObjects, warningsAsErrors, budget, paths, help };
 }
 
 /** Reads the given paths (files, folders, `-`) into lint sources. */
@@ -129,9 +144,10 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function printText(findings: readonly LintFinding[], sources: readonly LintSource[], version: string, io: LintCommandIo): void {
+function printText(findings: readonly LintFinding[], sources: readonly LintSource[], version: string, kubernetesVersion: string,
+  io: LintCommandIo): void {
   const lines = findings.map(f => Linter.formatFinding(f));
-  const what = `${plural(sources.length, 'file')} checked against Argo Rollouts ${version}`;
+  const what = `${plural(sources.length, 'file')} checked against Argo Rollouts ${version} and Kubernetes ${kubernetesVersion}`;
   if (findings.length === 0) {
     lines.push(`No findings: ${what}.`);
   } else {
@@ -182,18 +198,23 @@ export function main(argv: readonly string[], io: LintCommandIo = PROCESS_IO): n
   }
   try {
     const sources = readSources(args.paths, io);
-    const options = { version: args.version, requireReferencedObjects: args.requireReferencedObjects, budget: args.budget };
-    const { findings, version } = lintRun(sources, options);
+    const options = {
+      version: args.version,
+      kubernetesVersion: args.kubernetesVersion,
+      requireReferencedObjects: args.requireReferencedObjects,
+      budget: args.budget,
+    };
+    const { findings, version, kubernetesVersion } = lintRun(sources, options);
     if (args.format === 'json') {
       printJson(findings, io);
     } else {
-      printText(findings, sources, version, io);
+      printText(findings, sources, version, kubernetesVersion, io);
     }
     const failing = args.warningsAsErrors ? findings : findings.filter(f => !isWarning(f));
     return failing.length === 0 ? 0 : 1;
   } catch (error) {
     // Unreadable input, a YAML or JSON syntax error (the message names file and line), or an
-    // unsupported --version.
+    // unsupported --version or --kubernetes-version.
     io.stderr(`argo-rollouts-lint: ${(error as Error).message}\n`);
     return 2;
   }

@@ -1,5 +1,4 @@
 import { ApiObject, ApiObjectMetadata, Duration } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults } from './pod-template';
@@ -7,6 +6,7 @@ import { checkUniqueNames, EXPERIMENT_PROPS, ExperimentSpec, renderExperimentAna
 import { templateManifests, renderDryRun, renderMeasurementRetention } from '../analysis/private/render';
 import { ArgoObject } from '../private/argo-object';
 import { checkArgument } from '../private/arguments';
+import * as kplus from '../private/kplus';
 import { renderPodTemplate } from '../private/pod-template';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation/private';

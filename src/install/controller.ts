@@ -1,28 +1,28 @@
 import { createHash } from 'crypto';
 import { ApiObject, Lazy, Yaml } from 'cdk8s';
-import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ControllerFlags, ControllerLogFormat, ControllerLogLevel } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
+import type * as kplus from '../private/kplus';
 import { installVersion } from './private/install-version';
+import {
+  checkNamespace, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, renderResources, RESTRICTED_CONTAINER, SELECTOR,
+  subjectOf,
+} from './private/objects';
 import { IMAGE_OPTIONS } from './private/option-shapes';
 import { CONTROLLER_PLUGIN, unregisteredPluginError } from './private/plugin-use';
+import { ServiceAccountReference } from './private/service-account';
 import { ArgoRolloutsVersion } from './version';
 import {
   argumentOrDefault, checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct,
 } from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
-import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
-import {
-  checkNamespace, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, renderResources, RESTRICTED_CONTAINER, SELECTOR,
-  subjectOf,
-} from './private/objects';
-import { imageReference, renderControllerFlags } from './private/render';
-import { addControllerSettings, controllerRequirements } from './private/requirements';
-import { ServiceAccountReference } from './private/service-account';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { AffinitySpec, NodeSelectorRequirementSpec, PodAffinityTermSpec, WeightedPodAffinityTermSpec } from '../private/manifest-types';
+import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
+import { imageReference, renderControllerFlags } from './private/render';
+import { addControllerSettings, controllerRequirements } from './private/requirements';
 
 /**
  * A PodDisruptionBudget for the controller. Set exactly one field.

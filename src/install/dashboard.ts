@@ -1,16 +1,16 @@
 import { ApiObject } from 'cdk8s';
-import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { ImageOptions } from './image';
+import type * as kplus from '../private/kplus';
 import { installVersion } from './private/install-version';
 import {
   checkNamespace, componentLabels, DASHBOARD, DASHBOARD_PORT, DASHBOARD_SELECTOR, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, RBAC_GROUP,
   renderResources, renderRule, RESTRICTED_CONTAINER, subjectOf,
 } from './private/objects';
+import { IMAGE_OPTIONS } from './private/option-shapes';
 import { dashboardRules, imageReference } from './private/render';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, STRING_LIST, STRING_MAP, struct } from '../private/arguments';
-import { IMAGE_OPTIONS } from './private/option-shapes';
 
 /**
  * Options of the dashboard.

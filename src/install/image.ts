@@ -1,4 +1,4 @@
-import type * as kplus from 'cdk8s-plus-27';
+import type * as kplus from '../private/kplus';
 
 /**
  * The image of an install component. Every part is optional; the default is the upstream image

@@ -3,7 +3,7 @@
  * metrics are built with the cdk8s-plus container API and rendered here, with the same treatment of
  * the defaults cdk8s-plus fills in.
  */
-import * as kplus from 'cdk8s-plus-27';
+import * as kplus from './kplus';
 import { JsonObject, PodSpec, PodTemplateSpec, StringMap } from './manifest-types';
 import { metadataBlock } from './utils';
 
@@ -24,6 +24,13 @@ const POD_DEFAULTS: [keyof kplus.AbstractPodProps, string[]][] = [
   ['restartPolicy', ['restartPolicy']],
   ['terminationGracePeriod', ['terminationGracePeriodSeconds']],
 ];
+
+/**
+ * Pod fields that only some cdk8s-plus lines fill in (with the Kubernetes default) when the prop is
+ * left out: always removed then, so that a Rollout renders the same bytes on every line.
+ * `shareProcessNamespace: false` is written from cdk8s-plus-32 on (the prop does not exist on 27).
+ */
+const LINE_DEFAULTS: readonly string[] = ['shareProcessNamespace'];
 
 /** A JSON object as cdk8s-plus renders it, whose fields the renderer may remove. */
 type Rendered = { [key: string]: unknown };
@@ -53,6 +60,9 @@ export function renderContainer(props: kplus.ContainerProps, keepDefaults: boole
 export function renderWorkloadPodSpec(podSpec: kplus.k8s.PodSpec, props: kplus.AbstractPodProps, keepDefaults: boolean,
   containers: (kplus.ContainerProps | undefined)[], initContainers: (kplus.ContainerProps | undefined)[]): PodSpec {
   const spec: Rendered = kplus.k8s.toJson_PodSpec(podSpec)!;
+  for (const prop of LINE_DEFAULTS) {
+    if ((props as { [prop: string]: unknown })[prop] === undefined) delete spec[prop];
+  }
   if (!keepDefaults) {
     for (const [prop, fields] of POD_DEFAULTS) {
       if (props[prop] === undefined) fields.forEach(f => delete spec[f]);

@@ -1,9 +1,9 @@
 import { ApiObject, Duration } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './budget';
 import { CanaryStep } from './canary-step';
 import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger } from './notifications';
+import * as kplus from '../private/kplus';
 import { planOfRollout } from './private/rollout-plan';
 import { ROLLOUT_PROPS } from './private/rollout-props';
 import { ResolvedService, servicesToCheck } from './private/service-binding';

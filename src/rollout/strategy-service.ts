@@ -1,5 +1,5 @@
-import * as kplus from 'cdk8s-plus-27';
 import { argumentOrDefault, checkArgument, listOf, STRING_MAP, struct } from '../private/arguments';
+import * as kplus from '../private/kplus';
 import { isServiceName } from '../private/names';
 
 /**

@@ -1,7 +1,7 @@
 import { ApiObject, Duration } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
 import { CanaryStep } from './canary-step';
+import * as kplus from '../private/kplus';
 import { ResolvedService, resolveStrategyService } from './private/service-binding';
 import { AntiAffinitySpec, ReplicaProgressThresholdSpec, StrategySpec } from './private/spec-types';
 import { stepContext } from './private/step-context';

@@ -1,4 +1,4 @@
-import * as kplus from 'cdk8s-plus-27';
+import * as kplus from '../private/kplus';
 import { WorkloadRefSpec } from './private/spec-types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkObjectName } from '../private/names';

@@ -1,5 +1,5 @@
-import * as kplus from 'cdk8s-plus-27';
 import { STRING_MAP } from '../private/arguments';
+import * as kplus from '../private/kplus';
 
 /** The fields of `RouterIngressOptions`, for the routers' option structs. */
 export const ROUTER_INGRESS_FIELDS = {

@@ -61,6 +61,19 @@ export interface LintOptions {
   readonly version?: string;
 
   /**
+   * The Kubernetes version of the cluster the manifests go to, as `'1.NN'`: `'1.27'`, `'1.32'`,
+   * `'1.33'` or `'1.34'` (a leading `v` and a patch release are accepted). The pod templates are checked
+   * against its pod API: a field it does not have, which its API server would drop from the ReplicaSets
+   * and Jobs made from a template, is reported (S09), and the pod-template checks that differ by version
+   * follow it (V07: environment variable names, DNS search domains, a hook's zero-second sleep). An
+   * unsupported version throws, naming the supported ones (`--kubernetes-version` of the CLI).
+   *
+   * @default - the Kubernetes version of the cdk8s-plus line the package is built for (1.27 for
+   *   `cdk8s-argo-rollouts`, 1.NN for `cdk8s-argo-rollouts-plus-NN`)
+   */
+  readonly kubernetesVersion?: string;
+
+  /**
    * Report objects that manifests refer to and that are not among the linted manifests: the Services
    * of a Rollout (V47), the analysis templates of Rollouts, templates and Experiments (V50, X06), and
    * the other referenced objects (traffic routing, workloadRef). Referenced objects that are present
@@ -99,7 +112,7 @@ export interface LintSource {
 /**
  * Runs the Argo Rollouts rules (docs/rules.md) on manifests written by anyone, as
  * `argo-rollouts-lint` does: the CRD schema of the chosen version with the API server's pruning
- * semantics (S), the controller's rules (V, A, X, P), the plugin configuration (C) and strict decoding
+ * semantics (S), the pod fields of the chosen Kubernetes version (S09), the controller's rules (V, A, X, P), the plugin configuration (C) and strict decoding
  * of Services and Ingresses (L01). References between the manifests are resolved among them.
  */
 export class Linter {

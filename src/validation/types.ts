@@ -85,6 +85,19 @@ export interface ValidationOptions {
   readonly version?: string;
 
   /**
+   * The Kubernetes version of the cluster the pod templates go to, as `'1.NN'`: `'1.27'`, `'1.32'`,
+   * `'1.33'` or `'1.34'` (the versions of the cdk8s-plus lines this library is built for; a leading `v`
+   * and a patch release, `'v1.33.2'`, are accepted). It decides the pod fields that exist (S09: a field
+   * the version does not have is dropped by its API server from the ReplicaSets and Jobs made from a
+   * template) and the pod-template checks that differ by version (V07: environment variable names,
+   * DNS search domains, a hook's zero-second sleep). An unsupported version throws.
+   *
+   * @default - the Kubernetes version of the cdk8s-plus line the package is built for (1.27 for
+   *   `cdk8s-argo-rollouts`, 1.NN for `cdk8s-argo-rollouts-plus-NN`)
+   */
+  readonly kubernetesVersion?: string;
+
+  /**
    * A capacity budget for every Rollout of the run (the app-wide budget): an update whose most pods,
    * CPU or memory requested on the way (its plan's peak, also of a workloadRef migration and at an
    * HPA's maxReplicas) exceed it is reported (B02). A Rollout's own budget is set by annotations on

@@ -3,6 +3,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { LintCommandIo, main } from '../../src/cli/lint';
+import { cdk8sPlusLine } from '../../src/private/cdk8s-plus';
+
+/** The Kubernetes version the command checks against by default: that of the package's cdk8s-plus line, e.g. `1.27`. */
+export const K8S = `1.${cdk8sPlusLine().kubernetesMinor}`;
 
 /** Runs the command in this process; returns its exit status and output. */
 export function lint(args: string[], stdin: string | Uint8Array = ''): { code: number; stdout: string; stderr: string } {

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Testing } from 'cdk8s';
 import * as YAML from 'yaml';
-import { lint, tempDir } from './lint-helpers';
+import { K8S, lint, tempDir } from './lint-helpers';
 import { EXAMPLES } from '../../examples';
 import { Linter } from '../../src/validation/linter';
 import { testUpstream, UPSTREAM_DIR } from '../util';
@@ -38,7 +38,7 @@ describe('argo-rollouts-lint', () => {
   test('exit 0 and a summary for valid files', () => {
     const dir = tempDir({ 'app.yaml': rollout('web') });
     const result = lint([path.join(dir, 'app.yaml')]);
-    expect(result).toEqual({ code: 0, stdout: 'No findings: 1 file checked against Argo Rollouts 1.9.1.\n', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: `No findings: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes ${K8S}.\n`, stderr: '' });
   });
 
   test('exit 1 and one line per finding: file:document kind/name path [ID] message Fix: fix', () => {
@@ -49,7 +49,7 @@ describe('argo-rollouts-lint', () => {
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}:1 Rollout/web spec\\.strategy\\.canary\\.steps\\[0\\]\\.setWeight \\[S03\\] .+ Fix: .+`));
-    expect(lines[1]).toBe('1 finding in 1 document: 1 file checked against Argo Rollouts 1.9.1.');
+    expect(lines[1]).toBe(`1 finding in 1 document: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes ${K8S}.`);
     expect(result.stderr).toBe('');
   });
 
@@ -125,8 +125,36 @@ describe('argo-rollouts-lint', () => {
     ].join('\n');
     const file = path.join(tempDir({ 'dd.yaml': template }), 'dd.yaml');
     expect(lint([file]).stdout).toContain('[S06]');
-    expect(lint(['--version', '1.10.0-rc1', file])).toEqual({ code: 0, stdout: 'No findings: 1 file checked against Argo Rollouts 1.10.0-rc1.\n', stderr: '' });
+    expect(lint(['--version', '1.10.0-rc1', file])).toEqual({ code: 0, stdout: `No findings: 1 file checked against Argo Rollouts 1.10.0-rc1 and Kubernetes ${K8S}.\n`, stderr: '' });
     expect(lint(['--help']).stdout).toContain('[--version 1.10.0-rc1|1.9.1|1.8.4|1.8.3]');
+  });
+
+  test('--kubernetes-version: the pod fields and pod rules of the cluster\'s Kubernetes version', () => {
+    // GIVEN a Rollout with a sidecar init container (its restartPolicy is in Kubernetes 1.28 and later)
+    const sidecar = rollout('web').replace('containers: [{name: app, image: nginx:1.27}]',
+      'containers: [{name: app, image: nginx:1.27}]\n      initContainers: [{name: proxy, image: envoy:1.30, restartPolicy: Always}]');
+    const file = path.join(tempDir({ 'app.yaml': sidecar }), 'app.yaml');
+    // WHEN
+    const old = lint(['--kubernetes-version', '1.27', file]);
+    const current = lint(['--kubernetes-version=v1.32.4', file]);
+    // THEN
+    expect(old.code).toBe(1);
+    expect(old.stdout).toContain(`${file}:0 Rollout/web spec.template.spec.initContainers[0].restartPolicy [S09] Kubernetes 1.27 has no field `);
+    expect(old.stdout).toContain('Fix: Remove "restartPolicy"; or, if the cluster runs Kubernetes 1.32 or later, check against that version');
+    expect(old.stdout).toContain('1 finding in 1 document: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes 1.27.');
+    expect(current).toEqual({ code: 0, stdout: 'No findings: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes 1.32.\n', stderr: '' });
+    expect(lint(['--format', 'json', '--kubernetes-version', '1.27', file]).stdout).toContain('"ruleId": "S09"');
+    expect(lint(['--help']).stdout).toContain('[--kubernetes-version 1.27|1.32|1.33|1.34]');
+  });
+
+  test('--kubernetes-version with a version the engine has no pod rules for is a usage error naming the supported ones', () => {
+    const result = lint(['--kubernetes-version', '1.30', '-'], rollout('x'));
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^argo-rollouts-lint: The Kubernetes version "1.30" is not one that the rule engine checks pod templates against; use one of 1.27, 1.32, 1.33, 1.34/);
+    expect(result.stderr).toContain('Usage: argo-rollouts-lint');
+    expect(lint(['--kubernetes-version', 'latest', '-'], rollout('x')).code).toBe(2);
+    expect(lint(['--kubernetes-version'], rollout('x')).code).toBe(2);
   });
 
   test('- reads standard input', () => {
@@ -343,7 +371,7 @@ spec: {selector: {app: ${label}}, ports: [{port: 80}]}
 
   test('a base and an overlay with the same objects: each file resolves its own', () => {
     const dir = tempDir({ 'base/app.yaml': withServices('demo'), 'overlay/app.yaml': withServices('demo-v2') });
-    expect(lint([dir])).toEqual({ code: 0, stdout: 'No findings: 2 files checked against Argo Rollouts 1.9.1.\n', stderr: '' });
+    expect(lint([dir])).toEqual({ code: 0, stdout: `No findings: 2 files checked against Argo Rollouts 1.9.1 and Kubernetes ${K8S}.\n`, stderr: '' });
   });
 
   test('the same object twice in one file is L05', () => {

@@ -10,10 +10,15 @@ import * as ts from 'typescript';
 import { EXAMPLES } from '../../examples';
 import { readDocuments } from '../../src/cli/private/files';
 import { generateModule, ImportResult } from '../../src/import/private/generate';
+import { cdk8sPlusLine } from '../../src/private/cdk8s-plus';
 import { HAS_UPSTREAM, testUpstream, testUpstreamEach, UPSTREAM_DIR } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SOURCE = path.join(ROOT, 'src', 'index');
+/** The cdk8s-plus module the sources import (build-tools/plus-lines.js). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const PLUS_LINES = require('../../build-tools/plus-lines');
+const BASE_PLUS: string = PLUS_LINES.moduleOf(PLUS_LINES.BASE_LINE);
 // Inside the checkout (test-reports/ is ignored by git), so that the modules resolve node_modules.
 fs.mkdirSync(path.join(ROOT, 'test-reports'), { recursive: true });
 const WORK = fs.mkdtempSync(path.join(ROOT, 'test-reports', 'import-'));
@@ -46,10 +51,14 @@ function normalize(v: any, key = '', parent = ''): any {
 
 const keyOf = (m: any) => `${m.apiVersion} ${m.kind} ${m.metadata?.namespace ?? ''}/${m.metadata?.name ?? ''}`;
 
-/** Writes the module where jest can require it, with the package import pointing at the sources. */
+/**
+ * Writes the module where jest can require it, with the package import pointing at the sources and
+ * cdk8s-plus named as the sources name it (the suite may run on another line: CDK8S_PLUS_LINE).
+ */
 function writeModule(name: string, source: string): string {
   const file = path.join(WORK, `${name.replace(/[^\w]/g, '_')}.ts`);
-  fs.writeFileSync(file, source.replace(/from 'cdk8s-argo-rollouts'/g, `from '${SOURCE}'`));
+  const { library, module } = cdk8sPlusLine();
+  fs.writeFileSync(file, source.replaceAll(`from '${library}'`, `from '${SOURCE}'`).replaceAll(`from '${module}'`, `from '${BASE_PLUS}'`));
   return file;
 }
 
@@ -163,8 +172,10 @@ describe('argo-rollouts-import round trip', () => {
     const after = /```ts\n([\s\S]*?)\n```/.exec(page)![1];
     // WHEN
     const result = await generateModule(readDocuments(['-'], () => before).map(d => d.manifest), { chartName: 'RolloutsDemoChart' });
-    // THEN
-    expect(result.source).toBe(`${after}\n`);
+    // THEN (the page shows the base line's package; on another line the importer names that line's)
+    const { library, module } = cdk8sPlusLine();
+    const onThisLine = after.replaceAll(`from '${BASE_PLUS}'`, `from '${module}'`).replaceAll(`from '${PLUS_LINES.packageOf(PLUS_LINES.BASE_LINE)}'`, `from '${library}'`);
+    expect(result.source).toBe(`${onThisLine}\n`);
   });
 
   testUpstream('the output is deterministic: the same input gives the same bytes', async () => {

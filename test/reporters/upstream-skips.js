@@ -1,8 +1,8 @@
 // A jest reporter: when the conformance suites were skipped because the upstream Argo Rollouts files
 // are absent (see describeUpstream in test/util.ts), it prints one line that says how many tests were
 // skipped, why, and how to run them. A test skipped for another reason carries
-// `[skipped: <why>; to run it: <how>]` in its title, and is listed with it. It never changes the
-// result of the run.
+// `[skipped: <why>; to run it: <how>]` in its title, and is listed with it. A run on another cdk8s-plus
+// line (CDK8S_PLUS_LINE) is named. It never changes the result of the run.
 const fs = require('fs');
 const path = require('path');
 
@@ -20,6 +20,8 @@ class UpstreamSkipsReporter {
       }
     }
     for (const title of others) process.stderr.write(`\nSkipped: ${title}\n`);
+    // a run on another cdk8s-plus line says so (test/plus-line-resolver.js)
+    if (process.env.CDK8S_PLUS_LINE) process.stderr.write(`\nThe suite ran on cdk8s-plus-${process.env.CDK8S_PLUS_LINE} (CDK8S_PLUS_LINE).\n`);
     if (skipped === 0) return;
     const where = process.env.ARGO_ROLLOUTS_UPSTREAM
       ? path.resolve(process.env.ARGO_ROLLOUTS_UPSTREAM)

@@ -10,6 +10,8 @@ describe('consequences of findings (issue 10)', () => {
     ['S08', 'Rollout', 'spec.template.spec.containers[0].image', 'the API server would accept the Rollout, but refuse every pod its ReplicaSet creates'],
     ['S08', 'Experiment', 'spec.templates[0].template.spec.nodeName', 'the API server would accept the Experiment and its ReplicaSet, but refuse every pod'],
     ['S08', 'AnalysisRun', 'spec.metrics[0].provider.job.spec.template.spec.containers[0].image', 'the API server would accept the metric\'s Job, but refuse every pod'],
+    ['S09', 'Rollout', 'spec.template.spec.resources', 'the API server of that Kubernetes version would drop it, silently, from the ReplicaSets or Jobs'],
+    ['S09', 'AnalysisTemplate', 'spec.metrics[0].provider.job.spec.managedBy', 'so it would have no effect'],
     ['V01', 'Rollout', 'spec.replicas', 'the Rollout would be stuck in InvalidSpec'],
     ['V55', 'AnalysisTemplate', 'spec.metrics[0].count', 'the Rollout would be stuck in InvalidSpec'],
     ['V53', 'Experiment', 'spec.analyses[0].args', 'the Experiment could not make the AnalysisRun'],

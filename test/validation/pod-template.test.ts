@@ -317,19 +317,43 @@ function richPod(): any {
   };
 }
 
+/** The fields of `richPod()` that Kubernetes 1.27 does not have (S09 there; its other checks pass). */
+const RICH_POD_AFTER_1_27 = [
+  'affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.matchLabelKeys',
+  'containers[0].lifecycle.preStop.sleep',
+  'containers[0].securityContext.appArmorProfile',
+  'containers[0].volumeMounts[0].recursiveReadOnly',
+  'initContainers[1].restartPolicy',
+];
+
 describe('V07 pod template: nothing valid is refused', () => {
-  test('a valid rich pod template passes (probes, volumes, affinity, tolerations, topology spread, security context)', () => {
+  const richRollout = () => {
     const rollout = rolloutWith((_pod, template) => {
       template.spec = richPod();
       template.metadata.annotations = { 'example.com/owner': 'team-web', 'seccomp.security.alpha.kubernetes.io/pod': 'runtime/default', 'container.apparmor.security.beta.kubernetes.io/web': 'runtime/default' };
     });
     rollout.spec.replicas = 3;
-    expect(validateManifests([rollout])).toEqual([]);
+    return rollout;
+  };
+
+  test.each(['1.32', '1.33', '1.34'])('a valid rich pod template passes (probes, volumes, affinity, tolerations, topology spread, security context) on Kubernetes %s', kubernetesVersion => {
+    expect(validateManifests([richRollout()], { kubernetesVersion })).toEqual([]);
   });
 
-  test('the same pod passes in an Experiment template and, with restartPolicy OnFailure, in a job metric', () => {
-    expect(validateManifests([experimentWith(pod => Object.assign(pod, richPod()))])).toEqual([]);
-    expect(validateManifests([jobTemplateWith(pod => Object.assign(pod, richPod(), { restartPolicy: 'OnFailure' }))])).toEqual([]);
+  test.each(['1.32', '1.33', '1.34'])('the same pod passes in an Experiment template and, with restartPolicy OnFailure, in a job metric on Kubernetes %s', kubernetesVersion => {
+    expect(validateManifests([experimentWith(pod => Object.assign(pod, richPod()))], { kubernetesVersion })).toEqual([]);
+    expect(validateManifests([jobTemplateWith(pod => Object.assign(pod, richPod(), { restartPolicy: 'OnFailure' }))], { kubernetesVersion })).toEqual([]);
+  });
+
+  test('on Kubernetes 1.27 only the fields it does not have are reported (S09), in each kind', () => {
+    const s09 = (manifest: any, pod: string) => {
+      const findings = validateManifests([manifest], { kubernetesVersion: '1.27' });
+      expect(findings.every(f => f.ruleId === 'S09')).toBe(true);
+      return findings.map(f => f.path.slice(pod.length + 1)).sort();
+    };
+    expect(s09(richRollout(), POD)).toEqual(RICH_POD_AFTER_1_27);
+    expect(s09(experimentWith(pod => Object.assign(pod, richPod())), 'spec.templates[0].template.spec')).toEqual(RICH_POD_AFTER_1_27);
+    expect(s09(jobTemplateWith(pod => Object.assign(pod, richPod(), { restartPolicy: 'OnFailure' })), JOB_POD)).toEqual(RICH_POD_AFTER_1_27);
   });
 
   test('a negative terminationGracePeriodSeconds is accepted, as Kubernetes does not check its sign', () => {
@@ -367,9 +391,13 @@ describe('V07 on Experiment templates (the API server checks their ReplicaSets)'
     expectFinding('V07', [experimentWith(pod => { pod.activeDeadlineSeconds = 60; })], `${TPL}.activeDeadlineSeconds`, '60');
   });
 
-  test('the API server accepts relaxed environment variable names, but not "="', () => {
-    expect(v07(experimentWith(pod => { pod.containers[0].env = [{ name: '1-LEVEL:x', value: 'a' }]; }))).toEqual([]);
-    expectFinding('V07', [experimentWith(pod => { pod.containers[0].env = [{ name: 'A=B', value: 'a' }]; })], `${TPL}.containers[0].env[0].name`, '"A=B"');
+  test('the API server accepts relaxed environment variable names from Kubernetes 1.32, but not "="', () => {
+    const relaxed = experimentWith(pod => { pod.containers[0].env = [{ name: '1-LEVEL:x', value: 'a' }]; });
+    expect(findingsOf('V07', [relaxed], { kubernetesVersion: '1.32' })).toEqual([]);
+    const strict = expectFinding('V07', [relaxed], `${TPL}.containers[0].env[0].name`, '"1-LEVEL:x"', { kubernetesVersion: '1.27' });
+    expect(strict.message).toContain('(the API server of Kubernetes 1.27 checks names strictly; from 1.32 on, it takes any printable character but \'=\')');
+    expectFinding('V07', [experimentWith(pod => { pod.containers[0].env = [{ name: 'A=B', value: 'a' }]; })], `${TPL}.containers[0].env[0].name`, '"A=B"',
+      { kubernetesVersion: '1.34' });
   });
 
   test('privileged containers may use Bidirectional propagation, but not refuse privilege escalation', () => {
@@ -405,8 +433,10 @@ describe('V07 on Experiment templates (the API server checks their ReplicaSets)'
     expect(v07(rolloutWith((_p, t) => { t.metadata.annotations = { 'controller.kubernetes.io/pod-deletion-cost': 'high' }; }))).toEqual([]);
   });
 
-  test('the API server takes "." and \'_\' in DNS search domains', () => {
-    expect(v07(experimentWith(pod => { pod.dnsConfig = { searches: ['.', 'my_domain.local'] }; }))).toEqual([]);
+  test('the API server takes "." and \'_\' in DNS search domains from Kubernetes 1.33', () => {
+    const relaxed = experimentWith(pod => { pod.dnsConfig = { searches: ['.', 'my_domain.local'] }; });
+    expect(findingsOf('V07', [relaxed], { kubernetesVersion: '1.33' })).toEqual([]);
+    expect(findingsOf('V07', [relaxed], { kubernetesVersion: '1.32' }).map(f => f.path)).toEqual([`${TPL}.dnsConfig.searches[0]`, `${TPL}.dnsConfig.searches[1]`]);
   });
 
   test('a writable GCE disk is refused when the template has several replicas', () => {

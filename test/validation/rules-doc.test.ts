@@ -6,7 +6,8 @@ import { testUpstream, UPSTREAM_DIR } from '../util';
 /**
  * docs/rules.md cannot rot: every rule of the rule list has a section, and every example manifest
  * in it is reported under the rule of its heading (and under no other rule but those its
- * `# also:` comment names; `# budget:` gives the run an app-wide budget, `# version:` a release). Sections without an
+ * `# also:` comment names; `# budget:` gives the run an app-wide budget, `# version:` a release, `# kubernetes-version:`
+ * a Kubernetes version, 1.27 by default). Sections without an
  * example must say why.
  */
 const DOC = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules.md'), 'utf8');
@@ -63,9 +64,13 @@ describe('docs/rules.md', () => {
       const budget = /^# budget: (.*)$/m.exec(example)?.[1];
       // `# version: 1.10.0-rc1` lints against that release (rules that depend on it, e.g. N07)
       const version = /^# version: (\S+)$/m.exec(example)?.[1];
+      // `# kubernetes-version: 1.32` lints for that Kubernetes version (S09, the V07 rules that differ by version);
+      // 1.27 otherwise, whatever the cdk8s-plus line of the run
+      const kubernetesVersion = /^# kubernetes-version: (\S+)$/m.exec(example)?.[1] ?? '1.27';
       const findings = Linter.lintYaml(example, `docs/rules.md#${id}`, {
         ...(budget === undefined ? {} : { budget: JSON.parse(budget) }),
         ...(version === undefined ? {} : { version }),
+        kubernetesVersion,
       });
       const ids = [...new Set(findings.map(f => f.ruleId))].sort();
       expect({ id, reported: ids.includes(id), others: ids.filter(x => x !== id && !also.includes(x)) })

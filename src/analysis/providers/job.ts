@@ -1,6 +1,6 @@
 import { Duration } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { CONTAINER_PROPS, DURATION, ExpectedStruct, listOf, STRING_MAP, struct } from '../../private/arguments';
+import * as kplus from '../../private/kplus';
 import { MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
 import { renderPodTemplate } from '../../private/pod-template';
 import { checkInteger, metadataBlock, toSeconds } from '../../private/utils';

@@ -1,10 +1,10 @@
 // Building blocks of the install constructs (not exported from the library): names, labels, the
 // object factory and the message subject.
 import { ApiObject, ApiObjectMetadata } from 'cdk8s';
-import type * as kplus from 'cdk8s-plus-27';
 import { Construct, IConstruct } from 'constructs';
 import { cdk8sPlus } from '../../private/cdk8s-plus';
 import { ClusterScopedApiObject } from '../../private/cluster-scoped';
+import type * as kplus from '../../private/kplus';
 import { PolicyRuleSpec, ResourceRequirementsSpec } from '../../private/manifest-types';
 import { dns1123LabelError } from '../../private/name-syntax';
 import { OnePassApiObject } from '../../private/one-pass-api-object';

@@ -1,5 +1,5 @@
-import type * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
+import type * as kplus from '../../private/kplus';
 
 /**
  * A ServiceAccount the install defines (the object itself is one of the install's objects), as the

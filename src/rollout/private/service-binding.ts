@@ -1,6 +1,6 @@
 import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
-import * as kplus from 'cdk8s-plus-27';
 import { Construct } from 'constructs';
+import * as kplus from '../../private/kplus';
 import { Manifest } from '../../private/manifest-types';
 import { isServiceName } from '../../private/names';
 import { OnePassApiObject } from '../../private/one-pass-api-object';

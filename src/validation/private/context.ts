@@ -585,6 +585,14 @@ export class ManifestContext implements ManifestIdentity {
     this.spec = asObject(manifest.spec) ?? {};
   }
 
+  /**
+   * The Kubernetes minor version the run checks pod templates against (27 for 1.27), from
+   * `options.kubernetesVersion` as the engine wrote it (`1.NN`).
+   */
+  public get kubernetesMinor(): number {
+    return Number(String(this.options.kubernetesVersion).slice(2));
+  }
+
   /** Computes a value once per manifest and run, shared by the rules (`key` names it). */
   public memoize<T>(key: string, compute: () => T): T {
     if (!this.memo.has(key)) {

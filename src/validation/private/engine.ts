@@ -11,7 +11,7 @@ import {
 import { NAME_RULES, nameSyntaxOf } from './rules/names';
 import { isNotificationObject } from './rules/notifications';
 import { isControllerConfigMap } from './rules/plugin-config';
-import { schemaVersion } from './schema-loader';
+import { kubernetesMinor, schemaVersion } from './schema-loader';
 import { DuplicateObjectFinder } from '../../private/object-identity';
 import { Finding, ValidationOptions } from '../types';
 import { isObject } from './util';
@@ -76,10 +76,13 @@ function checkManifest(manifest: any, documentIndex: number, index: ManifestInde
   }
 }
 
-/** The options of a run, with the version checked (an unsupported one throws). */
+/**
+ * The options of a run, with the Argo Rollouts version and the Kubernetes version (`1.NN`) checked
+ * (an unsupported one throws).
+ */
 function runOptionsOf(options: ValidationOptions | undefined): ValidationOptions {
   const given: ValidationOptions = isObject(options) ? options! : {};
-  return { ...given, version: schemaVersion(given.version) };
+  return { ...given, version: schemaVersion(given.version), kubernetesVersion: `1.${kubernetesMinor(given.kubernetesVersion)}` };
 }
 
 /**
@@ -88,7 +91,8 @@ function runOptionsOf(options: ValidationOptions | undefined): ValidationOptions
  * Rollouts (V01–V69, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06, their metadata decoded as ObjectMeta) and for what the API server refuses only in
- * the pods made from their pod templates (S08); Services and Ingresses are decoded strictly (L01), and the ConfigMap
+ * the pods made from their pod templates (S08), and for pod-template fields that the Kubernetes version
+ * checked (`options.kubernetesVersion`) does not have (S09); Services and Ingresses are decoded strictly (L01), and the ConfigMap
  * argo-rollouts-config's plugin lists are checked (C01–C04), and the notification ConfigMap and Secret
  * and the Rollouts' notification subscriptions (N01–N12); each Rollout's update is checked against its
  * capacity budgets (B01–B03: its own annotations, `options.budget`, a ResourceQuota of its namespace).
@@ -99,7 +103,7 @@ function runOptionsOf(options: ValidationOptions | undefined): ValidationOptions
  * Other manifests serve as the targets of references (Services, the workloads named by `workloadRef`,
  * and the analysis templates that Rollouts and Experiments use). Findings are ordered by document
  * index, then by the controller's rule evaluation order, then by path. The engine never throws,
- * whatever the input (an unsupported `options.version` throws).
+ * whatever the input (an unsupported `options.version` or `options.kubernetesVersion` throws).
  *
  * @param manifests the manifests to check, e.g. all documents of a YAML stream
  * @param options options of the run

@@ -10,7 +10,7 @@
  * document held (`lintParsed`).
  */
 import { ManifestStream, validateManifests } from './engine';
-import { schemaVersion } from './schema-loader';
+import { kubernetesMinor, schemaVersion } from './schema-loader';
 import { DocumentPart, DocumentStream, jsonDocumentStream, syntaxErrorMessage, YamlSyntaxError, yamlDocumentStream } from './yaml';
 import { installedVersion } from '../../private/installed-version';
 import type { LintFinding, LintOptions, LintSource } from '../linter';
@@ -29,11 +29,18 @@ function isList(document: any): boolean {
     && Array.isArray(document.items);
 }
 
-/** What a lint run found, and the release it checked against. */
+/** What a lint run found, and the release and Kubernetes version it checked against. */
 export interface LintRun {
   readonly findings: LintFinding[];
   /** The release the manifests were checked against, e.g. `1.9.1`. */
   readonly version: string;
+  /** The Kubernetes version the pod templates were checked against, e.g. `1.27`. */
+  readonly kubernetesVersion: string;
+}
+
+/** The Kubernetes version of a run, `1.NN` (the option, else the package's line); an unsupported one throws. */
+function kubernetesVersionOf(options: LintOptions | undefined): string {
+  return `1.${kubernetesMinor(options?.kubernetesVersion)}`;
 }
 
 /** Where the engine's manifests come from: file, document of the file, item of a List document. */
@@ -89,6 +96,7 @@ function forEachManifest(document: any, visit: (manifest: any, item: number) => 
  * output), else the default release.
  */
 export function lintParsed(sources: readonly ParsedSource[], options: LintOptions | undefined): LintRun {
+  const kubernetesVersion = kubernetesVersionOf(options);
   const manifests: any[] = [];
   const places = new Places();
   sources.forEach((source, s) => {
@@ -100,12 +108,13 @@ export function lintParsed(sources: readonly ParsedSource[], options: LintOption
   const version = schemaVersion(options?.version ?? installedVersion(manifests));
   const findings = validateManifests(manifests, {
     version,
+    kubernetesVersion,
     requireReferencedObjects: options?.requireReferencedObjects ?? true,
     budget: options?.budget,
     // references resolve within the referencing file first (a base and an overlay in one folder)
     documentGroups: places.source,
   });
-  return { findings: places.place(findings, sources.map(s => s.fileName), sources.map(s => s.lines)), version };
+  return { findings: places.place(findings, sources.map(s => s.fileName), sources.map(s => s.lines)), version, kubernetesVersion };
 }
 
 /** A part of a file whose documents hold manifests that rules check and the index does not keep. */
@@ -124,6 +133,7 @@ interface PartToRead {
  * file). Throws an error naming the file, line and column when a text is not valid YAML or JSON.
  */
 export function lintRun(sources: readonly LintSource[], options: LintOptions | undefined): LintRun {
+  const kubernetesVersion = kubernetesVersionOf(options);
   const streams: DocumentStream[] = sources.map(source => (source.json ?? /\.json$/i.test(source.fileName)
     ? jsonDocumentStream(source.text) : yamlDocumentStream(source.text)));
   const run = new ManifestStream();
@@ -153,7 +163,7 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
     }))));
   }
   const version = schemaVersion(options?.version ?? installedVersion(run.keptManifests));
-  const runOptions = { version, requireReferencedObjects: options?.requireReferencedObjects ?? true, budget: options?.budget };
+  const runOptions = { version, kubernetesVersion, requireReferencedObjects: options?.requireReferencedObjects ?? true, budget: options?.budget };
   // Second pass, in document order
   let next = 0; // the next manifest to check
   const checkUpTo = (end: number) => {
@@ -180,6 +190,7 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
   return {
     findings: places.place(run.findings(), sources.map(s => s.fileName), streams.map(s => s.lines)),
     version,
+    kubernetesVersion,
   };
 }
 

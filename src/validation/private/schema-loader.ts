@@ -1,10 +1,12 @@
 /**
  * The compiled schema validators (src/imports/validators/, written by imports/generate-validators.js):
  * one module per Argo Rollouts version with an ajv validate function per kind, and the field table of
- * Service and Ingress. Nothing is loaded when the library is imported: a module is required the first
+ * Service and Ingress; and the pod field table of the Kubernetes versions (src/imports/kubernetes/). Nothing is loaded when the library is imported: a module is required the first
  * time a manifest of that version needs it, and Node's module cache keeps it.
  */
+import { cdk8sPlusLine } from '../../private/cdk8s-plus';
 import { requireGenerated } from '../../private/generated';
+import { quoteCut } from '../../private/quote';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
 /** The Argo Rollouts versions whose CRD schemas the engine has, newest first (from the version table). */
@@ -86,4 +88,52 @@ let fieldTable: FieldTable | undefined;
 export function k8sFieldTable(): FieldTable {
   fieldTable ??= loadGenerated('k8s-fields.js', 'The field table of Service and Ingress').table as FieldTable;
   return fieldTable;
+}
+
+/**
+ * The pod field table (src/imports/kubernetes/pod-fields.js, written by imports/generate-pod-fields.js):
+ * the fields of a pod template and of a Job spec per object type, merged over the Kubernetes versions of
+ * the cdk8s-plus lines. A descriptor is the shape of the field as in `FieldTable` (`''`, `'T'`, `'[T]'`,
+ * `'{}'`, `'{T}'`), followed by `@A` (only in line A and later) or `@A-B` (only in lines A to B) when
+ * some lines lack the field; a field whose type changed has one such descriptor per run of lines,
+ * separated by a space.
+ */
+export interface PodFieldTable {
+  /** The lines, oldest first: line NN is Kubernetes 1.NN. */
+  readonly lines: readonly number[];
+  /** Fields per object type (`PodTemplateSpec`, `JobSpec`, `Container`, ...). */
+  readonly types: { readonly [type: string]: { readonly [field: string]: string } };
+}
+
+let podFields: PodFieldTable | undefined;
+
+/** The pod field table (rule S09, and the Kubernetes versions the engine accepts). */
+export function podFieldTable(): PodFieldTable {
+  podFields ??= requireGenerated('kubernetes/pod-fields.js', 'The pod field table of the Kubernetes versions', 'generate-pod-fields.js') as PodFieldTable;
+  return podFields;
+}
+
+/** The Kubernetes versions the engine checks pod templates against, oldest first, e.g. `['1.27', '1.32']` (the lines of the pod field table). */
+export function kubernetesVersions(): string[] {
+  return podFieldTable().lines.map(line => `1.${line}`);
+}
+
+/**
+ * The Kubernetes minor version for a `kubernetesVersion` option: `27` for `'1.27'` (a leading `v` and a
+ * patch release are accepted: `'v1.27.3'`); for `undefined`, the version of the cdk8s-plus line the
+ * library is built on. Throws, naming the accepted versions, for one the library has no pod rules for.
+ */
+export function kubernetesMinor(version: string | undefined): number {
+  const accepted = `use one of ${kubernetesVersions().join(', ')} (a string such as '1.27')`;
+  if (version !== undefined && typeof version !== 'string') {
+    throw new Error(`kubernetesVersion must be a string naming a Kubernetes version, not ${JSON.stringify(version) ?? String(version)}; ${accepted}.`);
+  }
+  const given = version === undefined ? `1.${cdk8sPlusLine().kubernetesMinor}` : version;
+  const match = /^v?1\.(\d{1,3})(?:\.\d+)?$/.exec(given.trim());
+  const minor = match === null ? undefined : Number(match[1]);
+  if (minor === undefined || !podFieldTable().lines.includes(minor)) {
+    const what = version === undefined ? `The Kubernetes version of ${cdk8sPlusLine().module} (${given})` : `The Kubernetes version ${quoteCut(given)}`;
+    throw new Error(`${what} is not one that the rule engine checks pod templates against; ${accepted}.`);
+  }
+  return minor;
 }

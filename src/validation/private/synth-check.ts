@@ -73,6 +73,9 @@ const shown = new WeakMap<IConstruct, Set<string>>();
  *
  * @param scope the construct (its path names it; its app holds the warnings-as-errors setting)
  * @param subject e.g. `Rollout demo/web`
+ * Pod templates are checked against the Kubernetes version of the package's cdk8s-plus line (the
+ * engine's default `kubernetesVersion`): the version the constructs render for.
+ *
  * @param versions the Argo Rollouts versions to check against (`undefined` = the default)
  * @param keep which findings concern the construct; by default those on its own manifest
  */

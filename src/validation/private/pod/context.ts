@@ -1,9 +1,11 @@
 /**
  * What every pod-template check sees: where findings go, which validator the template will meet
  * (the Rollout controller, or the API server when an Experiment's ReplicaSet or an analysis Job is
- * created), and facts gathered from the pod spec once (grace period, declared volumes, claims).
+ * created), the validation differences of the Kubernetes version checked, and facts gathered from
+ * the pod spec once (grace period, declared volumes, claims).
  */
 import { asArray, asNumber, asObject, asString, isSet, quote } from '../util';
+import { kubernetesFacts, KubernetesVersionFacts } from './kubernetes-version';
 
 /** Receives one violation: where, what is wrong, how to fix it and the bad value. */
 export type PodReport = (path: string, message: string, fix: string, value?: any) => void;
@@ -14,9 +16,16 @@ export interface PodTemplateOptions {
    * `controller`: the Rollout controller validates the template itself before it creates anything
    * (strict environment variable names, privileged flags ignored, no zero-second sleep, no resize
    * policy on init containers). `apiServer`: the API server validates the ReplicaSet or Job made
-   * from it (relaxed names; privileged containers assumed allowed by the cluster).
+   * from it (privileged containers assumed allowed by the cluster; from some Kubernetes version on,
+   * relaxed environment variable names and DNS search domains, and zero-second sleeps: see
+   * `kubernetesMinor`).
    */
   readonly validator: 'controller' | 'apiServer';
+  /**
+   * The Kubernetes minor version of the API server (27 for 1.27): which of its relaxed rules apply
+   * (`./kubernetes-version.ts`). The controller's checks do not depend on it.
+   */
+  readonly kubernetesMinor: number;
   /** Restart policies the workload accepts after defaulting (empty means Always); unset: not checked here. */
   readonly restartPolicies?: readonly string[];
   /** `activeDeadlineSeconds`: not checked here, refused, or checked for range (1 to 2^31-1). */
@@ -40,8 +49,11 @@ export class PodCheck {
   public readonly volumes = new Map<string, any>();
   /** Names of the pod's resource claims. */
   public readonly claimNames = new Set<string>();
+  /** The validation differences of the Kubernetes version checked. */
+  public readonly kubernetes: KubernetesVersionFacts;
 
   constructor(public readonly report: PodReport, public readonly options: PodTemplateOptions, public readonly spec: any) {
+    this.kubernetes = kubernetesFacts(options.kubernetesMinor);
     this.gracePeriod = asNumber(spec.terminationGracePeriodSeconds) ?? DEFAULT_GRACE_PERIOD;
     this.hostUsers = spec.hostUsers !== false;
     for (const claim of asArray(spec.resourceClaims)) {
@@ -55,6 +67,21 @@ export class PodCheck {
   /** True when the Rollout controller validates (its stricter options). */
   public get strict(): boolean {
     return this.options.validator === 'controller';
+  }
+
+  /** True when environment variable names may hold any printable character but '=' (the API server, from 1.32). */
+  public get relaxedEnvVarNames(): boolean {
+    return !this.strict && this.kubernetes.relaxedEnvVarNames;
+  }
+
+  /** True when DNS search domains may hold '_' or be '.' (the API server, from 1.33). */
+  public get relaxedDnsSearch(): boolean {
+    return !this.strict && this.kubernetes.relaxedDnsSearch;
+  }
+
+  /** True when a lifecycle hook may sleep 0 seconds (the API server, from 1.33). */
+  public get zeroSecondSleep(): boolean {
+    return !this.strict && this.kubernetes.zeroSecondSleep;
   }
 
   /**

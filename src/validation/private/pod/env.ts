@@ -4,6 +4,7 @@
  */
 import { asArray, asString, dns1123SubdomainError, isObject, isSet, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
+import { firstVersionWith } from './kubernetes-version';
 import { envVarNameError, prefixNameError } from './names';
 import { configMapKeyError } from '../../../private/name-syntax';
 import { parseQuantity, Quantity } from '../../../private/quantity';
@@ -117,6 +118,18 @@ function checkKeySelector(ctx: PodCheck, ref: any, path: string, kind: string): 
   }
 }
 
+/**
+ * For the API server of a Kubernetes version that still checks names strictly, from which version it
+ * does not (a version-dependent finding says which version it is about); else nothing.
+ */
+function strictNamesNote(ctx: PodCheck): string {
+  const relaxedFrom = firstVersionWith('relaxedEnvVarNames');
+  if (ctx.strict || ctx.relaxedEnvVarNames || relaxedFrom === undefined) {
+    return '';
+  }
+  return ` (the API server of Kubernetes 1.${ctx.kubernetes.minor} checks names strictly; from ${relaxedFrom} on, it takes any printable character but '=')`;
+}
+
 /** Checks one `env` list. */
 export function checkEnv(ctx: PodCheck, env: any, path: string): void {
   asArray(env).forEach((variable: any, i: number) => {
@@ -128,10 +141,11 @@ export function checkEnv(ctx: PodCheck, env: any, path: string): void {
     if (typeof name !== 'string' || name === '') {
       ctx.report(`${at}.name`, `The environment variable ${quote(variable)} has no name.`, 'Give every environment variable a non-empty name.', name);
     }
-    const nameError = typeof name === 'string' && name !== '' ? envVarNameError(name, !ctx.strict) : undefined;
+    const relaxed = ctx.relaxedEnvVarNames;
+    const nameError = typeof name === 'string' && name !== '' ? envVarNameError(name, relaxed) : undefined;
     if (nameError !== undefined) {
-      ctx.report(`${at}.name`, `The environment variable name is ${quote(name)}, which is not valid: ${nameError}.`,
-        ctx.strict ? 'Name the variable with letters, digits, \'_\', \'-\' and \'.\', not starting with a digit, e.g. "LOG_LEVEL" (and no \'=\': the value goes in value).'
+      ctx.report(`${at}.name`, `The environment variable name is ${quote(name)}, which is not valid: ${nameError}${strictNamesNote(ctx)}.`,
+        !relaxed ? 'Name the variable with letters, digits, \'_\', \'-\' and \'.\', not starting with a digit, e.g. "LOG_LEVEL" (and no \'=\': the value goes in value).'
           : 'Give the variable a non-empty name without \'=\' (the value goes in value).', name);
     }
     const valueFrom = variable.valueFrom;
@@ -174,9 +188,9 @@ export function checkEnvFrom(ctx: PodCheck, envFrom: any, path: string): void {
     }
     const prefix = asString(source.prefix);
     if (prefix !== '') {
-      const prefixError = envVarNameError(prefix, !ctx.strict);
+      const prefixError = envVarNameError(prefix, ctx.relaxedEnvVarNames);
       if (prefixError !== undefined) {
-        ctx.report(`${at}.prefix`, `The envFrom prefix ${quote(prefix)} is not valid at the start of a variable name: ${prefixError}.`,
+        ctx.report(`${at}.prefix`, `The envFrom prefix ${quote(prefix)} is not valid at the start of a variable name: ${prefixError}${strictNamesNote(ctx)}.`,
           'Use a prefix of letters, digits, \'_\', \'-\' and \'.\', e.g. "APP_".', prefix);
       }
     }

@@ -12,6 +12,7 @@ import {
 } from '../util';
 import { checkContainers } from './containers';
 import { PodCheck, PodReport, PodTemplateOptions } from './context';
+import { firstVersionWith } from './kubernetes-version';
 import { checkAnnotations, checkLabelMap } from './metadata';
 import { ipError } from './names';
 import { checkAffinity, checkNodeSelector, checkTolerations, checkTopologySpread } from './scheduling';
@@ -84,6 +85,19 @@ function checkPodAnnotations(ctx: PodCheck, annotations: any, path: string, cont
   }
 }
 
+/**
+ * For a search domain that a later Kubernetes version accepts ('.' or one with '_') at the API server of
+ * a version that does not, from which version it does; else nothing.
+ */
+function strictSearchNote(ctx: PodCheck, search: any): string {
+  const relaxedFrom = firstVersionWith('relaxedDnsSearch');
+  if (ctx.strict || relaxedFrom === undefined || typeof search !== 'string'
+    || (search !== '.' && dns1123SubdomainError(search.replace(/\.$/, '').replace(/_/g, 'a')) !== undefined)) {
+    return '';
+  }
+  return ` (the API server of Kubernetes 1.${ctx.kubernetes.minor} checks search domains strictly; from ${relaxedFrom} on, it takes '_' and a single '.')`;
+}
+
 /** DNS policy and DNS config. */
 function checkDns(ctx: PodCheck, spec: any, path: string): void {
   ctx.checkEnum(spec.dnsPolicy, `${path}.dnsPolicy`, 'dnsPolicy', DNS_POLICIES, true);
@@ -118,16 +132,18 @@ function checkDns(ctx: PodCheck, spec: any, path: string): void {
   if (searches.map(asString).join(' ').length > 2048) {
     ctx.report(`${path}.dnsConfig.searches`, 'The dnsConfig search list is longer than 2048 characters.', 'Shorten the search list.');
   }
+  // The API server (by default from Kubernetes 1.33) also takes "." and '_' in search domains; the
+  // controller does not.
+  const relaxed = ctx.relaxedDnsSearch;
   searches.forEach((search: any, i: number) => {
-    // The API server (since Kubernetes 1.32) also takes "." and '_' in search domains; the
-    // controller does not.
-    if (!ctx.strict && search === '.') {
+    if (relaxed && search === '.') {
       return;
     }
     const trimmed = asString(search).replace(/\.$/, '');
-    const error = dns1123SubdomainError(ctx.strict ? trimmed : trimmed.replace(/_/g, 'a'));
+    const error = dns1123SubdomainError(relaxed ? trimmed.replace(/_/g, 'a') : trimmed);
     if (error !== undefined) {
-      ctx.report(`${path}.dnsConfig.searches[${i}]`, `The search domain ${quote(search)} is not a DNS subdomain: ${error}.`, 'Use domains such as "ns1.svc.cluster.local".', search);
+      ctx.report(`${path}.dnsConfig.searches[${i}]`, `The search domain ${quote(search)} is not a DNS subdomain: ${error}${strictSearchNote(ctx, search)}.`,
+        'Use domains such as "ns1.svc.cluster.local".', search);
     }
   });
   asArray(config.options).forEach((option: any, i: number) => {

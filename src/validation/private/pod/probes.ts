@@ -5,6 +5,7 @@
  */
 import { asArray, asNumber, ianaServiceNameError, isObject, isSet, portNumberError, quote } from '../util';
 import { PodCheck } from './context';
+import { firstVersionWith } from './kubernetes-version';
 import { httpHeaderNameError } from './names';
 
 const PROBE_HANDLERS: readonly string[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
@@ -75,9 +76,13 @@ function checkHandler(ctx: PodCheck, handler: any, path: string, what: string, k
     }
     default: { // sleep
       const seconds = asNumber(action.seconds);
-      const min = ctx.strict ? 1 : 0;
+      // the API server takes a zero-second sleep by default from Kubernetes 1.33; the controller does not
+      const min = ctx.zeroSecondSleep ? 0 : 1;
       if (seconds !== undefined && (seconds < min || seconds > ctx.gracePeriod)) {
-        ctx.report(`${at}.seconds`, `The ${what} sleeps ${quote(seconds)} seconds; it must be ${min === 1 ? 'more than 0' : '0 or more'} and at most terminationGracePeriodSeconds (${ctx.gracePeriod}).`,
+        const zeroFrom = firstVersionWith('zeroSecondSleep');
+        const note = seconds === 0 && !ctx.strict && zeroFrom !== undefined
+          ? ` (the API server of Kubernetes 1.${ctx.kubernetes.minor} refuses a zero-second sleep; from ${zeroFrom} on, it takes one)` : '';
+        ctx.report(`${at}.seconds`, `The ${what} sleeps ${quote(seconds)} seconds; it must be ${min === 1 ? 'more than 0' : '0 or more'} and at most terminationGracePeriodSeconds (${ctx.gracePeriod})${note}.`,
           `Sleep between ${min} and ${ctx.gracePeriod} seconds, or raise spec.terminationGracePeriodSeconds.`, seconds);
       }
     }

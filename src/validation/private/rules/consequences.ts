@@ -9,6 +9,8 @@ import { Finding, FindingSeverity } from '../../types';
 const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['S05', 'the API server would refuse the update'],
   ['S06', 'the API server would drop the field (or refuse the object under strict field validation)'],
+  ['S09', 'the object would keep the field, but the API server of that Kubernetes version would drop it, silently, from the ReplicaSets or Jobs '
+    + 'made from the template (or from the workload a workloadRef names), so it would have no effect'],
   ['X06', 'the Experiment would error when it runs'],
   ['V69', 'the controller would fail to set the canary weight at every attempt, so the update would not get past its first weight step'],
   ['L01', 'kubectl would refuse the object under strict decoding (the API server drops the unknown field)'],

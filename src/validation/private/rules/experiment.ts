@@ -109,6 +109,7 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
       }
       checkPodTemplateSpec(asObject(template.template), `${path}.template`, ctx.report.bind(ctx), {
         validator: 'apiServer',
+        kubernetesMinor: ctx.kubernetesMinor,
         restartPolicies: ['Always'],
         activeDeadline: 'forbid',
         replicas: asNumber(template.replicas) ?? 1,

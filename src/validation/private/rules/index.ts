@@ -28,7 +28,8 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66), and the TrafficSplit the weight is set in (V69).
  * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
  * Then how the manifest fares under a GitOps sync (L06), its notification subscriptions (N02, N08–N11).
- * Then whether the API server takes the pods its ReplicaSets make from the template (S08).
+ * Then whether the API server takes the pods its ReplicaSets make from the template (S08), and keeps the
+ * template's fields in its Kubernetes version (S09).
  * Last, whether its update fits its capacity budgets (B01–B03).
  */
 export const ROLLOUT_RULES: readonly Rule[] = [
@@ -52,7 +53,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
 
 /**
  * Rules run on every AnalysisTemplate, ClusterAnalysisTemplate and AnalysisRun: A01–A17, then P01–P06
- * and V07 (job pod templates), then S08 (the pods of those Jobs).
+ * and V07 (job pod templates), then S08 (the pods of those Jobs) and S09 (the fields of those Jobs).
  */
 export const ANALYSIS_MANIFEST_RULES: readonly Rule<AnalysisContext>[] = [
   ...ANALYSIS_RULES,
@@ -62,7 +63,7 @@ export const ANALYSIS_MANIFEST_RULES: readonly Rule<AnalysisContext>[] = [
 
 /**
  * Rules run on every Experiment: X01–X06 (and V07 on its templates), then its analyses as at run
- * time (V53, A15–A17), then the pods its ReplicaSets make (S08).
+ * time (V53, A15–A17), then the pods its ReplicaSets make (S08) and the fields of its templates (S09).
  */
 export const EXPERIMENT_MANIFEST_RULES: readonly Rule<ManifestContext>[] = [
   ...EXPERIMENT_RULES,

@@ -119,6 +119,7 @@ function checkJobTemplate(ctx: AnalysisContext): void {
     const template = ctx.isRun ? resolveArgs(spec.template, ctx) : spec.template;
     checkPodTemplateSpec(asObject(template), `${path}.spec.template`, report, {
       validator: 'apiServer',
+      kubernetesMinor: ctx.kubernetesMinor,
       restartPolicies: ['OnFailure', 'Never'],
       activeDeadline: 'range',
       workload: 'Job',

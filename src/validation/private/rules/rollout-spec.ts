@@ -55,6 +55,7 @@ function checkSelector(selector: any, report: Report): void {
 function checkPodTemplate(ctx: RuleContext): void {
   checkPodTemplateSpec(asObject(ctx.spec.template), 'spec.template', ctx.report.bind(ctx), {
     validator: 'controller',
+    kubernetesMinor: ctx.kubernetesMinor,
     activeDeadline: 'ignore',
     replicas: asNumber(ctx.spec.replicas) ?? 1,
     workload: 'Rollout',
@@ -77,6 +78,7 @@ function checkReferencedPodTemplate(ctx: RuleContext): void {
     `The pod template of ${owner}, which the Rollout takes through workloadRef, fails the controller's check at ${path}: ${message}`,
     `In ${owner}: ${fix}`, value), {
     validator: 'controller',
+    kubernetesMinor: ctx.kubernetesMinor,
     activeDeadline: 'ignore',
     replicas: asNumber(ctx.spec.replicas) ?? 1,
     workload: 'Rollout',

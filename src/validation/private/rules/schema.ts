@@ -292,6 +292,14 @@ function specFindings(ctx: ManifestContext): readonly SchemaFinding[] {
   return mapErrors(ctx, version, validate.errors ?? [], data);
 }
 
+/**
+ * The paths of the fields the CRD schema prunes from the manifest (its S06 findings), computed once per
+ * manifest and run: rules that judge fields below them leave those to S06.
+ */
+export function prunedPaths(ctx: ManifestContext): ReadonlySet<string> {
+  return ctx.memoize('prunedPaths', () => new Set(schemaFindings(ctx).filter(f => f.ruleId === 'S06').map(f => f.path)));
+}
+
 function schemaRule(id: string): Rule<ManifestContext> {
   return {
     id,
