@@ -43,6 +43,8 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     ...otherLines().map(line => `${moduleOf(line)}@${LINES[line].cdk8sPlus}`),
   ],
   packageManager: javascript.NodePackageManager.NPM,
+  // the test command must not rewrite sources: eslint there only checks (`npx projen eslint:fix` fixes)
+  eslintOptions: { dirs: ['src'], commandOptions: { fix: false } },
   projenrcTs: true,
 
   github: false,
@@ -66,6 +68,9 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       maxWorkers: '100%',
       // CDK8S_PLUS_LINE=NN runs the suite on another cdk8s-plus line (build-tools/plus-lines.js)
       resolver: '<rootDir>/test/plus-line-resolver.js',
+      // one temporary folder per run, removed at its end (test/setup/temp-dir.js)
+      globalSetup: '<rootDir>/test/setup/global-setup.js',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.js',
       coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/'],
       testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
     },
@@ -186,5 +191,11 @@ project.addTask('bench', {
 
 // docs/ ships with the package, so that the README's links work where it is read (node_modules, the registry).
 project.npmignore?.exclude('/examples/', '/bench/', '/imports/', '/build-tools/', '/.ci/', '/test-reports/', '/tsconfig.typecheck.json');
+
+// The test command changes no file: its eslint checks without --fix; `npx projen eslint:fix` fixes.
+project.addTask('eslint:fix', {
+  description: 'Runs eslint with --fix on what the eslint task checks (the test command does not fix)',
+  exec: 'npx projen eslint --fix',
+});
 
 project.synth();

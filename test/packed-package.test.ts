@@ -190,18 +190,59 @@ function createPluginApp(dir: string, app: string): void {
   ].join('\n'));
 }
 
-/** A new cdk8s app with the tarball, the package's peers (at the ranges it declares), the CLI and ts-node. */
-function createApp(dir: string, tarball: string): void {
+/** The fenced blocks of a README section, each with the paragraph before it. */
+function readmeBlocks(heading: string): { lang: string; code: string; before: string }[] {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const start = readme.indexOf(`\n## ${heading}\n`);
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  return [...section.matchAll(/^```(\w+)\n([\s\S]*?)\n```$/gm)].map(m => ({
+    before: section.slice(section.lastIndexOf('\n\n', m.index! - 3) + 2, m.index).trim(),
+    lang: m[1],
+    code: `${m[2]}\n`,
+  }));
+}
+
+/** The README's "Use it in your app": its shell steps and files, in order, for the package under test. */
+const README = (() => {
+  const blocks = readmeBlocks('Use it in your app');
+  const file = (name: string) => blocks.find(b => b.before.startsWith(`\`${name}\``))!.code;
+  const shell = blocks.filter(b => b.lang === 'sh' && !b.code.includes('git clone'));
+  return {
+    /** The commands that create the app and install the package (the one placeholder: where the tarball is). */
+    install: shell[0].code,
+    tsconfig: file('tsconfig.json'),
+    cdk8sYaml: file('cdk8s.yaml'),
+    /** "Write main.ts (the canary below is a complete one)". */
+    main: readmeBlocks('A canary Rollout').find(b => b.lang === 'ts')!.code,
+    /** Synthesize and lint (`kubectl apply` needs a cluster: left out). */
+    run: shell[1].code.split('\n').filter(line => !line.startsWith('kubectl ')).join('\n'),
+  };
+})();
+
+/**
+ * A new cdk8s app made as the README says, in \`work\`: its commands run as written but for the tarball's
+ * path, and on another line with the changes the README names for it (the line's package and peer).
+ * Returns the app's folder.
+ */
+function followReadme(work: string, tarball: string): string {
+  const onLine = (text: string) => (LINE === BASE_LINE ? text : text
+    .replaceAll(`${moduleOf(BASE_LINE)}@${CHECKOUT_MANIFEST.peerDependencies[moduleOf(BASE_LINE)]}`, `${PLUS}@${MANIFEST.peerDependencies[PLUS]}`)
+    .replaceAll(`from '${moduleOf(BASE_LINE)}'`, `from '${PLUS}'`)
+    .replaceAll(`from '${packageOf(BASE_LINE)}'`, `from '${PKG}'`));
+  mustRun('bash', ['-e', '-c', onLine(README.install.replace(/\/path\/to\/\S+\.tgz/, tarball))], work);
+  const app = path.join(work, README.install.match(/mkdir (\S+)/)![1]);
+  fs.writeFileSync(path.join(app, 'tsconfig.json'), README.tsconfig);
+  fs.writeFileSync(path.join(app, 'cdk8s.yaml'), README.cdk8sYaml);
+  fs.writeFileSync(path.join(app, 'main.ts'), onLine(README.main));
+  return app;
+}
+
+/** A second app beside the README's, with its node_modules (nothing is installed twice), running \`APP\`. */
+function createApp(dir: string, readmeApp: string): void {
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'my-cdk8s-app', version: '1.0.0', private: true }, undefined, 2));
-  fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { target: 'ES2020', module: 'commonjs', strict: true, esModuleInterop: true, skipLibCheck: true },
-  }, undefined, 2));
-  fs.writeFileSync(path.join(dir, 'cdk8s.yaml'), 'language: typescript\napp: npx ts-node main.ts\n');
+  fs.symlinkSync(path.join(readmeApp, 'node_modules'), path.join(dir, 'node_modules'));
+  for (const file of ['package.json', 'tsconfig.json', 'cdk8s.yaml']) fs.copyFileSync(path.join(readmeApp, file), path.join(dir, file));
   fs.writeFileSync(path.join(dir, 'main.ts'), APP);
-  const peers = Object.entries(MANIFEST.peerDependencies as Record<string, string>).map(([name, range]) => `${name}@${range}`);
-  // typescript@5: ts-node does not work with TypeScript 7
-  mustRun('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', tarball, ...peers, 'cdk8s-cli', 'typescript@5', 'ts-node', '@types/node@20'], dir);
 }
 
 /** The manifests of the app's dist/, by kind. */
@@ -213,13 +254,23 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'packed-package-'));
   const app = path.join(work, 'app');
   let packed: { tarball: string; files: string[]; source: string };
+  let readmeApp: string;
 
   beforeAll(() => {
     packed = pack(work);
-    createApp(app, packed.tarball);
+    readmeApp = followReadme(work, packed.tarball);
+    createApp(app, readmeApp);
   }, 300_000);
 
   afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+  test("the README's \"Use it in your app\", followed as written: the app synthesizes and lints clean", () => {
+    // (the app was made in beforeAll from the README's commands and files; these are its last commands)
+    const result = run('bash', ['-e', '-c', README.run], readmeApp);
+    expect({ status: result.status, output: result.status === 0 ? '' : `${result.stdout}\n${result.stderr}` }).toEqual({ status: 0, output: '' });
+    expect(fs.readdirSync(path.join(readmeApp, 'dist'))).toEqual(['demo.k8s.yaml']);
+    expect(result.stdout).toMatch(/^No findings: 1 file checked/m);
+  }, 120_000);
 
   test('the tarball holds the compiled library, its data, the commands and the docs, and no sources', () => {
     const files = packed.files;

@@ -13,6 +13,7 @@
  * (`JSON_OBJECT`): no cycles, no functions, at most MAX_JSON_DEPTH levels.
  */
 import { Construct } from 'constructs';
+import { article } from './quote';
 
 /** A class whose instances an argument must be (`instanceof`), with a way to create one. */
 export interface ExpectedClass {
@@ -196,8 +197,6 @@ export class ArgumentError extends Error {
   }
 }
 
-const ARTICLE = /^[aeiou]/i;
-
 /** The plural of the JSON types, for `a list of strings`, `a map of strings`. */
 const PLURAL: { readonly [type: string]: string } = { string: 'strings', number: 'numbers', boolean: 'booleans (true or false)' };
 
@@ -210,7 +209,7 @@ function describeExpected(expected: Expected): string {
     case 'array': return 'a list';
     default:
       if ('values' in expected) {
-        return `${ARTICLE.test(expected.name) ? 'an' : 'a'} ${expected.name} (one of ${expected.values.map(v => JSON.stringify(v)).join(', ')})`;
+        return `${article(expected.name)} ${expected.name} (one of ${expected.values.map(v => JSON.stringify(v)).join(', ')})`;
       }
       if ('item' in expected) {
         return typeof expected.item === 'string' && PLURAL[expected.item] ? `a list of ${PLURAL[expected.item]}` : `a list (each item ${describeExpected(expected.item)})`;
@@ -225,7 +224,7 @@ function describeExpected(expected: Expected): string {
         return expected.json === 'object' ? 'an object of JSON data (objects, lists, strings, numbers, booleans)'
           : 'JSON data (an object, a list, a string, a number, a boolean or null)';
       }
-      return `${ARTICLE.test(expected.name) ? 'an' : 'a'} ${expected.name}`;
+      return `${article(expected.name)} ${expected.name}`;
   }
 }
 

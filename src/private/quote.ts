@@ -69,6 +69,16 @@ export function cutLongRuns(text: string): string {
   }
 }
 
+/** The indefinite article for a word by its first letter, for `${article(kind)} ${kind}`: "an" for AnalysisTemplate, "a" for Service. */
+export function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+/** A count with its noun, singular for 1: `1 pod`, `3 pods`. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

@@ -156,14 +156,17 @@ export class Linter {
 
   /**
    * Formats a finding as the command prints it:
-   * `file:documentIndex kind/name path [ID] message Fix: fix`, with `[ID warning]` for a warning.
+   * `file:line (document documentIndex) kind/name path [ID] message Fix: fix`, with `[ID warning]` for a
+   * warning. `line` is the line on which the document starts (1-based); the document's position in the
+   * file is counted from 0, as `documentIndex`. Without a known line: `file (document documentIndex) …`.
    */
   public static formatFinding(finding: LintFinding): string {
     const file = finding.file === '' ? '<input>' : finding.file;
+    const where = `${file}${finding.line === undefined ? '' : `:${finding.line}`} (document ${finding.documentIndex})`;
     const name = finding.name === '' ? '(no name)' : finding.name;
     const path = finding.path === '' ? '(document)' : finding.path;
     const label = finding.severity === FindingSeverity.WARNING ? `${finding.ruleId} warning` : finding.ruleId;
-    return `${file}:${finding.documentIndex} ${finding.kind}/${name} ${path} [${label}] ${finding.message} Fix: ${finding.fix}`;
+    return `${where} ${finding.kind}/${name} ${path} [${label}] ${finding.message} Fix: ${finding.fix}`;
   }
 
   private constructor() {

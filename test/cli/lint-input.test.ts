@@ -119,7 +119,7 @@ describe('huge values', () => {
     const lines = text.stdout.trimEnd().split('\n');
     expect(lines.length).toBeGreaterThan(4);
     for (const line of lines.slice(0, -1)) {
-      expect(line).toContain(`:0 Rollout/${cut} `);
+      expect(line).toContain(`:1 (document 0) Rollout/${cut} `);
     }
     expect(text.stdout).toContain(`spec["${'a'.repeat(200)}…" (10,485,760 characters)]`); // the unknown field's path
     const json = lint(['--format', 'json', file]);

@@ -41,14 +41,14 @@ describe('argo-rollouts-lint', () => {
     expect(result).toEqual({ code: 0, stdout: `No findings: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes ${K8S}.\n`, stderr: '' });
   });
 
-  test('exit 1 and one line per finding: file:document kind/name path [ID] message Fix: fix', () => {
+  test('exit 1 and one line per finding: file:line (document N) kind/name path [ID] message Fix: fix', () => {
     const dir = tempDir({ 'app.yaml': `${rollout('ok')}---\n${bad('web')}` });
     const file = path.join(dir, 'app.yaml');
     const result = lint([file]);
     expect(result.code).toBe(1);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}:1 Rollout/web spec\\.strategy\\.canary\\.steps\\[0\\]\\.setWeight \\[S03\\] .+ Fix: .+`));
+    expect(lines[0]).toMatch(new RegExp(`^${file.replace(/[.\\/]/g, '\\$&')}:${rollout('ok').split('\n').length + 1} \\(document 1\\) Rollout/web spec\\.strategy\\.canary\\.steps\\[0\\]\\.setWeight \\[S03\\] .+ Fix: .+`));
     expect(lines[1]).toBe(`1 finding in 1 document: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes ${K8S}.`);
     expect(result.stderr).toBe('');
   });
@@ -139,7 +139,7 @@ describe('argo-rollouts-lint', () => {
     const current = lint(['--kubernetes-version=v1.32.4', file]);
     // THEN
     expect(old.code).toBe(1);
-    expect(old.stdout).toContain(`${file}:0 Rollout/web spec.template.spec.initContainers[0].restartPolicy [S09] Kubernetes 1.27 has no field `);
+    expect(old.stdout).toContain(`${file}:1 (document 0) Rollout/web spec.template.spec.initContainers[0].restartPolicy [S09] Kubernetes 1.27 has no field `);
     expect(old.stdout).toContain('Fix: Remove "restartPolicy"; or, if the cluster runs Kubernetes 1.32 or later, check against that version');
     expect(old.stdout).toContain('1 finding in 1 document: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes 1.27.');
     expect(current).toEqual({ code: 0, stdout: 'No findings: 1 file checked against Argo Rollouts 1.9.1 and Kubernetes 1.32.\n', stderr: '' });
@@ -158,7 +158,7 @@ describe('argo-rollouts-lint', () => {
   });
 
   test('- reads standard input', () => {
-    expect(lint(['-'], bad('piped')).stdout).toMatch(/^<stdin>:0 Rollout\/piped /);
+    expect(lint(['-'], bad('piped')).stdout).toMatch(/^<stdin>:1 \(document 0\) Rollout\/piped /);
     expect(lint(['-'], rollout('piped')).code).toBe(0);
   });
 
@@ -202,7 +202,7 @@ describe('argo-rollouts-lint', () => {
     const result = lint([UPSTREAM_EXAMPLES]);
     expect(result.stderr).toBe('');
     const lines = result.stdout.trim().split('\n');
-    expect(lines.slice(0, -1).map(l => /(notifications__rollout-canary\.yaml):\d+ Rollout\/rollout-canary .*\[(N09)\]/.exec(l)?.slice(1)))
+    expect(lines.slice(0, -1).map(l => /(notifications__rollout-canary\.yaml):\d+ \(document \d+\) Rollout\/rollout-canary .*\[(N09)\]/.exec(l)?.slice(1)))
       .toEqual(Array(4).fill(['notifications__rollout-canary.yaml', 'N09']));
     expect(lines[lines.length - 1]).toMatch(/^4 findings in 1 document: \d+ files checked/);
     expect(result.code).toBe(1);
@@ -378,6 +378,6 @@ spec: {selector: {app: ${label}}, ports: [{port: 80}]}
     const dir = tempDir({ 'app.yaml': `${withServices('demo')}---\n${withServices('demo').split('---\n')[2]}` });
     const result = lint([path.join(dir, 'app.yaml')]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/app\.yaml:3 Service\/demo-stable metadata\.name \[L05\] /);
+    expect(result.stdout).toMatch(/app\.yaml:29 \(document 3\) Service\/demo-stable metadata\.name \[L05\] /);
   });
 });

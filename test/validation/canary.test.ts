@@ -352,7 +352,10 @@ describe('Canary (V20-V46)', () => {
       rollout.spec.strategy.canary.steps.push({ setMirrorRoute: { name: 'mirror' } });
       const finding = expectFinding('V42', [rollout], `${CANARY}.trafficRouting.managedRoutes`, 'steps[1].setMirrorRoute');
       expect(finding.fix).toContain('"header"');
+      expect(finding.message).toContain('steps[0].setHeaderRoute and steps[1].setMirrorRoute create routes,');
       expectNoFinding('V43', [rollout]);
+      const one = expectFinding('V42', [routedWithStep({ setHeaderRoute: { name: 'header' } })], `${CANARY}.trafficRouting.managedRoutes`, 'steps[0].setHeaderRoute');
+      expect(one.message).toContain('steps[0].setHeaderRoute creates a route, but');
     });
 
     test('V42: no route steps, no managedRoutes needed', () => {

@@ -53,7 +53,7 @@ describe('Linter', () => {
       namespace: 'shop',
       path: 'spec.strategy.canary.steps[0].setWeight',
     })]);
-    expect(Linter.formatFinding(findings[0])).toMatch(/^app\.yaml:2 Rollout\/web2 spec\.strategy\.canary\.steps\[0\]\.setWeight \[S03\] .* Fix: /);
+    expect(Linter.formatFinding(findings[0])).toMatch(/^app\.yaml:22 \(document 2\) Rollout\/web2 spec\.strategy\.canary\.steps\[0\]\.setWeight \[S03\] .* Fix: /);
   });
 
   test('lintYaml: a syntax error names the file and line', () => {

@@ -274,6 +274,11 @@ describe('N09: a subscription to a trigger not defined', () => {
   test('without a ConfigMap, nothing to check against', () => {
     expect(findingsOf('N09', [subscribed({ 'notifications.argoproj.io/subscribe.on-x.slack': 'a' })])).toEqual([]);
   });
+
+  test('a ConfigMap without triggers says so in words', () => {
+    const findings = findingsOf('N09', [subscribed({ 'notifications.argoproj.io/subscribe.on-x.slack': 'a' }), configMap({ 'service.slack': 'token: x\n' })]);
+    expect(findings.map(f => f.fix)).toEqual(['No triggers are defined: define trigger.on-x in the ConfigMap.']);
+  });
 });
 
 describe('N10: a subscription to a service not configured', () => {
@@ -286,6 +291,12 @@ describe('N10: a subscription to a service not configured', () => {
     expect(findings.map(f => f.value)).toEqual(['email', 'webhook']);
     expect(findings[1].message).toMatch(/A webhook is subscribed by its own name/);
     expect(findings[0].fix).toBe('Use one of the services configured: github, slack; or add service.email to the ConfigMap.');
+  });
+
+  test('a ConfigMap without services says so in words', () => {
+    const findings = findingsOf('N10', [subscribed({ 'notifications.argoproj.io/subscribe.on-rollout-completed.slack': 'a' }),
+      configMap({ 'trigger.on-rollout-completed': '- send: [t]\n', 'template.t': 'message: x\n' })]);
+    expect(findings.map(f => f.fix)).toEqual(['No notification services are configured: add service.slack to the ConfigMap.']);
   });
 });
 

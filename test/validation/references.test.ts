@@ -54,6 +54,8 @@ describe('Referenced analysis templates (V50-V57)', () => {
       expect(findings.map(f => f.path)).toEqual([`${STEP}.templates[0].templateName`, `${STEP}.templates[1].templateName`]);
       expect(findings[0].message).toContain('AnalysisTemplate "rates"');
       expect(findings[1].message).toContain('ClusterAnalysisTemplate "shared"');
+      expect(findings[0].fix).toMatch(/^Define an AnalysisTemplate named "rates"/);
+      expect(findings[1].fix).toMatch(/^Define a ClusterAnalysisTemplate named "shared"/);
       expectNoFinding('V50', [rollout]);
     });
 

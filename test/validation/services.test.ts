@@ -62,7 +62,23 @@ describe('Referenced Services (V47-V49)', () => {
 
     test('a selector key the template lacks', () => {
       const manifests = [blueGreenRollout(), service('web-active', { app: 'web', tier: 'front' })];
-      expectFinding('V48', manifests, 'spec.strategy.blueGreen.activeService', 'tier=front');
+      const finding = expectFinding('V48', manifests, 'spec.strategy.blueGreen.activeService', 'tier=front');
+      expect(finding.fix).toBe('Correct the selector of Service "web-active" to select only labels the pods carry (the pod template labels are app: "web"); '
+        + 'or, if the pods are meant to carry tier: "front", add that label to the pod template.');
+    });
+
+    test('the fix corrects the selector first: a misspelt key names the pod label it looks like', () => {
+      const manifests = [blueGreenRollout(), service('web-active', { apq: 'web' })];
+      const finding = expectFinding('V48', manifests, 'spec.strategy.blueGreen.activeService', 'apq=web');
+      expect(finding.fix).toBe('Correct the selector of Service "web-active": apq looks like a typo of the pod label app, so select app: "web" instead; '
+        + 'or, if the pods are meant to carry apq: "web", add that label to the pod template.');
+    });
+
+    test('the fix corrects the selector first: a wrong value names the value the pods carry', () => {
+      const manifests = [blueGreenRollout(), service('web-active', { app: 'wbe' })];
+      const finding = expectFinding('V48', manifests, 'spec.strategy.blueGreen.activeService', 'app=wbe');
+      expect(finding.fix).toBe('Correct the selector of Service "web-active" to app: "web", the value the pod template sets; '
+        + 'or, if the pods are meant to carry app: "wbe", change that label in the pod template.');
     });
 
     test('the pod-template-hash key is ignored', () => {

@@ -112,6 +112,8 @@ describe('minPodsPerReplicaSet above spec.replicas (V68, a warning)', () => {
     const f = expectFinding('V68', rollout(2, 0), 'spec.strategy.canary.minPodsPerReplicaSet', 'more than spec.replicas (0)', V1_9);
     expect(f.fix).toEqual('Raise spec.replicas to at least 2, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to 0 pods.');
     expect(f.fix).not.toMatch(/at most 0/);
+    const one = expectFinding('V68', rollout(1, 0), 'spec.strategy.canary.minPodsPerReplicaSet', 'keeps at least 1 pod in the stable', V1_9);
+    expect(one.message).not.toContain('1 pods');
   });
 
   test('1.10.0-rc1 caps it', () => {

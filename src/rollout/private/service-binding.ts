@@ -61,6 +61,11 @@ class OwnedService extends kplus.Service {
     return Object.keys(this.selectedLabels).length > 0;
   }
 
+  /** Whether some port is not made from the containers' ports (`define({ ports })` or `bind`), so its targetPort may miss. */
+  public get givenPorts(): boolean {
+    return this.options.ports !== undefined || this.boundPorts.length > 0;
+  }
+
   /** Adds a port after the Rollout's (cdk8s-plus `Service.bind`). */
   public bind(port: number, options: kplus.ServiceBindOptions = {}): void {
     this.boundPorts.push({ name: options.name, port, targetPort: options.targetPort, protocol: options.protocol, nodePort: options.nodePort });
@@ -192,11 +197,11 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
 
 /**
  * The manifests of the Services of this app that the Rollout's reference checks must read: those it
- * does not define, and those it defines whose selector was narrowed with `select`/`selectLabel` (the
- * others select its pods by construction).
+ * does not define, and those it defines whose selector was narrowed with `select`/`selectLabel` or
+ * whose ports were given or bound (the others select its pods, and target its container ports, by construction).
  */
 export function servicesToCheck(services: ResolvedService[]): Manifest[] {
   return services
-    .filter(s => s.service && (!s.owned || (s.service as OwnedService).narrowed))
+    .filter(s => s.service && (!s.owned || (s.service as OwnedService).narrowed || (s.service as OwnedService).givenPorts))
     .map(s => ApiObject.of(s.service!).toJson());
 }

@@ -13,6 +13,19 @@ export function formatFinding(finding: Finding): string {
   return `[${finding.ruleId}] ${finding.path}: ${finding.message} Fix: ${finding.fix}`;
 }
 
+/**
+ * The error a rule error throws at synth: its message opens with the construct (`Rollout demo/web breaks …`)
+ * and the rule IDs, and its stack is the message alone, so that Node prints no frame of the library and
+ * no source caret above it for an uncaught error.
+ */
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleError';
+    this.stack = message;
+  }
+}
+
 /** True when a finding is a warning (see `FindingSeverity`). */
 export function isWarning(finding: Finding): boolean {
   return finding.severity === FindingSeverity.WARNING;
@@ -76,7 +89,7 @@ export function checkFindings(subject: string, manifests: any[], options: Findin
   if (errors.length > 0) {
     const count = errors.length === 1 ? 'a rule' : `${errors.length} rules`;
     const note = options.warningsAsErrors === true && warnings.length > 0 ? ' (warnings count as errors here)' : '';
-    throw new Error(describe(`${subject} breaks ${count} of the Argo Rollouts controller${note}`, errors));
+    throw new RuleError(describe(`${subject} breaks ${count} of the Argo Rollouts controller${note}`, errors));
   }
   if (warnings.length === 0) {
     return undefined;

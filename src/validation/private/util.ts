@@ -62,7 +62,7 @@ export function keyCount(value: any): number {
 // ---------------------------------------------------------------------------------------------
 
 // quote: in src/private/quote.ts (the app-wide duplicate-object check writes it too); re-exported for the rules.
-export { cutText, quote } from '../../private/quote';
+export { article, cutText, plural, quote } from '../../private/quote';
 
 /** Joins words as "a, b and c". */
 export function listWords(words: readonly string[]): string {

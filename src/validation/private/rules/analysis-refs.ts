@@ -12,7 +12,7 @@
  */
 import { BLUE_GREEN_PATH, CANARY_PATH, ManifestContext, Rule, RuleContext, STEPS_PATH } from '../context';
 import { MissingNestedTemplate, referencedKind, TemplateInfo } from '../templates';
-import { ArgLookup, asArray, asObject, asString, intOrStringValue, isObject, isSet, quote } from '../util';
+import { ArgLookup, article, asArray, asObject, asString, intOrStringValue, isObject, isSet, quote } from '../util';
 import {
   declaredArgNames, metricArgReferences, reportUnmatchedPatterns, reportUnresolvablePlaceholders, UnmatchedPattern, unmatchedPatterns,
 } from './analysis';
@@ -552,13 +552,13 @@ export const ANALYSIS_REFERENCE_RULES: readonly Rule[] = [
           }
           ctx.report(ref.path,
             `The ${TYPE_NAMES[use.type]} uses the ${ref.kind} ${quote(ref.name)}, which does not exist among the manifests (${describeLookup(ref.kind, ctx.namespace)}).`,
-            `Define a ${ref.kind} named ${quote(ref.name)}${ref.kind === 'AnalysisTemplate' ? ' in the Rollout\'s namespace' : ''}, `
+            `Define ${article(ref.kind)} ${ref.kind} named ${quote(ref.name)}${ref.kind === 'AnalysisTemplate' ? ' in the Rollout\'s namespace' : ''}, `
             + 'or correct templateName (clusterScope: true selects a ClusterAnalysisTemplate).', ref.name);
         }
         for (const missing of use.merged.missingNested) {
           ctx.reportOn(missing.holder, `spec.templates[${missing.index}].templateName`,
             `The template composes the ${missing.kind} ${quote(missing.name)}, which does not exist among the manifests (${describeLookup(missing.kind, ctx.namespace)}).`,
-            `Define a ${missing.kind} named ${quote(missing.name)}, or correct templateName (clusterScope: true selects a ClusterAnalysisTemplate).`,
+            `Define ${article(missing.kind)} ${missing.kind} named ${quote(missing.name)}, or correct templateName (clusterScope: true selects a ClusterAnalysisTemplate).`,
             missing.name);
         }
       });

@@ -7,8 +7,8 @@ import {
   CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
 } from '../context';
 import {
-  asArray, asObject, asString, cutText, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, qualifiedNameError,
-  quote,
+  asArray, asObject, asString, cutText, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, plural,
+  qualifiedNameError, quote,
 } from '../util';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
 import { releasesWith, VERSION_NUMBERS, versionFacts } from '../../../private/versions';
@@ -430,7 +430,7 @@ export const CANARY_RULES: readonly Rule[] = [
       });
       if (routeSteps.length > 0) {
         const example = names.find(name => name !== '') ?? 'my-route';
-        ctx.report(`${ROUTING_PATH}.managedRoutes`, `${listWords(routeSteps)} create routes, but trafficRouting.managedRoutes is not set.`,
+        ctx.report(`${ROUTING_PATH}.managedRoutes`, `${listWords(routeSteps)} ${routeSteps.length === 1 ? 'creates a route' : 'create routes'}, but trafficRouting.managedRoutes is not set.`,
           `List every route name used by the steps in trafficRouting.managedRoutes, e.g. managedRoutes: [{ name: ${quote(example)} }].`);
       }
     },
@@ -526,11 +526,11 @@ export const CANARY_RULES: readonly Rule[] = [
       }
       const capping = releasesWith(f => f.rules.minPodsCappedAtReplicas);
       ctx.warn(`${CANARY_PATH}.minPodsPerReplicaSet`,
-        `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${minPods} pods `
+        `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${plural(minPods, 'pod')} `
         + `in the stable and in the canary ReplicaSet, also once fully promoted${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,
         replicas >= 1 ? `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`
           // no minPodsPerReplicaSet fits (it is at least 1): "at most 0" would be no fix
-          : `Raise spec.replicas to at least ${minPods}, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to ${replicas} pods.`, minPods);
+          : `Raise spec.replicas to at least ${minPods}, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to ${plural(replicas, 'pod')}.`, minPods);
     },
   },
 ];

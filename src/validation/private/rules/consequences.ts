@@ -13,6 +13,7 @@ const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
     + 'made from the template (or from the workload a workloadRef names), so it would have no effect'],
   ['X06', 'the Experiment would error when it runs'],
   ['V69', 'the controller would fail to set the canary weight at every attempt, so the update would not get past its first weight step'],
+  ['V70', 'the Rollout would roll out, but the Service would get no endpoints, so no traffic would reach the Rollout\'s pods through it'],
   ['L01', 'kubectl would refuse the object under strict decoding (the API server drops the unknown field)'],
   ['N01', 'the controller would not read the object, so none of its settings would be used'],
   ['N02', 'the controller could not load that notification configuration, so none of its notifications would be sent'],
@@ -37,6 +38,7 @@ const FAMILY_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
 /** Consequences of warnings by rule ID: the controller accepts these manifests. */
 const WARNING_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['V53', 'the controller would accept it and ignore the argument'],
+  ['V70', 'the controller would accept it, but the Service\'s traffic would reach the pods only if they listen on that port undeclared'],
   ['L06', 'the controller would accept it, but each GitOps sync would reset the replica count the autoscaler chose'],
 ]);
 

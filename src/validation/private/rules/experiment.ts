@@ -6,7 +6,7 @@
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, ManifestContext, Rule, STEPS_PATH } from '../context';
 import { checkPodTemplateSpec, selectorMatches } from '../pod';
 import { ANALYSIS_TEMPLATE, referencedKind } from '../templates';
-import { asArray, asNumber, asObject, asString, isObject, isSet, keyCount, quote } from '../util';
+import { article, asArray, asNumber, asObject, asString, isObject, isSet, keyCount, quote } from '../util';
 
 /** `specRef` values of an experiment-step template. */
 const SPEC_REFS: readonly string[] = ['canary', 'stable'];
@@ -133,14 +133,14 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
         const template = ctx.index.template(kind, ctx.namespace, name);
         if (template === undefined) {
           ctx.report(path, `Analysis ${quote(analysis.name)} uses the ${kind} ${quote(name)}, which does not exist among the manifests (${describeLookup(kind, ctx.namespace)}).`,
-            `Define a ${kind} named ${quote(name)}${kind === ANALYSIS_TEMPLATE ? ' in the Experiment\'s namespace' : ''}, or correct templateName (set clusterScope: true for a ClusterAnalysisTemplate).`,
+            `Define ${article(kind)} ${kind} named ${quote(name)}${kind === ANALYSIS_TEMPLATE ? ' in the Experiment\'s namespace' : ''}, or correct templateName (set clusterScope: true for a ClusterAnalysisTemplate).`,
             name);
           return;
         }
         for (const missing of ctx.index.templateTree(template, ctx.namespace).missing) {
           ctx.report(path,
             `Analysis ${quote(analysis.name)} uses ${missing.holder.kind} ${quote(missing.holder.name)}, which composes the ${missing.kind} ${quote(missing.name)}; it does not exist among the manifests (${describeLookup(missing.kind, ctx.namespace)}).`,
-            `Define a ${missing.kind} named ${quote(missing.name)}, or correct spec.templates[${missing.index}] of ${missing.holder.kind} ${quote(missing.holder.name)}.`,
+            `Define ${article(missing.kind)} ${missing.kind} named ${quote(missing.name)}, or correct spec.templates[${missing.index}] of ${missing.holder.kind} ${quote(missing.holder.name)}.`,
             missing.name);
         }
       });

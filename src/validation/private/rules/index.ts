@@ -23,7 +23,7 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
 /**
  * Rules run on every Rollout, in evaluation order: the spec (V01–V46; V18 and V19 appear twice,
  * blue-green, then canary), then the referenced objects as the controller fetches them (Services V47,
- * analysis templates V50) and checks them (V48–V49, V51–V57), then experiment steps (X06).
+ * analysis templates V50) and checks them (V48–V49 and the Service ports, V70; V51–V57), then experiment steps (X06).
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66), and the TrafficSplit the weight is set in (V69).
  * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).

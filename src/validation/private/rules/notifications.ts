@@ -262,6 +262,14 @@ function known(names: Iterable<string>): string {
   return sorted.length ? sorted.map(cutText).join(', ') : 'none';
 }
 
+/**
+ * A fix naming the names defined, `Use one of the services configured: a, b; or <other>`, or, when there
+ * is none, `<none>: <other>` (`No notification services are configured: add …`), never "configured: none".
+ */
+function useOneOf(names: readonly string[], some: string, none: string, other: string): string {
+  return names.length ? `Use one of the ${some}: ${known(names)}; or ${other}` : `${none}: ${other}`;
+}
+
 /** A data key of the ConfigMap with its decoded value. */
 function forEachKey(ctx: ManifestContext, prefix: string, visit: (key: string, text: any, path: string) => void): void {
   const data = asObject(ctx.manifest.data) ?? {};
@@ -537,7 +545,7 @@ export const NOTIFICATION_SUBSCRIPTION_RULES: readonly Rule[] = [
           const catalog = CATALOG_TRIGGERS.has(s.trigger)
             ? ' It is a trigger of the standard catalog, which this ConfigMap does not include (a ConfigMap of the same name replaces the catalog\'s).' : '';
           ctx.report(s.path, `The subscription names trigger ${quote(s.trigger)}, which ${describeConfigs(configs)} does not define, so nothing is sent for it.${catalog}`,
-            `Use one of the triggers defined: ${known(triggers)}; or define trigger.${s.trigger} in the ConfigMap${catalog ? ' (with ArgoRollouts, keep catalog: true; with upstream manifests, start from notifications-install.yaml)' : ''}.`, s.trigger);
+            `${useOneOf(triggers, 'triggers defined', 'No triggers are defined', `define trigger.${s.trigger} in the ConfigMap`)}${catalog ? ' (with ArgoRollouts, keep catalog: true; with upstream manifests, start from notifications-install.yaml)' : ''}.`, s.trigger);
         }
       }
     },
@@ -553,7 +561,7 @@ export const NOTIFICATION_SUBSCRIPTION_RULES: readonly Rule[] = [
         const webhookHint = s.service === 'webhook' && configs.some(c => [...c.services.values()].includes('webhook'))
           ? ' A webhook is subscribed by its own name (service.webhook.<name> is the service <name>).' : '';
         ctx.report(s.path, `The subscription sends to service ${quote(s.service)}, which ${describeConfigs(configs)} does not configure, so nothing is sent.${webhookHint}`,
-          `Use one of the services configured: ${known(services)}; or add service.${s.service} to the ConfigMap.`, s.service);
+          `${useOneOf(services, 'services configured', 'No notification services are configured', `add service.${s.service} to the ConfigMap`)}.`, s.service);
       }
     },
   },

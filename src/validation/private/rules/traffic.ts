@@ -11,7 +11,7 @@ import { apiGroupOf } from '../../../private/object-identity';
 import { releasesWith, versionFacts } from '../../../private/versions';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
-import { asArray, asNumber, asObject, asString, cutText, isObject, isSet, listWords, quote } from '../util';
+import { article, asArray, asNumber, asObject, asString, cutText, isObject, isSet, listWords, quote } from '../util';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
 const NGINX_PATH = `${ROUTING_PATH}.nginx`;
@@ -507,7 +507,7 @@ export const WORKLOAD_REF_RULES: readonly Rule[] = [
         return;
       }
       if (apiVersion !== supported.apiVersion) {
-        ctx.report(WORKLOAD_REF_PATH, `workloadRef uses apiVersion ${quote(apiVersion)} for a ${kind}, which is not a served API version (expected ${quote(supported.apiVersion)}).`,
+        ctx.report(WORKLOAD_REF_PATH, `workloadRef uses apiVersion ${quote(apiVersion)} for ${article(kind)} ${kind}, which is not a served API version (expected ${quote(supported.apiVersion)}).`,
           `Set workloadRef.apiVersion to ${supported.apiVersion}.`, shown);
         return;
       }
@@ -517,7 +517,7 @@ export const WORKLOAD_REF_RULES: readonly Rule[] = [
       const name = asString(asObject(ref)?.name);
       if (ctx.index.workload(kind, ctx.namespace, name) === undefined) {
         ctx.report(WORKLOAD_REF_PATH, `The ${kind} ${quote(name)} named by workloadRef does not exist among the manifests (looked for ${describeNamespace(ctx.namespace)}).`,
-          `Define a ${kind} named ${quote(name)} in the Rollout's namespace, or correct workloadRef.name.`, name);
+          `Define ${article(kind)} ${kind} named ${quote(name)} in the Rollout's namespace, or correct workloadRef.name.`, name);
       }
     },
   },

@@ -1,0 +1,2 @@
+// jest globalSetup (see temp-dir.js)
+module.exports = require('./temp-dir').setup;

@@ -1,0 +1,2 @@
+// jest globalTeardown (see temp-dir.js)
+module.exports = require('./temp-dir').teardown;
