@@ -160,3 +160,15 @@ export function leaves(obj: any, prefix = ''): string[] {
   if (entries.length === 0) return [`${prefix}=${Array.isArray(obj) ? '[]' : '{}'}`];
   return entries.flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
 }
+
+/** What `run` writes to standard error (synth prints the warnings of the Argo Rollouts rules there). */
+export function stderrOf(run: () => void): string {
+  const written: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((text: any) => (written.push(String(text)), true));
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return written.join('');
+}

@@ -297,7 +297,8 @@ describe('Canary (V20-V46)', () => {
     });
 
     test.each([{ exact: 'a' }, { regex: 'a.*' }, { prefix: 'a', exact: '' }])('V38: headerValue %p passes (istio)', headerValue => {
-      const rollout = routedWithStep(header(headerValue));
+      // with the canary scaled in the step (V71)
+      const rollout = routedWithStep({ setCanaryScale: { replicas: 1 }, ...header(headerValue) });
       rollout.spec.strategy.canary.trafficRouting.managedRoutes = [{ name: 'r' }];
       expect(validateManifests([rollout])).toEqual([]);
     });
@@ -315,7 +316,7 @@ describe('Canary (V20-V46)', () => {
     });
 
     test('V39: alb exact match passes', () => {
-      const rollout = routedWithStep(header({ exact: 'yes' }), { alb: { ingress: 'web', servicePort: 80 }, managedRoutes: [{ name: 'r' }] });
+      const rollout = routedWithStep({ setCanaryScale: { replicas: 1 }, ...header({ exact: 'yes' }) }, { alb: { ingress: 'web', servicePort: 80 }, managedRoutes: [{ name: 'r' }] });
       expect(validateManifests([rollout])).toEqual([]);
     });
   });

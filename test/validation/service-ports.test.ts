@@ -3,7 +3,7 @@ import * as kplus from 'cdk8s-plus-27';
 import { blueGreenRollout, expectFinding, expectNoFinding, findingsOf, routedRollout, service, validRollout } from './helpers';
 import { Rollout, RolloutStrategy, StrategyService } from '../../src';
 import { FindingSeverity } from '../../src/validation/types';
-import { synth } from '../util';
+import { stderrOf, synth } from '../util';
 
 const STABLE = 'spec.strategy.canary.stableService';
 
@@ -128,18 +128,6 @@ describe('V70 Service port that no container declares', () => {
         strategy: RolloutStrategy.blueGreen({ activeService: StrategyService.fromService(mine) }),
       });
       return mine;
-    }
-
-    /** What synth writes to standard error. */
-    function stderrOf(run: () => void): string {
-      const written: string[] = [];
-      const spy = jest.spyOn(process.stderr, 'write').mockImplementation((text: any) => (written.push(String(text)), true));
-      try {
-        run();
-      } finally {
-        spy.mockRestore();
-      }
-      return written.join('');
     }
 
     test('StrategyService.fromService(kplusService) with a targetPort no container declares warns with the construct path', () => {

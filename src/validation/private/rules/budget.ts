@@ -90,8 +90,8 @@ function podSpecOf(ctx: RuleContext): { spec: any; path: string } | undefined {
   return { spec: asObject(asObject(workloadPodTemplate(workload).template)?.spec) ?? {}, path: 'spec.workloadRef' };
 }
 
-/** The Rollout's plan with the run's manifests and release, or undefined when there is none to make. */
-function planOf(ctx: RuleContext): RolloutPlan | undefined {
+/** The Rollout's plan with the run's manifests and release, or undefined when there is none to make (also read by V71). */
+export function planOf(ctx: RuleContext): RolloutPlan | undefined {
   return ctx.memoize('budgetPlan', () => {
     if (!ctx.canary && !ctx.blueGreen) {
       return undefined;

@@ -1,7 +1,8 @@
 /**
  * Canary rules V20–V46: replica limits, Services, ping-pong, traffic-routing options and steps, followed
  * by the canary anti-affinity checks (V18, V19), which the controller evaluates last, and the warning
- * V68 (minPodsPerReplicaSet above spec.replicas where the release does not cap it).
+ * V68 (minPodsPerReplicaSet above spec.replicas where the release does not cap it), and the warning V71
+ * (a header or mirror route set while the canary has no pods).
  */
 import {
   CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
@@ -10,6 +11,7 @@ import {
   asArray, asObject, asString, cutText, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, plural,
   qualifiedNameError, quote,
 } from '../util';
+import { planOf } from './budget';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
 import { releasesWith, VERSION_NUMBERS, versionFacts } from '../../../private/versions';
 
@@ -531,6 +533,42 @@ export const CANARY_RULES: readonly Rule[] = [
         replicas >= 1 ? `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`
           // no minPodsPerReplicaSet fits (it is at least 1): "at most 0" would be no fix
           : `Raise spec.replicas to at least ${minPods}, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to ${plural(replicas, 'pod')}.`, minPods);
+    },
+  },
+  {
+    // not a controller check: with traffic routing, header and mirror route steps do not scale the canary;
+    // its pods are those of the last setWeight or setCanaryScale before (the plan's count at the step)
+    id: 'V71',
+    check: ctx => {
+      if (ctx.trafficRouting === undefined) {
+        return;
+      }
+      const routes: Array<{ i: number; kind: 'setHeaderRoute' | 'setMirrorRoute' }> = [];
+      ctx.steps.forEach((step: any, i: number) => {
+        for (const kind of ['setHeaderRoute', 'setMirrorRoute'] as const) {
+          // a route step without matches removes the route
+          if (asArray(asObject(step?.[kind])?.match).length > 0) {
+            routes.push({ i, kind });
+          }
+        }
+      });
+      const plan = routes.length > 0 ? planOf(ctx) : undefined;
+      for (const { i, kind } of routes) {
+        const canaryPods = plan?.steps.find(s => s.index === i)?.canaryPods;
+        if (canaryPods !== 0) {
+          continue;
+        }
+        const route = asObject(ctx.steps[i][kind]);
+        const header = kind === 'setHeaderRoute';
+        const share = route?.percentage;
+        const percentage = typeof share === 'number' ? ` (${share}% of the requests)` : isSet(share) ? ` (percentage ${quote(share)})` : '';
+        ctx.warn(`${STEPS_PATH}[${i}].${kind}`,
+          `${header ? 'Header' : 'Mirror'} route ${quote(asString(route?.name))}${header ? '' : percentage} is set while the canary has no pods: `
+          + `${kind} does not scale the canary, and no step before it scales the canary up (a setWeight above 0 or a setCanaryScale), `
+          + `so the canary Service has no endpoints and ${header ? 'the matched requests fail' : 'the mirrored copies go nowhere'}.`,
+          'Scale the canary first: a setCanaryScale step (e.g. setCanaryScale: { replicas: 1 }; CanaryStep.canaryScale()) or a setWeight above 0 before this step, '
+          + 'or both in one step (CanaryStep.combined()).', route);
+      }
     },
   },
 ];
