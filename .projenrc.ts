@@ -28,9 +28,15 @@ const project = new cdk8s.ConstructLibraryCdk8s({
   cdk8sVersion: '2.70.0',
   constructsVersion: '10.5.0',
   jsiiVersion: '~6.0.0',
+  // The assembly ships gzipped (.jsii.gz beside a small .jsii that points at it): 5.5 MB of JSON, most of
+  // it the generated L1, is about 0.5 MB compressed. jsii-pacmak, jsii-docgen and jsii-reflect read both.
+  compressAssembly: true,
+  // projen's default inlines a source map with the whole TypeScript source into every JavaScript file:
+  // half of lib/'s bytes. The package ships without maps (stack traces name the compiled files).
+  tsconfig: { compilerOptions: { inlineSourceMap: false, inlineSources: false } },
   peerDeps: [`${moduleOf(BASE_LINE)}@^${LINES[BASE_LINE].cdk8sPlus}`],
-  // the lint CLI parses YAML with js-yaml (about 12x faster than `yaml` on large inputs); the import CLI formats its TypeScript with prettier
-  bundledDeps: ['js-yaml@^4.1.0', 'prettier@^3'],
+  // the lint CLI parses YAML with js-yaml (about 12x faster than `yaml` on large inputs)
+  bundledDeps: ['js-yaml@^4.1.0'],
   bin: { 'argo-rollouts-lint': 'bin/argo-rollouts-lint', 'argo-rollouts-plan': 'bin/argo-rollouts-plan', 'argo-rollouts-import': 'bin/argo-rollouts-import' },
   devDeps: [
     '@types/node@^20',
@@ -39,6 +45,10 @@ const project = new cdk8s.ConstructLibraryCdk8s({
     'ajv-formats@^3.0.1',
     'yaml@^2.8.0',
     'fast-check@^4',
+    // the import CLI lays out its code itself (src/import/private/layout.ts); its test holds it to prettier's layout
+    'prettier@^3',
+    // reads the (compressed) assembly in build-tools/variants.js
+    '@jsii/spec@^1',
     // the other cdk8s-plus lines, for the variant packages and the suite run on a line
     ...otherLines().map(line => `${moduleOf(line)}@${LINES[line].cdk8sPlus}`),
   ],
@@ -70,12 +80,17 @@ const project = new cdk8s.ConstructLibraryCdk8s({
       resolver: '<rootDir>/test/plus-line-resolver.js',
       // one temporary folder per run, removed at its end (test/setup/temp-dir.js)
       globalSetup: '<rootDir>/test/setup/global-setup.js',
+      // the rules' warnings at synth stay out of the test log (test/setup/quiet-warnings.js)
+      setupFilesAfterEnv: ['<rootDir>/test/setup/quiet-warnings.js'],
       globalTeardown: '<rootDir>/test/setup/global-teardown.js',
       coveragePathIgnorePatterns: ['/node_modules/', '/src/imports/', '/test/'],
       testPathIgnorePatterns: ['/node_modules/', '/lib/', '/dist/'],
     },
   },
 });
+
+// the compressed assembly is build output, as .jsii is
+project.gitignore.exclude('/.jsii.gz');
 
 // Conformance suites skipped for want of the upstream files are counted and explained in one line.
 project.jest?.addReporter(new javascript.JestReporter('<rootDir>/test/reporters/upstream-skips.js'));

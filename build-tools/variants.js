@@ -18,6 +18,7 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const { BASE_LINE, jsiiTargets, lineNumbers, lineSources, moduleOf, packageOf, parseLine, LINES } = require('./plus-lines');
+const { loadAssemblyFromFile } = require('@jsii/spec');
 
 const ROOT = path.join(__dirname, '..');
 const ENV = { ...process.env, JSII_SILENCE_SUPPORT_WARNING: '1', JSII_SILENCE_WARNING_END_OF_LIFE_NODE_VERSION: '20' };
@@ -94,9 +95,10 @@ function prepare(build, line, files) {
   return dir;
 }
 
-/** jsii, the assemble step and API.md, as the base package's build runs them. */
+/** jsii as the base package's compile task runs it (.projen/tasks.json), then the assemble step and API.md. */
 function compile(dir) {
-  run('npx', ['jsii', '--silence-warnings=reserved-word'], dir);
+  const tasks = JSON.parse(fs.readFileSync(path.join(ROOT, '.projen', 'tasks.json'), 'utf8')).tasks;
+  for (const step of tasks.compile.steps) run('npx', step.exec.split(' '), dir);
   run('node', ['build-tools/lazy-index.js'], dir);
   run('node', ['build-tools/copy-generated.js'], dir);
   run('npx', ['jsii-docgen', '-o', 'API.md', '--submodule', 'root'], dir);
@@ -104,12 +106,22 @@ function compile(dir) {
 
 /** This library's API in an assembly: its types, members and parameters, with cdk8s-plus type names made line-free. */
 function apiOf(dir) {
-  const assembly = JSON.parse(fs.readFileSync(path.join(dir, '.jsii'), 'utf8'));
+  // (the assembly may be compressed: .jsii then points at .jsii.gz)
+  const assembly = loadAssemblyFromFile(path.join(dir, '.jsii'), false);
   const ours = `${assembly.name}.`;
   const text = JSON.stringify(assembly.types, (key, value) => (key === 'locationInModule' || key === 'docs' || key === 'assembly' ? undefined : value))
     .replaceAll(ours, 'LIB.')
     .replace(/cdk8s-plus-\d+\./g, 'CDK8S_PLUS.');
   return { assembly, types: JSON.parse(text) };
+}
+
+/**
+ * Removes a build folder's assembly once it is packed: jsii-docgen, run in the checkout, reads every
+ * `.jsii` below it, and one of the same name and version in dist/variants/ would document that build
+ * instead of the checkout's. (The folder's lib/ stays: bench/line.ts runs it.)
+ */
+function hideAssembly(dir) {
+  for (const file of ['.jsii', '.jsii.gz']) fs.rmSync(path.join(dir, file), { force: true });
 }
 
 /** The checks of a built variant against the base line built beside it. */
@@ -154,7 +166,9 @@ function main(argv) {
     check(line, dir, base);
     const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', out], dir));
     console.log(`${packageOf(line)}: ${path.relative(process.cwd(), path.join(out, info.filename))} (${info.entryCount} files, ${(info.size / 1e6).toFixed(1)} MB)`);
+    hideAssembly(dir);
   }
+  hideAssembly(baseDir);
   console.log(`built, checked and packed ${wanted.length} variant package(s) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -10,7 +10,12 @@
 // and writes deterministic, pretty-printed (2-space) JSON:
 //   <out>/<tag>/crds.json           every CRD, ordered by metadata.name, exactly as upstream wrote it
 //   <out>/<tag>/notifications.json  the `data` map of the notifications ConfigMap, keys sorted
-// and one TypeScript module, the version table: per release its tag, images, data files, CRD sizes,
+// each file once: a release whose file would equal an older release's uses that one, and writes none
+// (imports/sharing.js; a file of <out>/*/ that this run does not write is removed). The same goes for
+// the compiled validators of generate-validators.js, whose sharing is decided here: releases whose CRD
+// schemas reduce alike use one module.
+// And one TypeScript module, the version table: per release its tag, images, data files and validator
+// module (where the shared ones are), CRD sizes,
 // the controller's readiness probe and RBAC groups (read from the files above) and the facts of
 // imports/versions.js (controller flags, controller defaults, rule differences, the default release).
 //
@@ -23,7 +28,9 @@
 const fs = require('fs');
 const path = require('path');
 const YAML = require('yaml');
+const { SchemaBuildError } = require('./crd-schema');
 const { INSTALL_DATA, renderedJson, ROOT, VERSION_TABLE, writeGenerated } = require('./layout');
+const { dataFilesOf, owners, reducedKindSchemas, TABLE_DECLARATION, validatorModuleOf } = require('./sharing');
 
 const { DEFAULT, VERSIONS } = require('./versions');
 
@@ -127,8 +134,11 @@ function ruleGroups(tag, resource) {
   return rule.apiGroups;
 }
 
-/** The table entry of a release: the facts of imports/versions.js and those read from its files. */
-function tableEntry(entry, crds) {
+/**
+ * The table entry of a release: the facts of imports/versions.js and those read from its files.
+ * `shared` names the releases whose files it uses: `{ crds, notifications, validators }`, tags.
+ */
+function tableEntry(entry, crds, shared) {
   const tag = `v${entry.version}`;
   const controller = objectOf(tag, 'install.yaml', 'Deployment', 'argo-rollouts').spec.template.spec.containers[0];
   const crdBytes = {};
@@ -139,8 +149,8 @@ function tableEntry(entry, crds) {
     prerelease: entry.prerelease,
     controllerImage: imageOf(tag, 'install.yaml', 'argo-rollouts'),
     dashboardImage: imageOf(tag, 'dashboard-install.yaml', 'argo-rollouts-dashboard'),
-    dataFiles: { crds: `${tag}/crds.json`, notifications: `${tag}/notifications.json` },
-    validatorModule: `argo-${tag}.js`,
+    dataFiles: { crds: dataFilesOf(shared.crds).crds, notifications: dataFilesOf(shared.notifications).notifications },
+    validatorModule: validatorModuleOf(shared.validators),
     crdBytes,
     crdsNeedServerSideApply: Object.values(crdBytes).some(n => n > ANNOTATION_LIMIT),
     controllerReadinessProbe: controller.readinessProbe,
@@ -172,9 +182,12 @@ export interface GeneratedVersion {
   readonly controllerImage: { readonly registry: string; readonly repository: string };
   /** The dashboard image of dashboard-install.yaml, without its tag. */
   readonly dashboardImage: { readonly registry: string; readonly repository: string };
-  /** The install data files, relative to src/imports/install-data/. */
+  /**
+   * The install data files, relative to src/imports/install-data/: in the folder of the oldest release
+   * whose file has the same content (imports/sharing.js), so possibly another release's.
+   */
   readonly dataFiles: { readonly crds: string; readonly notifications: string };
-  /** The compiled validators, in src/imports/validators/. */
+  /** The compiled validators, in src/imports/validators/: named after the oldest release whose CRD schemas compile to them. */
   readonly validatorModule: string;
   /** Each CRD's size as compact JSON: what client-side apply copies into an annotation. */
   readonly crdBytes: { readonly [name: string]: number };
@@ -209,13 +222,29 @@ export interface GeneratedVersion {
 export const DEFAULT_VERSION = ${JSON.stringify(DEFAULT)};
 
 /** Every supported release, newest first. */
-export const VERSIONS: readonly GeneratedVersion[] = ${json};
+${TABLE_DECLARATION}${json};
 `;
 }
 
-/** The data files are in the form the library renders without walking them (see `renderedJson`). */
-function writeJson(file, value) {
-  writeGenerated(file, renderedJson(value, 2) + '\n');
+/** A data file's text: in the form the library renders without walking it (see `renderedJson`). */
+function jsonText(value) {
+  return renderedJson(value, 2) + '\n';
+}
+
+/** Removes the data files in the folders of <out> that this run did not write (a release that now shares an older one's), and folders left empty. */
+function removeStale(written) {
+  if (!fs.existsSync(output)) return;
+  for (const folder of fs.readdirSync(output, { withFileTypes: true }).filter(e => e.isDirectory())) {
+    const dir = path.join(output, folder.name);
+    for (const file of ['crds.json', 'notifications.json']) {
+      const location = path.join(dir, file);
+      if (fs.existsSync(location) && !written.has(location)) {
+        fs.rmSync(location);
+        console.log(`removed ${path.relative(process.cwd(), location) || location} (not written by this run)`);
+      }
+    }
+    if (fs.readdirSync(dir).length === 0) fs.rmdirSync(dir);
+  }
 }
 
 if (!fs.existsSync(upstream)) {
@@ -223,13 +252,40 @@ if (!fs.existsSync(upstream)) {
     + 'Check out ../shared beside the project, or set ARGO_ROLLOUTS_UPSTREAM to the folder that holds <version>/crds/.');
 }
 
-const entries = [];
-for (const entry of VERSIONS) {
+const releases = new Map(VERSIONS.map(entry => {
   const tag = `v${entry.version}`;
   const crds = crdsOf(tag);
-  const notifications = notificationsOf(tag);
-  writeJson(path.join(output, tag, 'crds.json'), crds);
-  writeJson(path.join(output, tag, 'notifications.json'), notifications);
-  entries.push(tableEntry(entry, crds));
+  return [tag, { entry, crds, crdsText: jsonText(crds), notificationsText: jsonText(notificationsOf(tag)) }];
+}));
+const tags = [...releases.keys()];
+const crdsOwners = owners(tags, tag => releases.get(tag).crdsText);
+const notificationsOwners = owners(tags, tag => releases.get(tag).notificationsText);
+// the validators compile the reduced schemas: releases whose CRDs differ only where reducing drops (descriptions) share them
+const reduced = new Map();
+const reducedOf = tag => {
+  const from = crdsOwners.get(tag);
+  if (!reduced.has(from)) {
+    try {
+      reduced.set(from, JSON.stringify(reducedKindSchemas(releases.get(from).crds, from)));
+    } catch (e) {
+      if (e instanceof SchemaBuildError) fail(e.message);
+      throw e;
+    }
+  }
+  return reduced.get(from);
+};
+const validatorOwners = owners(tags, reducedOf);
+
+const written = new Set();
+const write = (file, text) => {
+  writeGenerated(file, text);
+  written.add(file);
+};
+const entries = [];
+for (const [tag, { entry, crds, crdsText, notificationsText }] of releases) {
+  if (crdsOwners.get(tag) === tag) write(path.join(output, tag, 'crds.json'), crdsText);
+  if (notificationsOwners.get(tag) === tag) write(path.join(output, tag, 'notifications.json'), notificationsText);
+  entries.push(tableEntry(entry, crds, { crds: crdsOwners.get(tag), notifications: notificationsOwners.get(tag), validators: validatorOwners.get(tag) }));
 }
+removeStale(written);
 writeGenerated(tableFile, tableModule(entries));

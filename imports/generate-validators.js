@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 // Regenerates the compiled schema validators in src/imports/validators/, offline.
 //
-// 1. The CRD schemas (rules S01–S04, S06). For each release of imports/versions.js it reads the
-//    generated install data, src/imports/install-data/<version>/crds.json, takes the `openAPIV3Schema` of the
-//    storage version of each of the five kinds and writes one CommonJS module,
-//      src/imports/validators/argo-<version>.js
+// 1. The CRD schemas (rules S01–S04, S06). For each module the version table names (`validatorModule`
+//    of src/imports/argo-rollouts-versions.ts) it reads the generated install data of the releases that
+//    use it (their `dataFiles.crds`), takes the `openAPIV3Schema` of the storage version of each of the
+//    five kinds and writes one CommonJS module,
+//      src/imports/validators/argo-<tag>.js
 //    exporting one ajv validate function per kind (`Rollout`, `AnalysisTemplate`, ...) and `inputSha256`.
+//    Releases whose schemas reduce alike share one module, named after the oldest of them; the table
+//    says which (generate-install-data.js decides it, imports/sharing.js says how), and a table that no
+//    longer matches the install data is an error. A module of argo-*.js that no release uses is removed.
 //    Before compiling, each schema is reduced to what validation needs and closed the way the API
 //    server prunes, by imports/crd-schema.js (its header says how; the CEL rules of
 //    `x-kubernetes-validations` are rule S05, out of reach). An object schema that lists its properties
@@ -20,28 +24,33 @@
 //    module (Kubernetes 1.27), with the few fields added by later Kubernetes releases, and the v1beta1
 //    Ingress shapes, listed below.
 //
-// Every file starts with the SHA-256 of its inputs (the schemas and imports/crd-schema.js, or the k8s
+// Every file starts with the SHA-256 of its inputs (the reduced schemas and imports/crd-schema.js, or the k8s
 // module; and this script);
 // a test recomputes it, so a generated file that is older than its inputs fails the tests.
 // The output is deterministic: the same inputs give the same bytes.
 //
-// Usage: node imports/generate-validators.js [<out>] [--only argo-v1.9.1|k8s-fields]
+// Usage: node imports/generate-validators.js [<out>] [--only argo-v1.9.1|k8s-fields] [--table <file>] [--data <folder>]
+// (--table and --data read another version table and install data than src/imports/'s: for tests)
 // (commit the output; never hand-edit src/imports/)
 const fs = require('fs');
 const path = require('path');
 const crdSchema = require('./crd-schema');
-const { INSTALL_DATA, ROOT, VALIDATORS, relative, writeGenerated } = require('./layout');
+const { INSTALL_DATA, ROOT, VALIDATORS, VERSION_TABLE, relative, writeGenerated } = require('./layout');
+const sharing = require('./sharing');
 
 const VERSIONS = require('./versions').tags();
-const KINDS = ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'];
 /** Subschemas of at least this many bytes (as JSON) that occur twice or more are shared. */
 const MIN_SHARED_BYTES = 50;
 
 const args = process.argv.slice(2);
-const onlyAt = args.indexOf('--only');
-const only = onlyAt >= 0 ? args[onlyAt + 1] : undefined;
-const positional = args.filter((a, i) => !a.startsWith('--') && (onlyAt < 0 || i !== onlyAt + 1));
+/** The value of an option `--name <value>`, or undefined. */
+const option = name => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
+const only = option('--only');
+const optionValues = new Set(['--only', '--table', '--data'].map(o => args.indexOf(o)).filter(i => i >= 0).map(i => i + 1));
+const positional = args.filter((a, i) => !a.startsWith('--') && !optionValues.has(i));
 const output = positional[0] ? path.resolve(positional[0]) : VALIDATORS;
+const tableFile = option('--table') ? path.resolve(option('--table')) : VERSION_TABLE;
+const dataDir = option('--data') ? path.resolve(option('--data')) : INSTALL_DATA;
 const K8S_MODULE = path.join(ROOT, 'node_modules', 'cdk8s-plus-27', 'lib', 'imports', 'k8s.js');
 
 function fail(message) {
@@ -55,19 +64,52 @@ const SELF = fs.readFileSync(__filename, 'utf8');
 // 1. CRD schemas
 // ---------------------------------------------------------------------------------------------
 
-/** The openAPIV3Schema of each kind in a version's generated install data, in KINDS order. */
-function schemasOf(version) {
-  const file = path.join(INSTALL_DATA, version, 'crds.json');
+/** The CRDs of a data file of the install data (relative to src/imports/install-data/), which the table names for `release`. */
+function crdsIn(dataFile, release) {
+  const file = path.join(dataDir, dataFile);
   if (!fs.existsSync(file)) {
-    fail(`cannot find ${file}; run \`node imports/generate-install-data.js\` first.`);
+    fail(`cannot find ${path.relative(process.cwd(), file)}, which the version table names for ${release}; run \`node imports/generate-install-data.js\` first.`);
   }
-  const crds = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return KINDS.map(kind => {
-    const crd = crds.find(c => c.spec.names.kind === kind);
-    if (!crd) fail(`${file} has no CRD for kind ${kind}.`);
-    const stored = crd.spec.versions.find(v => v.storage) || crd.spec.versions[0];
-    return { kind, schema: stored.schema.openAPIV3Schema };
-  });
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * The modules to write, in the table's order: per name, the releases that use it (newest first), the
+ * data file it is compiled from (the oldest release's) and the reduced schema of each kind.
+ */
+function validatorModules() {
+  let table;
+  try {
+    table = sharing.readVersionTable(tableFile);
+  } catch (e) {
+    fail(e.message);
+  }
+  const tags = table.map(e => e.tag);
+  if (tags.join() !== VERSIONS.join()) {
+    fail(`the version table ${path.relative(process.cwd(), tableFile)} lists ${tags.join(', ')}, imports/versions.js ${VERSIONS.join(', ')}; run \`node imports/generate-install-data.js\` first.`);
+  }
+  const reducedByFile = new Map();
+  const reducedOf = entry => {
+    const file = entry.dataFiles.crds;
+    if (!reducedByFile.has(file)) reducedByFile.set(file, sharing.reducedKindSchemas(crdsIn(file, entry.tag), entry.tag));
+    return reducedByFile.get(file);
+  };
+  const owners = sharing.owners(tags, tag => JSON.stringify(reducedOf(table.find(e => e.tag === tag))));
+  const modules = new Map();
+  for (const entry of table) {
+    const expected = sharing.validatorModuleOf(owners.get(entry.tag));
+    if (entry.validatorModule !== expected) {
+      fail(`the version table ${path.relative(process.cwd(), tableFile)} names ${entry.validatorModule} for ${entry.tag}, `
+        + `where its CRD schemas call for ${expected} (the module of the oldest release whose schemas reduce alike); `
+        + 'the table and the install data are not from one run: run `node imports/generate-install-data.js` first.');
+    }
+    const module = modules.get(expected) || { releases: [] };
+    module.releases.push(entry.tag);
+    module.dataFile = entry.dataFiles.crds; // the oldest release's, which is the last
+    module.kinds = reducedOf(entry);
+    modules.set(expected, module);
+  }
+  return modules;
 }
 
 /** Replaces repeated subschemas by `$ref`s to shared definitions; returns the rewritten roots and the definitions. */
@@ -118,14 +160,13 @@ function share(roots) {
   return { roots: rewritten, definitions };
 }
 
-function compileVersion(version) {
-  const schemas = schemasOf(version);
-  const inputHash = crdSchema.sha256(SELF, crdSchema.SOURCE, ...schemas.map(s => JSON.stringify(s.schema)));
-  const reduced = schemas.map(s => ({ kind: s.kind, schema: crdSchema.reduceKindSchema(s.schema, { closeWith: 'propertyNames', kind: `${version} ${s.kind}` }) }));
+/** The code of one validator module: `name` and `module` as validatorModules() gives them. */
+function compileModule(name, { releases, dataFile, kinds }) {
+  const inputHash = crdSchema.sha256(SELF, crdSchema.SOURCE, ...kinds.map(k => JSON.stringify(k.schema)));
   // Identical kinds (AnalysisTemplate and ClusterAnalysisTemplate) share one validator.
   const firstOf = new Map();
   const unique = [];
-  for (const r of reduced) {
+  for (const r of kinds) {
     const text = JSON.stringify(r.schema);
     if (!firstOf.has(text)) {
       firstOf.set(text, r.kind);
@@ -133,17 +174,18 @@ function compileVersion(version) {
     }
   }
   const { roots, definitions } = share(unique);
-  const id = `argo-rollouts-${version}`;
+  const id = `argo-rollouts-${releases[releases.length - 1]}`;
   const rootSchema = { $id: id, definitions: {} };
   for (const r of roots) rootSchema.definitions[r.kind] = r.schema;
   Object.assign(rootSchema.definitions, definitions);
   const exportsMap = {};
-  for (const r of reduced) {
+  for (const r of kinds) {
     exportsMap[r.kind] = `${id}#/definitions/${firstOf.get(JSON.stringify(r.schema))}`;
   }
-  const code = crdSchema.compileStandalone([rootSchema], exportsMap, `the compiled ${version} validators`);
-  const header = crdSchema.standaloneHeader('imports/generate-validators.js', relative(path.join(INSTALL_DATA, version, 'crds.json')), inputHash);
-  return `${header}\n${code}\nexports.inputSha256 = ${JSON.stringify(inputHash)};\n`;
+  const code = crdSchema.compileStandalone([rootSchema], exportsMap, `the compiled validators of ${releases.join(', ')}`);
+  const header = crdSchema.standaloneHeader('imports/generate-validators.js', relative(path.join(INSTALL_DATA, dataFile)), inputHash);
+  const used = `// Used by Argo Rollouts ${releases.join(', ')} (their \`validatorModule\` in src/imports/argo-rollouts-versions.ts).`;
+  return `${header}\n${used}\n${code}\nexports.inputSha256 = ${JSON.stringify(inputHash)};\n`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -252,9 +294,20 @@ function k8sFieldTable() {
 }
 
 try {
-  for (const version of VERSIONS) {
-    const name = `argo-${version}`;
-    if (only === undefined || only === name) writeGenerated(path.join(output, `${name}.js`), compileVersion(version));
+  const modules = validatorModules();
+  const names = [...modules.keys()].map(file => file.replace(/\.js$/, ''));
+  if (only !== undefined && only !== 'k8s-fields' && !names.includes(only)) {
+    fail(`--only ${only}: there is no such module; the modules are ${[...names, 'k8s-fields'].join(', ')}.`);
+  }
+  for (const [file, module] of modules) {
+    if (only === undefined || `${only}.js` === file) writeGenerated(path.join(output, file), compileModule(file.replace(/\.js$/, ''), module));
+  }
+  if (only === undefined && fs.existsSync(output)) {
+    // a release that now shares an older release's module leaves its own behind
+    for (const file of fs.readdirSync(output).filter(f => /^argo-.*\.js$/.test(f) && !modules.has(f))) {
+      fs.rmSync(path.join(output, file));
+      console.log(`removed ${path.relative(process.cwd(), path.join(output, file))} (no release uses it)`);
+    }
   }
 } catch (e) {
   if (e instanceof crdSchema.SchemaBuildError) fail(e.message);

@@ -4,7 +4,7 @@
 //
 //   src/imports/argoproj.io.ts             the L1 bindings (generate.js, `cdk8s import`)
 //   src/imports/argo-rollouts-versions.ts  the version table (generate-install-data.js)
-//   src/imports/install-data/<tag>/        CRDs and notification catalog per release (generate-install-data.js)
+//   src/imports/install-data/<tag>/        CRDs and notification catalogs, each distinct file once (generate-install-data.js; imports/sharing.js)
 //   src/imports/validators/                compiled CRD validators and the Service/Ingress field table (generate-validators.js)
 //   src/imports/argocd/                    the compiled Argo CD Application validator (generate-argocd.js)
 //   src/imports/kubernetes/                the pod field table of the cdk8s-plus lines' Kubernetes versions (generate-pod-fields.js)

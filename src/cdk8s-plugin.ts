@@ -5,6 +5,8 @@
  * `ApiObject`s), and reports each finding as a violation of the CLI's report.
  */
 import * as fs from 'fs';
+import * as path from 'path';
+import { fail } from './private/synth-error';
 import { FindingSeverity, LintFinding } from './validation/linter';
 import { lintRun } from './validation/private/lint-run';
 import { kubernetesMinor, schemaVersion } from './validation/private/schema-loader';
@@ -107,13 +109,55 @@ export interface IValidationReport {
 }
 
 /**
- * What the cdk8s CLI hands a validation plugin: the synthesized files and the report.
+ * What the cdk8s CLI hands a validation plugin: the synthesized files, the plugin's entry of
+ * cdk8s.yaml and the report.
  */
 export interface IValidationContext {
   /** Paths of the manifests the app wrote. */
   readonly manifests: string[];
   /** The report to fill in and submit. */
   readonly report: IValidationReport;
+  /**
+   * The `version:` of the plugin's entry in cdk8s.yaml, as the CLI passes it. The CLI shows it in the
+   * report's title and installs that version of an npm package, but loads a local path (`./node_modules/…`)
+   * whatever its version: the plugin compares it with the version of its own package.
+   *
+   * @default - not compared
+   */
+  readonly version?: string;
+}
+
+/**
+ * The name and version of the package this module belongs to, from its package.json (src/.. or
+ * lib/..); `undefined` when it cannot be read (a copy of the code outside its package).
+ */
+function ownPackage(): { name: string; version: string; file: string } | undefined {
+  const file = path.join(__dirname, '..', 'package.json');
+  try {
+    const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return typeof json.version === 'string' ? { name: String(json.name), version: json.version, file } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The warning for a `version:` of cdk8s.yaml that is not the version of the package that runs, in full
+ * (standard error) and short (the report's summary, a table cell); `undefined` when they agree (or no
+ * version was given, or the package's is unknown).
+ */
+function versionMismatch(configured: string | undefined): { full: string; short: string } | undefined {
+  const own = configured === undefined ? undefined : ownPackage();
+  // (a string from the CLI; YAML may have made a number of it)
+  if (own === undefined || String(configured).trim() === own.version) {
+    return undefined;
+  }
+  const given = JSON.stringify(configured);
+  return {
+    full: `cdk8s.yaml lists the plugin with version ${given}, but the package that runs is ${own.name} ${own.version} (${own.file}). `
+      + `Write \`version: ${own.version}\` in its validations: entry, so that the report names the version that checked the manifests.`,
+    short: `cdk8s.yaml says ${given}, the package that runs is ${own.version}: write version: ${own.version}`,
+  };
 }
 
 /** Rule IDs: a letter and two digits (docs/rules.md). */
@@ -125,33 +169,33 @@ function checkProps(props: unknown): ArgoRolloutsValidationProps {
     return {};
   }
   if (typeof props !== 'object' || Array.isArray(props)) {
-    throw new Error(`${where}: the properties must be a map, got ${JSON.stringify(props)}. Write them as \`properties: {version: '1.10.0-rc1'}\`.`);
+    fail(`${where}: the properties must be a map, got ${JSON.stringify(props)}. Write them as \`properties: {version: '1.10.0-rc1'}\`.`);
   }
   const p = props as Record<string, unknown>;
   const known = ['version', 'kubernetesVersion', 'references', 'skipRules', 'warningsAsErrors'];
   for (const key of Object.keys(p)) {
     if (!known.includes(key)) {
-      throw new Error(`${where}: unknown property ${JSON.stringify(key)}. Use ${known.join(', ')}.`);
+      fail(`${where}: unknown property ${JSON.stringify(key)}. Use ${known.join(', ')}.`);
     }
   }
   if (p.version !== undefined && typeof p.version !== 'string') {
-    throw new Error(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.10.0-rc1'\`.`);
+    fail(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.10.0-rc1'\`.`);
   }
   if (p.kubernetesVersion !== undefined && typeof p.kubernetesVersion !== 'string') {
-    throw new Error(`${where}: kubernetesVersion must be a string, got ${JSON.stringify(p.kubernetesVersion)}. Quote it in YAML: \`kubernetesVersion: '1.33'\`.`);
+    fail(`${where}: kubernetesVersion must be a string, got ${JSON.stringify(p.kubernetesVersion)}. Quote it in YAML: \`kubernetesVersion: '1.33'\`.`);
   }
   for (const key of ['references', 'warningsAsErrors']) {
     if (p[key] !== undefined && typeof p[key] !== 'boolean') {
-      throw new Error(`${where}: ${key} must be true or false, got ${JSON.stringify(p[key])}.`);
+      fail(`${where}: ${key} must be true or false, got ${JSON.stringify(p[key])}.`);
     }
   }
   if (p.skipRules !== undefined) {
     if (!Array.isArray(p.skipRules)) {
-      throw new Error(`${where}: skipRules must be a list of rule IDs, got ${JSON.stringify(p.skipRules)}. Write e.g. \`skipRules: [V50]\`.`);
+      fail(`${where}: skipRules must be a list of rule IDs, got ${JSON.stringify(p.skipRules)}. Write e.g. \`skipRules: [V50]\`.`);
     }
     for (const id of p.skipRules) {
       if (typeof id !== 'string' || !RULE_ID.test(id)) {
-        throw new Error(`${where}: skipRules holds ${JSON.stringify(id)}, which is not a rule ID. Use IDs of docs/rules.md such as V34 or A15.`);
+        fail(`${where}: skipRules holds ${JSON.stringify(id)}, which is not a rule ID. Use IDs of docs/rules.md such as V34 or A15.`);
       }
     }
   }
@@ -171,7 +215,7 @@ function objectOf(finding: LintFinding): string {
  * ```yaml
  * validations:
  *   - package: ./node_modules/cdk8s-argo-rollouts
- *     version: 1.0.0            # the installed version, exactly
+ *     version: 0.0.0            # the installed package's version, exactly (a warning otherwise)
  *     class: ArgoRolloutsValidation
  *     properties:
  *       version: '1.9.1'
@@ -205,7 +249,7 @@ export class ArgoRolloutsValidation {
     try {
       kubernetesMinor(this.kubernetesVersion);
     } catch (error) {
-      throw new Error(`ArgoRolloutsValidation (cdk8s.yaml validations: properties): ${(error as Error).message}`);
+      fail(`ArgoRolloutsValidation (cdk8s.yaml validations: properties): ${(error as Error).message}`);
     }
   }
 
@@ -217,6 +261,10 @@ export class ArgoRolloutsValidation {
    */
   public async validate(context: IValidationContext): Promise<void> {
     const files = [...context.manifests];
+    const mismatch = versionMismatch(context.version);
+    if (mismatch !== undefined) {
+      process.stderr.write(`Warning: ArgoRolloutsValidation: ${mismatch.full}\n`);
+    }
     const run = lintRun(files.map(file => ({ fileName: file, text: fs.readFileSync(file, 'utf8') })), {
       version: this.version,
       kubernetesVersion: this.kubernetesVersion,
@@ -242,9 +290,11 @@ export class ArgoRolloutsValidation {
     context.report.submit(failed ? 'failure' : 'success', {
       'Argo Rollouts version': run.version,
       'Kubernetes version': run.kubernetesVersion,
-      'Manifests': String(files.length),
+      'Files': String(files.length),
+      'Objects': String(run.objects),
       'Errors': String(errors),
       'Warnings': String(findings.length - errors),
+      ...(mismatch === undefined ? {} : { 'Plugin version warning': mismatch.short }),
     });
   }
 }

@@ -5,6 +5,21 @@ import { ApiObject, App, Chart } from 'cdk8s';
 import { ArgoRollouts, ArgoRolloutsVersion } from '../src';
 import { ArgoRolloutsValidation, IValidationContext, ValidationViolation } from '../src/cdk8s-plugin';
 import { cdk8sPlusLine } from '../src/private/cdk8s-plus';
+// the context class of the cdk8s CLI, as `cdk8s synth` hands it to a plugin
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ValidationContext } = require('cdk8s-cli/plugins');
+
+/** What `run` writes to standard error while its promise runs. */
+async function stderrOfAsync(run: () => Promise<void>): Promise<string> {
+  const written: string[] = [];
+  const spy = jest.spyOn(process.stderr, 'write').mockImplementation((text: any) => (written.push(String(text)), true));
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return written.join('');
+}
 
 /** A context as the cdk8s CLI makes one: the files, and a report that records what it is given. */
 function context(manifests: string[]): IValidationContext & { violations: ValidationViolation[]; status?: string; metadata?: any } {
@@ -61,7 +76,9 @@ describe('ArgoRolloutsValidation', () => {
       fix: expect.stringMatching(/\S/),
       violatingResources: [{ resourceName: 'web', locations: ['spec.strategy.canary.steps[0].setWeight'], manifestPath: ctx.manifests[0] }],
     }]);
-    expect(ctx.metadata).toEqual({ 'Argo Rollouts version': '1.9.1', 'Kubernetes version': `1.${cdk8sPlusLine().kubernetesMinor}`, 'Manifests': '1', 'Errors': '1', 'Warnings': '0' });
+    expect(ctx.metadata).toEqual({
+      'Argo Rollouts version': '1.9.1', 'Kubernetes version': `1.${cdk8sPlusLine().kubernetesMinor}`, 'Files': '1', 'Objects': '1', 'Errors': '1', 'Warnings': '0',
+    });
   });
 
   test('a good app passes with an empty report', async () => {
@@ -171,6 +188,57 @@ spec:
     expect(current.metadata['Kubernetes version']).toEqual('1.32');
     expect(byDefault.metadata['Kubernetes version']).toEqual(`1.${cdk8sPlusLine().kubernetesMinor}`);
     expect(byDefault.violations.length).toBe(cdk8sPlusLine().kubernetesMinor < 32 ? 1 : 0);
+  });
+
+  test('the summary counts objects, not files: every document (not an empty one), and every item of a List', async () => {
+    const services = write('counted.yaml', `${['a', 'b', 'c'].map(name => `apiVersion: v1\nkind: Service\nmetadata: {name: ${name}}\nspec: {ports: [{port: 80}]}\n`).join('---\n')}---\n`);
+    const list = write('list.json', JSON.stringify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'y' } }] }));
+    const ctx = context([...synthRaw(20), services, list]);
+    await new ArgoRolloutsValidation().validate(ctx);
+    expect({ files: ctx.metadata.Files, objects: ctx.metadata.Objects }).toEqual({ files: '3', objects: '6' });
+  });
+
+  describe('the version of cdk8s.yaml is checked against the package that runs', () => {
+    const own = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+    /** The context the cdk8s CLI makes for a `validations:` entry with this `version:`. */
+    function cliContext(files: string[], version: string): any {
+      return new ValidationContext(files, path.resolve('node_modules', own.name), version, {}, false);
+    }
+
+    test('another version: a warning on standard error and in the summary; the status is the rules\'', async () => {
+      const ctx = cliContext(synthRaw(20), '1.0.0');
+      const plugin = new ArgoRolloutsValidation();
+      const stderr = await stderrOfAsync(() => plugin.validate(ctx));
+      const expected = `cdk8s.yaml lists the plugin with version "1.0.0", but the package that runs is ${own.name} ${own.version} `
+        + `(${path.join(__dirname, '..', 'package.json')}). Write \`version: ${own.version}\` in its validations: entry, so that the report names the version that checked the manifests.`;
+      expect(stderr).toEqual(`Warning: ArgoRolloutsValidation: ${expected}\n`);
+      const report = ctx.report.toJson();
+      const short = `cdk8s.yaml says "1.0.0", the package that runs is ${own.version}: write version: ${own.version}`;
+      expect(report.summary).toEqual(expect.objectContaining({ status: 'success', metadata: expect.objectContaining({ 'Plugin version warning': short }) }));
+      expect(ctx.report.toString()).toContain('Plugin version warning');
+    });
+
+    test('the installed version: no warning', async () => {
+      const ctx = cliContext(synthRaw(150), own.version);
+      const stderr = await stderrOfAsync(() => new ArgoRolloutsValidation().validate(ctx));
+      expect(stderr).toEqual('');
+      expect(ctx.report.toJson().summary).toEqual(expect.objectContaining({ status: 'failure', version: own.version }));
+      expect(Object.keys(ctx.report.toJson().summary.metadata)).not.toContain('Plugin version warning');
+    });
+
+    test('the cdk8s.yaml of the README and of docs/cdk8s-plugin.md lists the package\'s version', () => {
+      for (const doc of ['README.md', 'docs/cdk8s-plugin.md']) {
+        const text = fs.readFileSync(path.join(__dirname, '..', doc), 'utf8');
+        const versions = [...text.matchAll(/^ +- package: \.\/node_modules\/cdk8s-argo-rollouts\n +version: (\S+)/gm)].map(m => m[1]);
+        expect({ doc, versions }).toEqual({ doc, versions: [own.version] });
+      }
+    });
+
+    test('a context without a version (a test\'s own) is not compared', async () => {
+      const ctx = context(synthRaw(20));
+      expect(await stderrOfAsync(() => new ArgoRolloutsValidation().validate(ctx))).toEqual('');
+      expect(Object.keys(ctx.metadata)).not.toContain('Plugin version warning');
+    });
   });
 
   test('properties are checked as cdk8s.yaml gives them', () => {

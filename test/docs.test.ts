@@ -51,10 +51,16 @@ describe('the TypeScript in README.md and docs/', () => {
     process.env.CDK8S_OUTDIR = outdir;
     try {
       // WHEN the snippet runs (its app is synthesized with every check)
-      jest.isolateModules(() => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        require(FILES.get(snippet.where)!.file);
-      });
+      // (what a snippet prints for its reader stays out of the test log)
+      const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+      try {
+        jest.isolateModules(() => {
+          // eslint-disable-next-line @typescript-eslint/no-require-imports
+          require(FILES.get(snippet.where)!.file);
+        });
+      } finally {
+        log.mockRestore();
+      }
     } finally {
       delete process.env.CDK8S_OUTDIR;
     }

@@ -134,7 +134,13 @@ export function compileSnippet(snippet: Snippet): CompiledSnippet {
   const body = new Function('exports', 'require', 'module', js) as (exports: object, require: (name: string) => unknown, module: object) => void;
   return req => {
     const module = { exports: {} };
-    body(module.exports, req, module);
+    // (what a snippet prints for its reader stays out of the test log)
+    const log = jest.spyOn(console, 'log').mockImplementation(() => undefined);
+    try {
+      body(module.exports, req, module);
+    } finally {
+      log.mockRestore();
+    }
   };
 }
 

@@ -61,20 +61,38 @@ function copyCheckout(into: string): void {
  * package of another line as `npx projen package:variants` does. Returns where the packed package.json
  * was packed from.
  */
-function pack(work: string): { tarball: string; files: string[]; source: string } {
+function pack(work: string): { tarball: string; files: string[]; source: string; unpackedBytes: number } {
+  let tarball: string;
+  let source: string;
   if (LINE !== BASE_LINE) {
     mustRun(process.execPath, [path.join(ROOT, 'build-tools', 'variants.js'), '--out', work, '--build', path.join(work, 'build'), String(LINE)], ROOT);
-    const tarball = path.join(work, fs.readdirSync(work).find(f => f.startsWith(`${PKG}-`) && f.endsWith('.tgz'))!);
-    const files = mustRun('tar', ['-tzf', tarball], work).split('\n').filter(f => f !== '' && !f.endsWith('/')).map(f => f.replace(/^package\//, ''));
-    return { tarball, files, source: path.join(work, 'build', `plus-${LINE}`) };
+    tarball = path.join(work, fs.readdirSync(work).find(f => f.startsWith(`${PKG}-`) && f.endsWith('.tgz'))!);
+    source = path.join(work, 'build', `plus-${LINE}`);
+  } else {
+    source = path.join(work, 'repo');
+    copyCheckout(source);
+    mustRun('npx', ['projen', 'compile'], source);
+    mustRun('npx', ['projen', 'assemble'], source);
+    const [info] = JSON.parse(mustRun('npm', ['pack', '--json', '--pack-destination', work], source));
+    tarball = path.join(work, info.filename);
   }
-  const repo = path.join(work, 'repo');
-  copyCheckout(repo);
-  mustRun('npx', ['projen', 'compile'], repo);
-  mustRun('npx', ['projen', 'assemble'], repo);
-  const [info] = JSON.parse(mustRun('npm', ['pack', '--json', '--pack-destination', work], repo));
-  return { tarball: path.join(work, info.filename), files: info.files.map((f: any) => f.path), source: repo };
+  // `tar -tvzf`: mode, owner, size, date, time, path
+  const entries = mustRun('tar', ['-tvzf', tarball], work).split('\n').filter(l => l.trim() !== '' && !l.startsWith('d'))
+    .map(l => { const [, , size, , , ...name] = l.trim().split(/\s+/); return { size: Number(size), file: name.join(' ').replace(/^package\//, '') }; });
+  return { tarball, files: entries.map(e => e.file), source, unpackedBytes: entries.reduce((sum, e) => sum + e.size, 0) };
 }
+
+/** An app whose Rollout breaks a rule (V35: a pause longer than the controller's int32 seconds). */
+const MISTAKE_APP = `import { App, Chart, Duration } from 'cdk8s';
+import { CanaryStep, Rollout, RolloutStrategy } from '${PKG}';
+
+const app = new App();
+new Rollout(new Chart(app, 'mistake'), 'web', {
+  strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(20), CanaryStep.pause(Duration.days(30000))] }),
+  containers: [{ image: 'nginx:1.27', portNumber: 80 }],
+});
+app.synth();
+`;
 
 /**
  * On cdk8s-plus-32 and later, props their pod API has and cdk8s-plus-27 lacks (docs/cdk8s-plus-lines.md):
@@ -97,7 +115,7 @@ import {
 const app = new App();
 new ArgoRollouts(new Chart(app, 'argo-rollouts'), 'install');
 const chart = new Chart(app, 'web', { namespace: 'web' });
-const successRate = RequestMetricsTemplates.successRate(chart, 'success-rate', { source: RequestMetricsSource.ISTIO });
+const successRate = RequestMetricsTemplates.successRate(chart, 'success-rate', { source: RequestMetricsSource.ISTIO, runIndefinitely: true });
 const cache: kplus.Volume = kplus.Volume.fromEmptyDir(chart, 'cache', 'cache');
 const serviceAccount = new kplus.ServiceAccount(chart, 'web-sa');
 // no replicas: the autoscaler sets them
@@ -253,7 +271,7 @@ function kindsIn(dir: string): string[] {
 describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'packed-package-'));
   const app = path.join(work, 'app');
-  let packed: { tarball: string; files: string[]; source: string };
+  let packed: { tarball: string; files: string[]; source: string; unpackedBytes: number };
   let readmeApp: string;
 
   beforeAll(() => {
@@ -275,11 +293,17 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
   test('the tarball holds the compiled library, its data, the commands and the docs, and no sources', () => {
     const files = packed.files;
     for (const file of ['lib/index.js', 'lib/index.d.ts', 'lib/imports/install-data/v1.9.1/crds.json', 'lib/imports/validators/argo-v1.9.1.js', 'lib/imports/argocd/application-v3.5.1.js',
-      'bin/argo-rollouts-lint', 'README.md', 'LICENSE', 'API.md', 'docs/rules.md', '.jsii']) {
+      'bin/argo-rollouts-lint', 'README.md', 'LICENSE', 'API.md', 'docs/rules.md', '.jsii', '.jsii.gz']) {
       expect({ file, packed: files.includes(file) }).toEqual({ file, packed: true });
     }
     expect(files.filter(f => /^(src|test|examples|bench|imports|build-tools)\//.test(f) || f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     for (const bin of Object.values(MANIFEST.bin as Record<string, string>)) expect(files).toContain(bin);
+  });
+
+  test('the package is at most 15 MB unpacked: no formatter bundled, no source maps, the assembly compressed, release data shared', () => {
+    // (37.9 MB before, on 2026-12-02; docs/maintaining.md "Package size" says where the bytes go)
+    expect(packed.unpackedBytes).toBeLessThanOrEqual(15_000_000);
+    expect(packed.files.filter(f => f.startsWith('node_modules/prettier/') || (f.startsWith('lib/') && f.endsWith('.map')))).toEqual([]);
   });
 
   test('importing the package loads none of its modules; an export loads only what it needs', () => {
@@ -290,6 +314,14 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
       const ours = loaded.filter(f => f.includes('/${PKG}/lib/')).map(f => f.split('/lib/')[1]);
       console.log(JSON.stringify([...ours, ...(loaded.some(f => f.includes('/${PLUS}/lib/')) ? ['(cdk8s-plus)'] : [])]));`], app));
     expect(probe('')).toEqual(['index.js']);
+    // the install data (read as text, not required) is read when CRDs are made, not before
+    const reads = JSON.parse(mustRun(process.execPath, ['-e', `
+      const fs = require('fs'); const reads = new Set(); const read = fs.readFileSync;
+      fs.readFileSync = (file, ...rest) => { if (String(file).includes(require('path').join('imports', 'install-data'))) reads.add(String(file)); return read(file, ...rest); };
+      const lib = require('${PKG}'); const afterIndex = reads.size; const crds = lib.ArgoRolloutsCrds; const afterExport = reads.size;
+      new crds(require('cdk8s').Testing.chart(), 'crds');
+      console.log(JSON.stringify({ afterIndex, afterExport, afterConstruct: reads.size }));`], app));
+    expect(reads).toEqual({ afterIndex: 0, afterExport: 0, afterConstruct: 1 });
     expect(probe('lib.Rollout;')).toContain('(cdk8s-plus)');
     // the default install needs neither the Rollout constructs nor the L1 nor the rule engine's rules, nor cdk8s-plus
     const install = probe('const app = new (require("cdk8s").App)(); new lib.ArgoRollouts(new (require("cdk8s").Chart)(app, "c"), "i"); app.synthYaml();');
@@ -400,6 +432,18 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
       const bad = bin('argo-rollouts-lint', 'bad.yaml');
       expect({ status: bad.status, stdout: bad.stdout }).toEqual({ status: 1, stdout: expect.stringContaining('[V34]') });
 
+      if (node === process.version) {
+        // an app with a mistake: cdk8s synth prints the construct and the rule first, no line or frame of the library
+        // (the message, then the app's own frames: test/validation/synth-errors.test.ts checks the same in one process)
+        fs.writeFileSync(path.join(app, 'mistake.ts'), MISTAKE_APP);
+        const mistake = bin('cdk8s', 'synth', '--no-check-upgrade', '--app', 'npx ts-node mistake.ts', '--output', 'mistake-dist');
+        const said = `${mistake.stdout}\n${mistake.stderr}`;
+        const [header, rule] = said.slice(said.indexOf('Rollout mistake/web')).split('\n');
+        expect({ status: mistake.status, header, rule: rule?.slice(0, 8) })
+          .toEqual({ status: 1, header: expect.stringMatching(/^Rollout mistake\/web breaks a rule of the Argo Rollouts controller /), rule: '  [V35] ' });
+        expect(said).not.toMatch(/\^\n|Failed serializing|node_modules[\\/]cdk8s-argo-rollouts|RuleError/);
+      }
+
       // the other commands of the package
       const plan = bin('argo-rollouts-plan', 'dist');
       expect({ status: plan.status, stderr: plan.stderr, web: plan.stdout.includes('web') }).toEqual({ status: 0, stderr: '', web: true });
@@ -407,6 +451,19 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
       const module = imported.stdout;
       expect({ status: imported.status, chart: /extends Chart/.test(module), template: /new AnalysisTemplate\(/.test(module), library: module.includes(`} from '${PKG}';`) })
         .toEqual({ status: 0, chart: true, template: true, library: true });
+      if (node === process.version) {
+        // the module is an app: written with --out and run with ts-node, it synthesizes the same Rollout into its dist/
+        const folder = path.join(app, 'imported');
+        fs.rmSync(folder, { recursive: true, force: true });
+        fs.mkdirSync(folder);
+        const written = bin('argo-rollouts-import', '--out', path.join('imported', 'web.ts'), path.join('dist', 'web.k8s.yaml'));
+        const ran = run('npx', ['ts-node', 'web.ts'], folder);
+        expect({ imported: written.status, ran: ran.status, stderr: ran.stderr }).toEqual({ imported: 0, ran: 0, stderr: '' });
+        const rolloutIn = (dir: string) => fs.readdirSync(dir).filter(f => f.endsWith('.yaml'))
+          .flatMap(f => YAML.parseAllDocuments(fs.readFileSync(path.join(dir, f), 'utf8')).map(d => d.toJS()))
+          .find(m => m.kind === 'Rollout' && m.metadata.name === 'web');
+        expect(rolloutIn(path.join(folder, 'dist'))).toEqual(rolloutIn(path.join(app, 'dist')));
+      }
     }, 120_000);
   }
 });

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 import { Chart, Testing } from 'cdk8s';
 import * as YAML from 'yaml';
 import { GENERATED_DIR } from '../src/private/generated';
+import { versionFacts } from '../src/private/versions';
 
 /**
  * Where the upstream Argo Rollouts release files are expected: `ARGO_ROLLOUTS_UPSTREAM`, else
@@ -127,8 +128,8 @@ function validatorFor(kind: string, version: string): ValidateFunction {
   let v = schemas.get(key);
   if (!v) {
     // The committed CRD data of the version (generated from upstream's files and compared with them in
-    // test/install/crds.test.ts), compiled here with ajv: independent of the engine's precompiled validators.
-    const crds: any[] = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, 'install-data', version, 'crds.json'), 'utf8'));
+    // test/install/crds.test.ts; the file the version table names), compiled here with ajv: independent of the engine's precompiled validators.
+    const crds: any[] = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, 'install-data', versionFacts(version).dataFiles.crds), 'utf8'));
     const crd = crds.find(c => c.spec.names.kind === kind);
     if (!crd) throw new Error(`No CRD of kind ${kind} in the install data of ${version}`);
     const ajv = new Ajv({ strictTypes: false, allErrors: true });

@@ -7,6 +7,7 @@ import { AnalysisRunSpec, AnalysisTemplateSpec, ArgSpec } from './private/spec-t
 import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, DURATION, listOf, METADATA, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth } from '../validation/private';
 
@@ -105,7 +106,7 @@ export class AnalysisRun extends Construct {
     this.props = props;
     for (const t of props.templates ?? []) {
       if (t.toManifest() === undefined) {
-        throw new Error(`AnalysisRun ${this.node.path}: template '${t.name}' is not defined in this app, so its metrics are unknown. `
+        fail(`AnalysisRun ${this.node.path}: template '${t.name}' is not defined in this app, so its metrics are unknown. `
           + 'Pass a template construct of this app, or copy its metrics into metrics.');
       }
     }

@@ -8,6 +8,7 @@ import { AnalysisTemplateArg } from './template-arg';
 import { ArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument, METADATA, SCOPE } from '../private/arguments';
 import { checkObjectName } from '../private/names';
+import { fail } from '../private/synth-error';
 import { undefinedIfEmpty } from '../private/utils';
 import { checkAtSynth, FindingSeverity } from '../validation/private';
 
@@ -106,7 +107,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
     checkArgument(`${this.constructor.name}.addMetric()`, 'metric', metric, 'object');
     checkMetric(`${this.constructor.name} ${this.node.path}`, metric);
     if (this._metrics.some(m => m.name === metric.name)) {
-      throw new Error(`${this.constructor.name} ${this.node.path} already has a metric named '${metric.name}'. Give each metric its own name.`);
+      fail(`${this.constructor.name} ${this.node.path} already has a metric named '${metric.name}'. Give each metric its own name.`);
     }
     this._metrics.push(metric);
     requireMetricPlugin(this, metric);
@@ -116,7 +117,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
   public addArg(arg: AnalysisTemplateArg): void {
     checkArgument(`${this.constructor.name}.addArg()`, 'arg', arg, { class: AnalysisTemplateArg, name: 'AnalysisTemplateArg', example: "AnalysisTemplateArg.required('service')" });
     if (this._args.some(a => a.name === arg.name)) {
-      throw new Error(`${this.constructor.name} ${this.node.path} already declares the argument '${arg.name}'. Declare each argument once.`);
+      fail(`${this.constructor.name} ${this.node.path} already declares the argument '${arg.name}'. Declare each argument once.`);
     }
     this._args.push(arg);
   }
@@ -160,7 +161,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
       check: checkAtSynth,
       render: () => {
         if (this._metrics.length === 0 && this._templates.length === 0) {
-          throw new Error(`[A01] ${this.constructor.name} ${this.node.path} has no metrics and composes no template. Add a metric with addMetric(), or templates.`);
+          fail(`[A01] ${this.constructor.name} ${this.node.path} has no metrics and composes no template. Add a metric with addMetric(), or templates.`);
         }
         return this._toKube();
       },

@@ -1,5 +1,6 @@
 import { ArgSpec } from './private/spec-types';
 import { checkArgument } from '../private/arguments';
+import { fail } from '../private/synth-error';
 
 /**
  * Which pod-template hash an analysis argument takes its value from.
@@ -57,7 +58,7 @@ export class AnalysisArg {
     checkArgName('AnalysisArg.fromFieldRef()', name);
     checkArgument('AnalysisArg.fromFieldRef()', 'fieldPath', fieldPath, 'string');
     if (!fieldPath) {
-      throw new Error(`Analysis argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.name'.`);
+      fail(`Analysis argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.name'.`);
     }
     return new AnalysisArg(name, { valueFrom: { fieldRef: { fieldPath } } });
   }
@@ -76,7 +77,7 @@ export class AnalysisArg {
 function checkArgName(where: string, name: string): string {
   checkArgument(where, 'name', name, 'string');
   if (!name) {
-    throw new Error(`Analysis argument name must be a non-empty string, got '${name}'.`);
+    fail(`Analysis argument name must be a non-empty string, got '${name}'.`);
   }
   return name;
 }

@@ -1,4 +1,5 @@
 import { argumentOrDefault, checkArgument, describeValue, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 
 /**
  * What a measurement without a usable value (no data, or NaN) becomes.
@@ -169,7 +170,7 @@ export class Condition {
       case EmptyResultPolicy.SUCCEED:
         return new Condition(`${noData} || isNaN(${value}) || ${value} ${op} ${t}`);
       default:
-        throw new Error(`Condition.${method}(): unknown onEmpty '${policy}'. Use one of ${Object.values(EmptyResultPolicy).join(', ')}.`);
+        fail(`Condition.${method}(): unknown onEmpty '${policy}'. Use one of ${Object.values(EmptyResultPolicy).join(', ')}.`);
     }
   }
 
@@ -190,20 +191,20 @@ export class Condition {
 
 function checkExpression(field: string, expression: string) {
   if (typeof expression !== 'string' || expression.trim() === '') {
-    throw new Error(`'${field}' must be a non-empty expression over 'result', got ${describeValue(expression)}. Use e.g. 'result[0] >= 0.95'.`);
+    fail(`'${field}' must be a non-empty expression over 'result', got ${describeValue(expression)}. Use e.g. 'result[0] >= 0.95'.`);
   }
 }
 
 /** A threshold as an expression literal, without exponent notation. */
 function formatThreshold(where: string, threshold: number): string {
   if (typeof threshold !== 'number' || !Number.isFinite(threshold)) {
-    throw new Error(`${where}: the threshold must be a finite number, got ${threshold}. Use Condition.expression() with isInf()/isNaN() for special values.`);
+    fail(`${where}: the threshold must be a finite number, got ${threshold}. Use Condition.expression() with isInf()/isNaN() for special values.`);
   }
   const text = String(threshold);
   if (!/e/i.test(text)) return text;
   const abs = Math.abs(threshold);
   if (abs < 1e-20 || abs >= 1e21) {
-    throw new Error(`${where}: the threshold ${threshold} is too small or too large to write as a decimal. Rescale the query or use Condition.expression().`);
+    fail(`${where}: the threshold ${threshold} is too small or too large to write as a decimal. Rescale the query or use Condition.expression().`);
   }
   return threshold.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
 }

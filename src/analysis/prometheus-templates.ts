@@ -6,6 +6,7 @@ import { Condition, EmptyResultPolicy } from './conditions';
 import { MetricProvider } from './metric-provider';
 import { AnalysisTemplateArg } from './template-arg';
 import { checkArgument, DURATION, ExpectedStruct, SCOPE, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { checkInteger, toGoDuration } from '../private/utils';
 
 /**
@@ -54,11 +55,21 @@ export interface RequestMetricsTemplateOptions {
 
   /**
    * Number of measurements (finite, so the template also serves analysis steps and blue-green
-   * promotion analysis).
+   * promotion analysis). Not together with `runIndefinitely`.
    *
-   * @default 5
+   * @default 5 - unless `runIndefinitely` is set
    */
   readonly count?: number;
+
+  /**
+   * Measure every `interval` until the analysis is stopped, with no `count`: the way a background
+   * analysis (`RolloutStrategy.canary({ analysis })`) covers the whole update — the controller stops it
+   * when the Rollout finishes. A step, pre- or post-promotion analysis must end, so it cannot use
+   * such a template (rule V55 fails the synth).
+   *
+   * @default false - `count` measurements
+   */
+  readonly runIndefinitely?: boolean;
 
   /**
    * Failed measurements tolerated.
@@ -149,9 +160,12 @@ const SOURCES: { [source: string]: { success: (w: string) => [string, string]; l
  * arguments `service` and `namespace`; `RequestMetricsTemplates.args()` binds them for a Service.
  *
  * A query that returns no data (no requests yet) is inconclusive by default instead of an error.
+ * By default a template takes 5 measurements a minute apart, so that analysis steps and blue-green
+ * promotion analysis can use it; a background analysis should cover the whole update instead:
+ * `runIndefinitely: true` (rule A18 warns about a background analysis that ends before the last step).
  *
  * @example
- * const successRate = RequestMetricsTemplates.successRate(chart, 'success-rate', { source: RequestMetricsSource.ISTIO });
+ * const successRate = RequestMetricsTemplates.successRate(chart, 'success-rate', { source: RequestMetricsSource.ISTIO, runIndefinitely: true });
  * RolloutStrategy.canary({
  *   analysis: { templates: [successRate], args: RequestMetricsTemplates.args('my-app-canary') },
  *   ...
@@ -167,7 +181,7 @@ export class RequestMetricsTemplates {
     checkArgument('RequestMetricsTemplates.successRate()', 'options', options, templateOptions({ minSuccessRate: 'number' }));
     const min = options.minSuccessRate ?? 0.99;
     if (!(min > 0 && min <= 1)) {
-      throw new Error(`RequestMetricsTemplates.successRate(): minSuccessRate must be above 0 and at most 1, got ${min}. Use e.g. 0.99 for 99%.`);
+      fail(`RequestMetricsTemplates.successRate(): minSuccessRate must be above 0 and at most 1, got ${min}. Use e.g. 0.99 for 99%.`);
     }
     const [ok, all] = SOURCES[options.source].success(window(options));
     return template(scope, id, options, 'success-rate', `${ok} / ${all}`, Condition.resultAtLeast(min, { onEmpty: options.onEmpty ?? EmptyResultPolicy.INCONCLUSIVE }));
@@ -181,7 +195,7 @@ export class RequestMetricsTemplates {
     checkArgument('RequestMetricsTemplates.latency()', 'id', id, 'string');
     checkArgument('RequestMetricsTemplates.latency()', 'options', options, templateOptions({ maxP99: DURATION }));
     const max = (options.maxP99 ?? Duration.millis(500)).toMilliseconds();
-    if (!(max > 0)) throw new Error(`RequestMetricsTemplates.latency(): maxP99 must be above zero, got ${max}ms.`);
+    if (!(max > 0)) fail(`RequestMetricsTemplates.latency(): maxP99 must be above zero, got ${max}ms.`);
     const query = SOURCES[options.source].latencyMs(window(options));
     return template(scope, id, options, 'latency-p99', query, Condition.resultAtMost(max, { onEmpty: options.onEmpty ?? EmptyResultPolicy.INCONCLUSIVE }));
   }
@@ -208,6 +222,7 @@ function templateOptions(own: ExpectedStruct['fields']): ExpectedStruct {
     window: DURATION,
     interval: DURATION,
     count: 'number',
+    runIndefinitely: 'boolean',
     failureLimit: 'number',
     onEmpty: { name: 'EmptyResultPolicy', values: Object.values(EmptyResultPolicy) },
     name: 'string',
@@ -222,13 +237,20 @@ function window(options: RequestMetricsTemplateOptions): string {
 function template(scope: Construct, id: string, options: RequestMetricsTemplateOptions, metric: string, query: string,
   condition: Condition): AnalysisTemplate {
   checkInteger(`${metric} count`, options.count, 1);
+  if (options.runIndefinitely === true && options.count !== undefined) {
+    const method = metric === 'success-rate' ? 'successRate' : 'latency';
+    fail(`RequestMetricsTemplates.${method}() (${[scope.node.path, id].filter(p => p !== '').join('/')}): count is ${options.count} `
+      + 'and runIndefinitely is true, but a metric either ends after count measurements '
+      + 'or runs until the analysis is stopped. Remove count (a background analysis that covers the whole update), '
+      + 'or remove runIndefinitely (a template that steps and promotion analyses can use too).');
+  }
   return new AnalysisTemplate(scope, id, {
     metadata: options.name ? { name: options.name } : undefined,
     args: [AnalysisTemplateArg.required('service'), AnalysisTemplateArg.required('namespace')],
     metrics: [{
       name: metric,
       interval: options.interval ?? Duration.minutes(1),
-      count: options.count ?? 5,
+      count: options.runIndefinitely === true ? undefined : options.count ?? 5,
       failureLimit: options.failureLimit ?? 1,
       condition,
       provider: MetricProvider.prometheus({ address: options.prometheusAddress, query }),

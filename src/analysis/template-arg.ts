@@ -1,6 +1,7 @@
 import { ArgSpec } from './private/spec-types';
 import { checkArgument } from '../private/arguments';
 import { isAnalysisName } from '../private/name-syntax';
+import { fail } from '../private/synth-error';
 
 /**
  * An argument that an analysis template declares, used in its metrics as `{{args.<name>}}`.
@@ -35,7 +36,7 @@ export class AnalysisTemplateArg {
     checkArgument('AnalysisTemplateArg.fromSecret()', 'secretName', secretName, 'string');
     checkArgument('AnalysisTemplateArg.fromSecret()', 'key', key, 'string');
     if (!secretName || !key) {
-      throw new Error(`Analysis template argument '${name}': fromSecret() needs a Secret name and a key, got '${secretName}' and '${key}'.`);
+      fail(`Analysis template argument '${name}': fromSecret() needs a Secret name and a key, got '${secretName}' and '${key}'.`);
     }
     return new AnalysisTemplateArg(checkName('AnalysisTemplateArg.fromSecret()', name), { valueFrom: { secretKeyRef: { name: secretName, key } } });
   }
@@ -46,7 +47,7 @@ export class AnalysisTemplateArg {
   public static fromFieldRef(name: string, fieldPath: string): AnalysisTemplateArg {
     checkArgument('AnalysisTemplateArg.fromFieldRef()', 'name', name, 'string');
     checkArgument('AnalysisTemplateArg.fromFieldRef()', 'fieldPath', fieldPath, 'string');
-    if (!fieldPath) throw new Error(`Analysis template argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.namespace'.`);
+    if (!fieldPath) fail(`Analysis template argument '${name}': fieldPath must not be empty. Use e.g. 'metadata.namespace'.`);
     return new AnalysisTemplateArg(checkName('AnalysisTemplateArg.fromFieldRef()', name), { valueFrom: { fieldRef: { fieldPath } } });
   }
 
@@ -69,7 +70,7 @@ export class AnalysisTemplateArg {
 function checkName(where: string, name: string): string {
   checkArgument(where, 'name', name, 'string');
   if (!name || !isAnalysisName(name)) {
-    throw new Error(`Analysis template argument name '${name}' is invalid: use letters, digits, '-', '_' and '.', starting with a letter or digit.`);
+    fail(`Analysis template argument name '${name}' is invalid: use letters, digits, '-', '_' and '.', starting with a letter or digit.`);
   }
   return name;
 }

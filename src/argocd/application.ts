@@ -13,6 +13,7 @@ import { checkArgument, listOf, STRING_LIST, struct } from '../private/arguments
 import { requireGenerated } from '../private/generated';
 import { Manifest } from '../private/manifest-types';
 import { OnePassApiObject } from '../private/one-pass-api-object';
+import { fail } from '../private/synth-error';
 import { appController, releaseController } from '../traffic/private/owned-fields';
 import { IgnoreDifference } from '../traffic/router';
 import { SchemaError, SchemaValidator } from '../validation/private/schema-loader';
@@ -351,16 +352,16 @@ export class ArgoCdApplication extends Construct {
     checkArgument('new ArgoCdApplication()', 'props', props, APPLICATION_PROPS);
     this.props = props;
     if (props.destination?.server !== undefined && props.destination?.name !== undefined) {
-      throw new Error(`ArgoCdApplication ${this.node.path}: destination has both server (${JSON.stringify(props.destination.server)}) `
+      fail(`ArgoCdApplication ${this.node.path}: destination has both server (${JSON.stringify(props.destination.server)}) `
         + `and name (${JSON.stringify(props.destination.name)}); Argo CD takes one. Keep the one that names the cluster.`);
     }
     if (typeof props.source?.repoUrl !== 'string' || props.source.repoUrl === '') {
-      throw new Error(`ArgoCdApplication ${this.node.path}: source.repoUrl is ${JSON.stringify(props.source?.repoUrl)}. `
+      fail(`ArgoCdApplication ${this.node.path}: source.repoUrl is ${JSON.stringify(props.source?.repoUrl)}. `
         + 'Give the URL of the Git repository that holds the synthesized manifests.');
     }
     const own = Chart.of(this);
     if (props.charts?.includes(own)) {
-      throw new Error(`ArgoCdApplication ${this.node.path}: charts include the Application's own chart ${own.node.path}. `
+      fail(`ArgoCdApplication ${this.node.path}: charts include the Application's own chart ${own.node.path}. `
         + 'Put the Application in a chart of its own, and list only the charts it deploys.');
     }
     this.waves = {
@@ -371,7 +372,7 @@ export class ArgoCdApplication extends Construct {
     };
     for (const [key, value] of Object.entries(this.waves)) {
       if (!Number.isInteger(value)) {
-        throw new Error(`ArgoCdApplication ${this.node.path}: waves.${key} is ${value}; sync waves are integers.`);
+        fail(`ArgoCdApplication ${this.node.path}: waves.${key} is ${value}; sync waves are integers.`);
       }
     }
     this.apiObject = new OnePassApiObject(this, 'Resource', {
@@ -478,7 +479,7 @@ export class ArgoCdApplication extends Construct {
     };
     const problems = schemaProblems(JSON.parse(JSON.stringify({ apiVersion: 'argoproj.io/v1alpha1', kind: 'Application', metadata: {}, spec })));
     if (problems.length > 0) {
-      throw new Error(`ArgoCdApplication ${this.node.path} does not match the Argo CD ${ARGO_CD_TAG} Application CRD schema: `
+      fail(`ArgoCdApplication ${this.node.path} does not match the Argo CD ${ARGO_CD_TAG} Application CRD schema: `
         + `${problems.join('; ')}. Fix the props that give these fields.`);
     }
     return spec;

@@ -27,9 +27,10 @@ const FORMATS = ['text', 'markdown', 'json', 'svg'];
 
 const USAGE = `Usage: argo-rollouts-plan [--format text|markdown|json|svg] [--version V] [--rollout NAME] PATH...
 
-Shows what each Rollout will do when it is updated, step by step: traffic weight, stable and
-canary pods, the most pods on the way, the CPU and memory they request, the minimum time and
-what each step waits for; totals, what an abort does, a workloadRef migration and an HPA's range.
+Shows what each Rollout will do when it is updated, step by step: traffic weight, header and
+mirror routes, stable and canary pods, the most pods on the way, the CPU and memory they request,
+the minimum time and what each step waits for; totals, what an abort does, a workloadRef
+migration and an HPA's range.
 PATH is a YAML or JSON file, a folder (searched recursively for *.yaml, *.yml and *.json, in
 sorted order), or - for standard input. The other manifests (Deployments of a workloadRef,
 AnalysisTemplates, HorizontalPodAutoscalers) are read from the same files.

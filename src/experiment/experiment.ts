@@ -8,6 +8,7 @@ import { ArgoObject } from '../private/argo-object';
 import { checkArgument } from '../private/arguments';
 import * as kplus from '../private/kplus';
 import { renderPodTemplate } from '../private/pod-template';
+import { fail } from '../private/synth-error';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
 import { checkAtSynth } from '../validation/private';
 
@@ -178,13 +179,13 @@ export class Experiment extends Construct {
     this.props = props;
     const where = `Experiment ${this.node.path}`;
     if (!props.templates || props.templates.length === 0) {
-      throw new Error(`${where} has no templates. Give at least one pod set in templates.`);
+      fail(`${where} has no templates. Give at least one pod set in templates.`);
     }
     checkUniqueNames(where, 'template', props.templates.map(t => t.name));
     for (const t of props.templates) {
-      if (!t.containers || t.containers.length === 0) throw new Error(`${where}: template '${t.name}' has no containers.`);
+      if (!t.containers || t.containers.length === 0) fail(`${where}: template '${t.name}' has no containers.`);
       if (Object.keys(t.selector ?? t.labels ?? {}).length === 0) {
-        throw new Error(`${where}: template '${t.name}' needs pod labels (they select its pods). Give labels, e.g. { app: 'my-app', role: '${t.name}' }.`);
+        fail(`${where}: template '${t.name}' needs pod labels (they select its pods). Give labels, e.g. { app: 'my-app', role: '${t.name}' }.`);
       }
       checkInteger(`${where} template '${t.name}' replicas`, t.replicas, 0);
       toSeconds(`${where} template '${t.name}' minReady`, t.minReady);

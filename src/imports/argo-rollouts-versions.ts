@@ -14,9 +14,12 @@ export interface GeneratedVersion {
   readonly controllerImage: { readonly registry: string; readonly repository: string };
   /** The dashboard image of dashboard-install.yaml, without its tag. */
   readonly dashboardImage: { readonly registry: string; readonly repository: string };
-  /** The install data files, relative to src/imports/install-data/. */
+  /**
+   * The install data files, relative to src/imports/install-data/: in the folder of the oldest release
+   * whose file has the same content (imports/sharing.js), so possibly another release's.
+   */
   readonly dataFiles: { readonly crds: string; readonly notifications: string };
-  /** The compiled validators, in src/imports/validators/. */
+  /** The compiled validators, in src/imports/validators/: named after the oldest release whose CRD schemas compile to them. */
   readonly validatorModule: string;
   /** Each CRD's size as compact JSON: what client-side apply copies into an annotation. */
   readonly crdBytes: { readonly [name: string]: number };
@@ -66,7 +69,7 @@ export const VERSIONS: readonly GeneratedVersion[] = [
     },
     "dataFiles": {
       "crds": "v1.10.0-rc1/crds.json",
-      "notifications": "v1.10.0-rc1/notifications.json"
+      "notifications": "v1.8.3/notifications.json"
     },
     "validatorModule": "argo-v1.10.0-rc1.js",
     "crdBytes": {
@@ -186,7 +189,7 @@ export const VERSIONS: readonly GeneratedVersion[] = [
     },
     "dataFiles": {
       "crds": "v1.9.1/crds.json",
-      "notifications": "v1.9.1/notifications.json"
+      "notifications": "v1.8.3/notifications.json"
     },
     "validatorModule": "argo-v1.9.1.js",
     "crdBytes": {
@@ -300,10 +303,10 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "repository": "argoproj/kubectl-argo-rollouts"
     },
     "dataFiles": {
-      "crds": "v1.8.4/crds.json",
-      "notifications": "v1.8.4/notifications.json"
+      "crds": "v1.8.3/crds.json",
+      "notifications": "v1.8.3/notifications.json"
     },
-    "validatorModule": "argo-v1.8.4.js",
+    "validatorModule": "argo-v1.8.3.js",
     "crdBytes": {
       "analysisruns.argoproj.io": 51219,
       "analysistemplates.argoproj.io": 49204,

@@ -16,6 +16,7 @@ import { PolicyRule, ProviderPermissions } from './rbac';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
+import { fail } from '../private/synth-error';
 
 /**
  * Properties of an Argo Rollouts install.
@@ -263,7 +264,7 @@ export class ArgoRollouts extends Construct {
 
   private dashboardToExpose(method: string, options: { readonly acknowledgeNoAuthentication: boolean }): ArgoRolloutsDashboard {
     if (!this.dashboard) {
-      throw new Error(`ArgoRollouts ${this.node.path}: ${method}() needs dashboard: true.`);
+      fail(`ArgoRollouts ${this.node.path}: ${method}() needs dashboard: true.`);
     }
     checkExposure(`ArgoRollouts ${this.node.path}`, method, options?.acknowledgeNoAuthentication);
     return this.dashboard;
@@ -298,18 +299,18 @@ export class ArgoRollouts extends Construct {
         ['flags.selfServiceNotificationEnabled', controller.flags?.selfServiceNotificationEnabled === true],
       ].filter(([, set]) => set).map(([name]) => name);
       if (clusterOnly.length > 0) {
-        throw new Error(`${where}: a namespaced install cannot have ${clusterOnly.join(', ')} — these act on the whole cluster. `
+        fail(`${where}: a namespaced install cannot have ${clusterOnly.join(', ')} — these act on the whole cluster. `
           + 'Apply the CRDs with ArgoRollouts Crds in a cluster-admin chart, and run the dashboard with a cluster-wide install.');
       }
     }
     if (props.notificationOptions && !props.notifications) {
-      throw new Error(`${where}: notificationOptions are set but notifications is not true. Set notifications: true.`);
+      fail(`${where}: notificationOptions are set but notifications is not true. Set notifications: true.`);
     }
     if (props.dashboardOptions && !props.dashboard) {
-      throw new Error(`${where}: dashboardOptions are set but dashboard is not true. Set dashboard: true.`);
+      fail(`${where}: dashboardOptions are set but dashboard is not true. Set dashboard: true.`);
     }
     if (props.crdOptions?.version && props.crdOptions.version !== this.version) {
-      throw new Error(`crdOptions.version (${props.crdOptions.version.tag}) differs from the install's version (${this.version.tag}). Drop crdOptions.version.`);
+      fail(`crdOptions.version (${props.crdOptions.version.tag}) differs from the install's version (${this.version.tag}). Drop crdOptions.version.`);
     }
   }
 }

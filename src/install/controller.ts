@@ -23,6 +23,7 @@ import { AffinitySpec, NodeSelectorRequirementSpec, PodAffinityTermSpec, Weighte
 import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
 import { imageReference, renderControllerFlags } from './private/render';
 import { addControllerSettings, controllerRequirements } from './private/requirements';
+import { fail } from '../private/synth-error';
 
 /**
  * A PodDisruptionBudget for the controller. Set exactly one field.
@@ -295,12 +296,12 @@ export function checkControllerOptions(where: string, options: ControllerOptions
   checkInteger('controller.replicas', options.replicas, 1, Number.MAX_SAFE_INTEGER,
     'The controller must run; to pause it, scale the Deployment to zero out of band.');
   if ((options.replicas ?? 1) > 1 && options.flags?.leaderElect === false) {
-    throw new Error(`${where}: controller.replicas is ${options.replicas} with flags.leaderElect: false; the controllers would all act on every Rollout. `
+    fail(`${where}: controller.replicas is ${options.replicas} with flags.leaderElect: false; the controllers would all act on every Rollout. `
       + 'Keep leader election on, or run one replica.');
   }
   const pdb = options.podDisruptionBudget;
   if (pdb && (pdb.minAvailable === undefined) === (pdb.maxUnavailable === undefined)) {
-    throw new Error(`${where}: controller.podDisruptionBudget needs exactly one of minAvailable and maxUnavailable, got `
+    fail(`${where}: controller.podDisruptionBudget needs exactly one of minAvailable and maxUnavailable, got `
       + `${pdb.minAvailable === undefined ? 'neither' : 'both'}.`);
   }
   checkListArgument(where, 'controller.tolerations', options.tolerations, TAINT_QUERY, true);
@@ -310,7 +311,7 @@ export function checkControllerOptions(where: string, options: ControllerOptions
   checkListArgument(where, 'controller.topologySpreadConstraints', options.topologySpreadConstraints, 'object', true);
   for (const [i, c] of (options.topologySpreadConstraints ?? []).entries()) {
     if (typeof c.topology?.key !== 'string') {
-      throw new Error(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${describeValue(c.topology)}.`);
+      fail(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${describeValue(c.topology)}.`);
     }
     checkInteger(`controller.topologySpreadConstraints[${i}].maxSkew`, c.maxSkew, 1);
   }
@@ -373,7 +374,7 @@ export class ArgoRolloutsConfig extends Construct {
     checkArgument('ArgoRollouts.addPlugin()', 'plugin', plugin, CONTROLLER_PLUGIN);
     const clash = this.plugins.find(p => p.name === plugin.name && p.kind === plugin.kind);
     if (clash) {
-      throw new Error(`${subjectOf(this, 'ArgoRolloutsConfig')}: the ${plugin.kind} entry '${plugin.name}' is registered twice. Register each plugin once.`);
+      fail(`${subjectOf(this, 'ArgoRolloutsConfig')}: the ${plugin.kind} entry '${plugin.name}' is registered twice. Register each plugin once.`);
     }
     this.plugins.push(plugin);
   }
@@ -496,7 +497,7 @@ export class ArgoRolloutsController extends Construct {
     checkNamespace(where, this.namespace);
     checkControllerOptions(where, props, this.version);
     if (this.namespaced && props.flags?.selfServiceNotificationEnabled === true) {
-      throw new Error(`${where}: a namespaced controller cannot have flags.selfServiceNotificationEnabled — it reads every namespace.`);
+      fail(`${where}: a namespaced controller cannot have flags.selfServiceNotificationEnabled — it reads every namespace.`);
     }
     this.metricsPort = props.flags?.metricsPort ?? 8090;
     this.healthzPort = props.flags?.healthzPort ?? 8080;

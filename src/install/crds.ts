@@ -4,6 +4,7 @@ import { installVersion } from './private/install-version';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault } from '../private/arguments';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
+import { fail } from '../private/synth-error';
 
 /** Argo CD: comma-separated sync options of one resource. */
 const ARGOCD_SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';
@@ -113,7 +114,7 @@ export class ArgoRolloutsCrds extends Construct {
     this.version = installVersion(this, props.version, `ArgoRolloutsCrds ${this.node.path}`);
 
     if (props.syncWave !== undefined && !Number.isInteger(props.syncWave)) {
-      throw new Error(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);
+      fail(`ArgoRolloutsCrds ${this.node.path}: 'syncWave' must be a whole number (Argo CD orders waves by integer), got ${props.syncWave}.`);
     }
     const owned = ownedAnnotations({ ...props, serverSideApply: this.serverSideApply(props.serverSideApply) });
 
@@ -162,7 +163,7 @@ export class ArgoRolloutsCrds extends Construct {
     }
     if (given === false) {
       const [name, bytes] = Object.entries(this.version._facts.crdBytes).sort(([, a], [, b]) => b - a)[0];
-      throw new Error(`ArgoRolloutsCrds ${this.node.path}: serverSideApply is false, but the CRD ${name} of Argo Rollouts ${this.version.tag} is `
+      fail(`ArgoRolloutsCrds ${this.node.path}: serverSideApply is false, but the CRD ${name} of Argo Rollouts ${this.version.tag} is `
         + `${bytes.toLocaleString('en-US')} bytes, above the 262,144-byte annotation limit that client-side apply runs into: kubectl apply and Argo CD's default `
         + 'sync would fail with "metadata.annotations: Too long". Drop serverSideApply: false (the CRDs then ask Argo CD for ServerSideApply=true) '
         + 'and apply them with kubectl apply --server-side outside Argo CD.');
@@ -221,7 +222,7 @@ function merge(host: Construct, what: string, owned: OwnedEntry[], extra: { [key
   for (const [key, value] of Object.entries(extra)) {
     const mine = owned.find(e => e.key === key);
     if (mine && mine.value !== value) {
-      throw new Error(`ArgoRolloutsCrds ${host.node.path}: the ${what} '${key}' is set twice, to '${value}' in '${plural}' and to '${mine.value}' by ${mine.source}. `
+      fail(`ArgoRolloutsCrds ${host.node.path}: the ${what} '${key}' is set twice, to '${value}' in '${plural}' and to '${mine.value}' by ${mine.source}. `
         + `Drop '${key}' from '${plural}' (${mine.fix}).`);
     }
     result[key] = value;

@@ -11,6 +11,7 @@ import { IMAGE_OPTIONS } from './private/option-shapes';
 import { dashboardRules, imageReference } from './private/render';
 import { ArgoRolloutsVersion } from './version';
 import { argumentOrDefault, checkArgument, STRING_LIST, STRING_MAP, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 
 /**
  * Options of the dashboard.
@@ -248,7 +249,7 @@ export class ArgoRolloutsDashboard extends Construct {
 /** Refuses to expose the dashboard, which has no authentication, without the acknowledgement. */
 export function checkExposure(subject: string, method: string, acknowledged: boolean): void {
   if (acknowledged !== true) {
-    throw new Error(`${subject}: ${method}() exposes a dashboard without authentication, which lets anyone who reaches it promote `
+    fail(`${subject}: ${method}() exposes a dashboard without authentication, which lets anyone who reaches it promote `
       + 'and abort Rollouts. Put authentication in front of it, then pass acknowledgeNoAuthentication: true.');
   }
 }

@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { checkNamespace, componentLabels, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, SELECTOR, subjectOf } from './private/objects';
 import { argumentOrDefault, ExpectedStruct, STRING_MAP, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { checkInteger } from '../private/utils';
 
 /** Name of the metrics Service and its ServiceMonitor. */
@@ -79,7 +80,7 @@ export class ArgoRolloutsMetrics extends Construct {
     checkNamespace(where, namespace);
     checkInteger('metrics port', props.port, 1, 65535);
     if (!props.serviceMonitor && (props.scrapeInterval !== undefined || props.serviceMonitorLabels !== undefined)) {
-      throw new Error(`${where}: metrics.scrapeInterval and metrics.serviceMonitorLabels need metrics.serviceMonitor: true.`);
+      fail(`${where}: metrics.scrapeInterval and metrics.serviceMonitorLabels need metrics.serviceMonitor: true.`);
     }
     this.port = props.port ?? 8090;
     const labels = componentLabels('server', METRICS);

@@ -2,6 +2,7 @@ import { NOTIFICATION_SERVICE_OPTIONS } from './private/notification-service-opt
 import { checkKey, checkSubscriptionPart, secretRef, toYaml } from './private/notification-util';
 import { ArgoRolloutsVersion } from './version';
 import { ArgumentError, argumentOrDefault, checkArgument, JSON_OBJECT } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { releasesWith } from '../private/versions';
 
 /** `name → $key` for a map of names to keys of the notification Secret; at least one entry. */
@@ -9,7 +10,7 @@ import { releasesWith } from '../private/versions';
 function secretMap(where: string, argument: string, keys: { [name: string]: string }): { [name: string]: string } {
   checkArgument(where, argument, keys, 'object');
   const entries = Object.entries(keys);
-  if (entries.length === 0) throw new Error(`${where} needs at least one recipient.`);
+  if (entries.length === 0) fail(`${where} needs at least one recipient.`);
   for (const [name, key] of entries) checkArgument(where, `${argument}.${name}`, key, 'string');
   return Object.fromEntries(entries.map(([name, key]) => [name, secretRef(key)]));
 }
@@ -25,7 +26,7 @@ function checkUrl(where: string, argument: string, url: string): void {
   try {
     new URL(url);
   } catch {
-    throw new Error(`${where}: '${url}' is not a URL.`);
+    fail(`${where}: '${url}' is not a URL.`);
   }
 }
 
@@ -75,7 +76,7 @@ export class NotificationService {
     try {
       new URL(url);
     } catch {
-      throw new Error(`NotificationService.webhook('${name}'): '${url}' is not a URL.`);
+      fail(`NotificationService.webhook('${name}'): '${url}' is not a URL.`);
     }
     const headers = [
       ...Object.entries(options.headers ?? {}).map(([n, value]) => ({ name: n, value })),
@@ -89,7 +90,7 @@ export class NotificationService {
    */
   public static email(options: EmailNotificationOptions): NotificationService {
     checkArgument('NotificationService.email()', 'options', options, NOTIFICATION_SERVICE_OPTIONS.email);
-    if (!options.host || !options.from) throw new Error('NotificationService.email() needs host and from.');
+    if (!options.host || !options.from) fail('NotificationService.email() needs host and from.');
     return new NotificationService('email', {
       host: options.host,
       port: options.port ?? 587,
@@ -231,8 +232,8 @@ export class NotificationService {
     // `<type>` or `<type>.<name>`: subscriptions name the service by its last part
     const parts = name.split('.');
     if (parts.length > 2) {
-      throw new ArgumentError(`NotificationService.custom(): the service name ${JSON.stringify(name)} has ${parts.length - 1} dots: a service is named `
-        + `<type> or <type>.<name>, and subscriptions name it by the part after the dot. Use e.g. ${JSON.stringify(`${parts[0]}.${parts.slice(1).join('-')}`)}.`);
+      fail(new ArgumentError(`NotificationService.custom(): the service name ${JSON.stringify(name)} has ${parts.length - 1} dots: a service is named `
+        + `<type> or <type>.<name>, and subscriptions name it by the part after the dot. Use e.g. ${JSON.stringify(`${parts[0]}.${parts.slice(1).join('-')}`)}.`));
     }
     checkSubscriptionPart('NotificationService.custom()', parts.length === 2 ? 'service name (after the type)' : 'service name', parts[parts.length - 1]);
     return new NotificationService(name, { ...settings });
@@ -253,7 +254,7 @@ export class NotificationService {
     const type = this.name.split('.')[0];
     const having = releasesWith(f => f.notificationServices.includes(type));
     if (having.length > 0 && !having.includes(version.version)) {
-      throw new Error(`${where}: the notification service '${type}' is not in the notifications engine of Argo Rollouts ${version.version}, `
+      fail(`${where}: the notification service '${type}' is not in the notifications engine of Argo Rollouts ${version.version}, `
         + `the app's release; ${having.join(', ')} ${having.length > 1 ? 'have' : 'has'} it. `
         + 'Use one of those releases (ArgoRollouts version, or ArgoRolloutsApp.of(app).useVersion()), or another service.');
     }

@@ -1,6 +1,7 @@
 import { PluginItemSpec } from './private/spec-types';
 import { checkArgument, STRING_LIST, struct } from '../private/arguments';
 import { checkPluginName } from '../private/names';
+import { fail } from '../private/synth-error';
 
 /**
  * Options of a controller plugin.
@@ -82,19 +83,19 @@ export class ControllerPlugin {
     const where = `Controller plugin '${name}'`;
     checkPluginName(`${where}: the name`, name);
     if (!location) {
-      throw new Error(`${where} has no location. Give the URL of the plugin binary, e.g. 'https://github.com/<org>/<repo>/releases/download/v1.0.0/plugin-linux-amd64'.`);
+      fail(`${where} has no location. Give the URL of the plugin binary, e.g. 'https://github.com/<org>/<repo>/releases/download/v1.0.0/plugin-linux-amd64'.`);
     }
     let scheme: string;
     try {
       scheme = new URL(location).protocol;
     } catch {
-      throw new Error(`${where}: location '${location}' is not a URL. Use an https://, http:// or file:// URL.`);
+      fail(`${where}: location '${location}' is not a URL. Use an https://, http:// or file:// URL.`);
     }
     if (!['http:', 'https:', 'file:'].includes(scheme)) {
-      throw new Error(`${where}: location '${location}' has the scheme '${scheme.replace(/:$/, '')}'; the controller loads only http, https and file URLs.`);
+      fail(`${where}: location '${location}' has the scheme '${scheme.replace(/:$/, '')}'; the controller loads only http, https and file URLs.`);
     }
     if (typeof sha256 === 'string' && !SHA256.test(sha256)) {
-      throw new Error(`${where}: sha256 '${sha256}' is not a SHA-256 checksum (64 lowercase hex digits). Use the output of 'sha256sum <binary>'.`);
+      fail(`${where}: sha256 '${sha256}' is not a SHA-256 checksum (64 lowercase hex digits). Use the output of 'sha256sum <binary>'.`);
     }
     this.name = name;
   }

@@ -1,6 +1,7 @@
 import { POLICY_RULE } from './private/option-shapes';
 import { ArgoRolloutsVersion } from './version';
 import { checkArgument, checkListArgument } from '../private/arguments';
+import { fail } from '../private/synth-error';
 
 
 /**
@@ -83,7 +84,7 @@ export class ProviderPermissions {
     checkArgument('ProviderPermissions.custom()', 'name', name, 'string');
     checkListArgument('ProviderPermissions.custom()', 'rules', rules, POLICY_RULE);
     if (rules.length === 0) {
-      throw new Error(`ProviderPermissions.custom('${name}') needs at least one rule.`);
+      fail(`ProviderPermissions.custom('${name}') needs at least one rule.`);
     }
     const copy = rules.map(r => ({ ...r }));
     return new ProviderPermissions(name, () => copy);

@@ -1,4 +1,5 @@
 import { checkArgument } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, VersionFacts, versionFacts } from '../private/versions';
 
 /**
@@ -44,7 +45,7 @@ export class ArgoRolloutsVersion {
     const wanted = version.replace(/^v/, '');
     const found = KNOWN.find(v => v.version === wanted);
     if (!found) {
-      throw new Error(`Argo Rollouts version '${version}' is not supported. Use one of: ${VERSION_NUMBERS.join(', ')}.`);
+      fail(`Argo Rollouts version '${version}' is not supported. Use one of: ${VERSION_NUMBERS.join(', ')}.`);
     }
     return found;
   }

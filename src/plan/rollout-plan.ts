@@ -5,20 +5,23 @@
  * an HPA-scaled Rollout at its minimum and maximum.
  */
 
+import { analysisTime, backgroundCoverage, backgroundNote, TemplateSpecLookup } from './private/analysis-time';
 import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './private/controller';
 import { renderMarkdown, renderSvg, renderText } from './private/render';
 import { podRequests, PodRequests } from './private/resources';
+import { routeOf, RouteState } from './private/routes';
 import { CanarySimulation, Move } from './private/simulate';
 import { versionArithmetic, VersionArithmetic } from './private/versions';
 import { nextReplicaCounts } from './replica-counts';
 import {
-  NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources, PlanStep,
+  NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources, PlanRoute, PlanStep,
   PlanTotals, ReplicaCounts, RolloutPlanJson,
 } from './types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { installedVersion } from '../private/installed-version';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind } from '../private/manifest-types';
+import { fail } from '../private/synth-error';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -94,42 +97,28 @@ interface Wait {
   what: string;
 }
 
-/** How long an analysis of templates takes at least: per metric initialDelay + (count - 1) × interval. */
-function analysisWait(refs: any[], manifests: Manifests, notes: string[]): Wait {
+/** Finds an analysis template's spec among the manifests (see `TemplateSpecLookup`). */
+function templateLookup(manifests: Manifests): TemplateSpecLookup {
+  return (clusterScope, name) => {
+    const template = clusterScope ? manifests.find('ClusterAnalysisTemplate', name, true) : manifests.find('AnalysisTemplate', name);
+    return template === undefined ? undefined : obj(template.spec);
+  };
+}
+
+/**
+ * How long an analysis of templates takes at least: per metric initialDelay + (count - 1) × interval
+ * (see `analysisTime`, which rule A18 reads too).
+ */
+function analysisWait(refs: any[], manifests: Manifests, notes: string[], args: any[] = []): Wait {
   const names = refs.map(r => String(r.templateName ?? ''));
-  const what = `analysis ${names.join(', ')}`;
-  let seconds = 0;
-  let indefinite = false;
-  for (const ref of refs) {
-    const template = ref.clusterScope === true
-      ? manifests.find('ClusterAnalysisTemplate', String(ref.templateName ?? ''), true)
-      : manifests.find('AnalysisTemplate', String(ref.templateName ?? ''));
-    if (template === undefined) {
-      notes.push(`The ${ref.clusterScope === true ? 'ClusterAnalysisTemplate' : 'AnalysisTemplate'} ${JSON.stringify(ref.templateName)} is not among the manifests: the time of its analysis is not counted.`);
-      continue;
-    }
-    for (const metric of list(obj(template.spec).metrics)) {
-      const delay = durationSeconds(metric.initialDelay) ?? 0;
-      const interval = durationSeconds(metric.interval);
-      const countValue = metric.count;
-      let count: number | undefined;
-      if (typeof countValue === 'number') {
-        count = countValue;
-      } else if (typeof countValue === 'string' && /^[0-9]+$/.test(countValue)) {
-        count = Number(countValue);
-      } else if (countValue !== undefined) {
-        notes.push(`The count of metric ${JSON.stringify(metric.name)} is ${JSON.stringify(countValue)}, known only at run time: its measurements after the first are not counted.`);
-        count = 1;
-      }
-      if ((count === undefined || count === 0) && interval !== undefined && interval > 0) {
-        indefinite = true; // measured every interval until it fails or the run is terminated
-        continue;
-      }
-      const measured = delay + Math.max(0, (count ?? 1) - 1) * (interval ?? 0);
-      seconds = Math.max(seconds, measured);
-    }
+  const time = analysisTime(refs, templateLookup(manifests), args);
+  for (const t of time.missing) {
+    notes.push(`The ${t.kind} ${JSON.stringify(t.name)} is not among the manifests: the time of its analysis is not counted.`);
   }
-  return { seconds, indefinite, what };
+  for (const m of time.metrics.filter(x => x.countValue !== undefined)) {
+    notes.push(`The count of metric ${JSON.stringify(m.name)} is ${JSON.stringify(m.countValue)}, known only at run time: its measurements after the first are not counted.`);
+  }
+  return { seconds: time.seconds, indefinite: time.untilStopped, what: `analysis ${names.join(', ')}` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,24 +135,38 @@ interface Context {
   readonly notes: string[];
 }
 
-function stepName(step: any): { kind: string; name: string } {
+/**
+ * A step's kind and name. A combined step (several kinds in one step) is named by all its parts,
+ * joined by ` + ` in a fixed order; its kind is its first part's.
+ */
+function stepName(step: any, trafficRouting: any): { kind: string; name: string } {
   const s = obj(step);
-  if (s.setWeight !== undefined) return { kind: 'setWeight', name: `setWeight: ${s.setWeight}` };
+  const parts: Array<{ kind: string; name: string }> = [];
+  if (s.setWeight !== undefined) parts.push({ kind: 'setWeight', name: `setWeight: ${s.setWeight}` });
   if (s.pause !== undefined) {
     const d = obj(s.pause).duration;
-    return { kind: 'pause', name: d === undefined || d === null ? 'pause (until promoted)' : `pause: ${typeof d === 'number' ? `${d}s` : d}` };
+    parts.push({ kind: 'pause', name: d === undefined || d === null ? 'pause (until promoted)' : `pause: ${typeof d === 'number' ? `${d}s` : d}` });
   }
-  if (s.analysis !== undefined) return { kind: 'analysis', name: `analysis: ${list(obj(s.analysis).templates).map(t => t.templateName).join(', ')}` };
-  if (s.experiment !== undefined) return { kind: 'experiment', name: `experiment${obj(s.experiment).duration !== undefined ? `: ${obj(s.experiment).duration}` : ''}` };
+  if (s.analysis !== undefined) parts.push({ kind: 'analysis', name: `analysis: ${list(obj(s.analysis).templates).map(t => t.templateName).join(', ')}` });
+  if (s.experiment !== undefined) parts.push({ kind: 'experiment', name: `experiment${obj(s.experiment).duration !== undefined ? `: ${obj(s.experiment).duration}` : ''}` });
   if (s.setCanaryScale !== undefined) {
     const scs = obj(s.setCanaryScale);
     const what = scs.replicas !== undefined ? `replicas ${scs.replicas}` : scs.weight !== undefined ? `weight ${scs.weight}` : 'matchTrafficWeight';
-    return { kind: 'setCanaryScale', name: `setCanaryScale: ${what}` };
+    parts.push({ kind: 'setCanaryScale', name: `setCanaryScale: ${what}` });
   }
-  if (s.setHeaderRoute !== undefined) return { kind: 'setHeaderRoute', name: `setHeaderRoute: ${obj(s.setHeaderRoute).name ?? ''}` };
-  if (s.setMirrorRoute !== undefined) return { kind: 'setMirrorRoute', name: `setMirrorRoute: ${obj(s.setMirrorRoute).name ?? ''}` };
-  if (s.plugin !== undefined) return { kind: 'plugin', name: `plugin: ${obj(s.plugin).name ?? ''}` };
-  return { kind: 'unknown', name: 'unknown step' };
+  if (s.setHeaderRoute !== undefined) {
+    const r = routeOf('header', s.setHeaderRoute, trafficRouting);
+    parts.push({ kind: 'setHeaderRoute', name: `setHeaderRoute: ${obj(s.setHeaderRoute).name ?? ''} (${r ? r.match : 'removed'})` });
+  }
+  if (s.setMirrorRoute !== undefined) {
+    const r = routeOf('mirror', s.setMirrorRoute, trafficRouting);
+    parts.push({ kind: 'setMirrorRoute', name: `setMirrorRoute: ${obj(s.setMirrorRoute).name ?? ''} (${r ? `${r.percent}% of ${r.match}` : 'removed'})` });
+  }
+  if (s.plugin !== undefined) parts.push({ kind: 'plugin', name: `plugin: ${obj(s.plugin).name ?? ''}` });
+  if (parts.length === 0) {
+    return { kind: 'unknown', name: 'unknown step' };
+  }
+  return { kind: parts[0].kind, name: parts.map(p => p.name).join(' + ') };
 }
 
 function stepWait(step: any, ctx: Context): Wait & { manual: boolean; extraPods: number } {
@@ -178,7 +181,7 @@ function stepWait(step: any, ctx: Context): Wait & { manual: boolean; extraPods:
     return { ...none, seconds: Math.max(0, seconds ?? 0), what: `pause of ${typeof d === 'number' ? `${d}s` : d}` };
   }
   if (s.analysis !== undefined) {
-    return { ...none, ...analysisWait(list(obj(s.analysis).templates), ctx.manifests, ctx.notes) };
+    return { ...none, ...analysisWait(list(obj(s.analysis).templates), ctx.manifests, ctx.notes, list(obj(s.analysis).args)) };
   }
   if (s.experiment !== undefined) {
     const e = obj(s.experiment);
@@ -189,8 +192,10 @@ function stepWait(step: any, ctx: Context): Wait & { manual: boolean; extraPods:
       return { ...none, seconds: duration, what: `experiment of ${e.duration}`, extraPods };
     }
     if (analyses.length > 0) {
-      const w = analysisWait(analyses, ctx.manifests, ctx.notes);
-      return { ...none, ...w, what: `experiment until ${w.what}`, extraPods };
+      // each analysis with its own arguments (a count may come from one)
+      const waits = analyses.map(a => analysisWait([a], ctx.manifests, ctx.notes, list(a.args)));
+      const w = { seconds: Math.max(...waits.map(x => x.seconds)), indefinite: waits.some(x => x.indefinite) };
+      return { ...none, ...w, what: `experiment until analysis ${analyses.map(a => String(a.templateName ?? '')).join(', ')}`, extraPods };
     }
     return { ...none, indefinite: true, what: 'experiment (no duration: runs until stopped)', extraPods };
   }
@@ -220,11 +225,38 @@ function abortFrom(sim: CanarySimulation): { peak: number; stable: number; canar
   return { peak, stable: copy.stablePods, canary: copy.canaryPods };
 }
 
+/**
+ * Notes the routes that send requests to a canary without pods, once per route: header-routed
+ * requests fail, mirrored copies test nothing.
+ */
+function noteRoutesWithoutPods(
+  ctx: Context, noted: Set<string>, index: number, name: string, routes: readonly PlanRoute[], canaryPods: number,
+): void {
+  if (canaryPods > 0) {
+    return;
+  }
+  for (const r of routes) {
+    if (noted.has(r.name)) {
+      continue;
+    }
+    noted.add(r.name);
+    const first = `Step ${index} (${name}): the ${r.kind} route ${JSON.stringify(r.name)}`;
+    ctx.notes.push(r.kind === 'header'
+      ? `${first} sends the requests that match (${r.match}) to the canary, which has no pods at this step: they fail. `
+        + 'Scale the canary up first: a setCanaryScale (e.g. replicas: 1) in the same step (CanaryStep.combined) or before it.'
+      : `${first} mirrors ${r.percent}% of the requests that match (${r.match}) to the canary, which has no pods at this step: the copies are dropped `
+        + 'and nothing is tested. Scale the canary up first: a setCanaryScale (e.g. replicas: 1) in the same step (CanaryStep.combined) or before it.');
+  }
+}
+
 function canarySteps(ctx: Context): PlanStep[] {
   const sim = new CanarySimulation(ctx.spec, ctx.va);
   const steps = ctx.spec.canary!.steps;
   const out: PlanStep[] = [];
   let stuckNoted = false;
+  const routeState = new RouteState(ctx.raw.trafficRouting);
+  let routes: PlanRoute[] = [];
+  const routesNoted = new Set<string>();
   type StepWait = Wait & { manual: boolean; extraPods: number };
   const record = (index: number, kind: string, name: string, moves: Move[], peak: number, wait: StepWait, abortPods: number) => {
     const otherPods = sim.olderPods + wait.extraPods;
@@ -247,11 +279,12 @@ function canarySteps(ctx: Context): PlanStep[] {
       waitsFor: wait.what === '' ? [] : [wait.what],
       abortPods,
       moves: toPlanMoves(moves),
+      routes,
     });
   };
   for (let i = 0; i < steps.length; i++) {
     const { moves, peak } = sim.settle();
-    const { kind, name } = stepName(steps[i]);
+    const { kind, name } = stepName(steps[i], ctx.raw.trafficRouting);
     const wait = stepWait(steps[i], ctx);
     const scs = setCanaryScaleInForce(ctx.spec, sim.statusModel());
     if (kind === 'setWeight' && scs !== undefined) {
@@ -260,6 +293,9 @@ function canarySteps(ctx: Context): PlanStep[] {
     if ((kind === 'setWeight' || kind === 'setCanaryScale') && !sim.atDesired()) {
       ctx.notes.push(`Step ${i} (${name}): the controller settles at ${sim.stablePods} stable and ${sim.canaryPods} canary pods, which it does not count as the step's target; the rollout would not move on without a promotion.`);
     }
+    routeState.apply(steps[i]);
+    routes = routeState.current();
+    noteRoutesWithoutPods(ctx, routesNoted, i, name, routes, sim.canaryPods);
     const aborted = abortFrom(sim);
     const delay = abortScaleDownDelay(ctx.spec);
     if (aborted.stable < ctx.spec.replicas && aborted.canary > 0 && delay.seconds !== undefined && !stuckNoted) {
@@ -279,6 +315,7 @@ function canarySteps(ctx: Context): PlanStep[] {
   const moves = [...before.moves, ...after.moves];
   const peak = Math.max(before.peak, after.peak);
   const what = delay > 0 ? `scaleDownDelaySeconds (${delay}s) before the previous stable is scaled down` : '';
+  routes = []; // the controller removes the managed routes once fully promoted
   record(-1, 'promotion', 'full promotion', moves, peak, { seconds: delay, indefinite: false, what, manual: false, extraPods: 0 }, -1);
   return out;
 }
@@ -318,6 +355,7 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
       waitsFor: wait.what === '' ? [] : wait.what.split('; '),
       abortPods: r + canary,
       moves,
+      routes: [],
     };
   };
   const waits: string[] = [];
@@ -326,7 +364,7 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
   let manual = false;
   const pre = obj(obj(ctx.raw).prePromotionAnalysis);
   if (Object.keys(pre).length > 0) {
-    const w = analysisWait(list(pre.templates), ctx.manifests, ctx.notes);
+    const w = analysisWait(list(pre.templates), ctx.manifests, ctx.notes, list(pre.args));
     waits.push(`pre-promotion ${w.what}`);
     seconds += w.seconds;
     indefinite = indefinite || w.indefinite;
@@ -348,7 +386,7 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
   const post = obj(obj(ctx.raw).postPromotionAnalysis);
   let postWait: Wait = { seconds: 0, indefinite: false, what: '' };
   if (Object.keys(post).length > 0) {
-    const w = analysisWait(list(post.templates), ctx.manifests, ctx.notes);
+    const w = analysisWait(list(post.templates), ctx.manifests, ctx.notes, list(post.args));
     postWait = { ...w, what: `post-promotion ${w.what}` };
   }
   steps.push(step('promotion', 'promotion (active switched)', r, r, 100, { ...postWait, manual: false }, promoteMoves));
@@ -504,14 +542,14 @@ export class RolloutPlan {
 
   private constructor(rollout: any, options: RolloutPlanOptions) {
     if (obj(rollout).kind !== undefined && obj(rollout).kind !== 'Rollout') {
-      throw new Error(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
+      fail(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
     }
     const va = versionArithmetic(options.version ?? installedVersion(options.manifests ?? []));
     const raw = obj(obj(rollout).spec);
     const withReplicas = options.replicas === undefined ? rollout : { ...obj(rollout), spec: { ...raw, replicas: options.replicas } };
     const spec = readSpec(withReplicas);
     if (!spec.canary && !spec.blueGreen) {
-      throw new Error(`Rollout ${JSON.stringify(nameOf(rollout))} has neither spec.strategy.canary nor spec.strategy.blueGreen, so there is nothing to plan. Set one of the two strategies.`);
+      fail(`Rollout ${JSON.stringify(nameOf(rollout))} has neither spec.strategy.canary nor spec.strategy.blueGreen, so there is nothing to plan. Set one of the two strategies.`);
     }
     this.name = nameOf(rollout);
     this.namespace = namespaceOf(rollout);
@@ -544,8 +582,9 @@ export class RolloutPlan {
     }
     const ctx: Context = { spec, va, pod, manifests, notes, raw: spec.blueGreen ? obj(obj(raw.strategy).blueGreen) : obj(obj(raw.strategy).canary) };
     this.steps = spec.blueGreen ? blueGreenSteps(ctx) : canarySteps(ctx);
-    if (spec.canary && Object.keys(obj(ctx.raw.analysis)).length > 0) {
-      notes.push('A background analysis runs from its starting step to the end; it can abort the update at any time but adds no time.');
+    const background = spec.canary ? backgroundCoverage(ctx.raw, this.steps, templateLookup(manifests)) : undefined;
+    if (background !== undefined) {
+      notes.push(backgroundNote(background));
     }
     const workloadReplicas = workload !== undefined ? (typeof obj(workload.spec).replicas === 'number' ? workload.spec.replicas : 1) : undefined;
     this.migration = migrationOf(rollout, ctx, workloadReplicas);

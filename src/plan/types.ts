@@ -69,16 +69,42 @@ export interface PlanMove {
   readonly totalPods: number;
 }
 
+/**
+ * A managed route of the traffic router in force at a step: requests it sends to the canary on top
+ * of the traffic weight (a header route), or copies of requests it sends there (a mirror route).
+ */
+export interface PlanRoute {
+  /** The route's name (an entry of `trafficRouting.managedRoutes`). */
+  readonly name: string;
+  /**
+   * `header`: the requests that match go to the canary instead of the stable (setHeaderRoute);
+   * `mirror`: a copy of `percent` % of the requests that match goes to the canary, whose responses
+   * are dropped (setMirrorRoute).
+   */
+  readonly kind: string;
+  /**
+   * Which requests, in words, e.g. `header X-Canary = "yes"` or `method = "GET", path prefix "/api"`.
+   * The matches of a header route are joined as the router combines them (Istio: `or`, ALB: `and`,
+   * other routers: `;`); those of a mirror route (Istio) by `or`, the conditions of one by commas.
+   */
+  readonly match: string;
+  /** The share of the matching requests the canary gets: 100 for a header route, the mirror route's percentage (100 when not set). */
+  readonly percent: number;
+}
+
 /** One step of a plan, as it is once the controller has reached it. */
 export interface PlanStep {
   /** The step's index in spec.strategy.canary.steps; -1 for a phase that is not a step (promotion, blue-green phases). */
   readonly index: number;
-  /** What the step is, e.g. `setWeight: 20`, `pause: 1h`, `full promotion`. */
+  /**
+   * What the step is, e.g. `setWeight: 20`, `pause: 1h`, `setMirrorRoute: m (35% of method = "GET")`,
+   * `full promotion`; a combined step names all its parts, joined by ` + `.
+   */
   readonly name: string;
   /**
    * The kind: `setWeight`, `pause`, `analysis`, `experiment`, `setCanaryScale`, `setHeaderRoute`,
    * `setMirrorRoute`, `plugin`, `promotion` (after the last step), and for blue-green `preview`,
-   * `promotion`, `scaleDownDelay`.
+   * `promotion`, `scaleDownDelay`. A combined step has the kind of its first part in this order.
    */
   readonly kind: string;
   /** The new version's share of traffic, in percent (basic canary: its share of the serving pods). */
@@ -109,6 +135,12 @@ export interface PlanStep {
   readonly abortPods: number;
   /** The changes the controller makes on the way to this step, reconcile by reconcile. */
   readonly moves: PlanMove[];
+  /**
+   * The header and mirror routes in force once the step is reached, in the order of
+   * `trafficRouting.managedRoutes` (empty without them; the controller removes them at the full
+   * promotion). Header-routed requests reach the canary whatever its weight.
+   */
+  readonly routes: PlanRoute[];
 }
 
 /** Totals of a plan. */

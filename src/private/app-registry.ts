@@ -19,6 +19,7 @@
  * above give meaning to the strings and slots.
  */
 import { IConstruct } from 'constructs';
+import { fail } from './synth-error';
 
 /** The key of the data bag on the root construct; versioned, so that a future shape can coexist. */
 const REGISTRY = Symbol.for('cdk8s-argo-rollouts.app-registry/v1');
@@ -98,7 +99,7 @@ export class AppRegistry {
       return;
     }
     if (current.version !== version) {
-      throw new Error(`${setBy} uses Argo Rollouts ${version}, but ${current.setBy} already set this app to ${current.version}. `
+      fail(`${setBy} uses Argo Rollouts ${version}, but ${current.setBy} already set this app to ${current.version}. `
         + 'One app is checked against one release of the controller: use the same ArgoRolloutsVersion for every install, '
         + 'ArgoRolloutsCrds and ArgoRolloutsApp.of(app).useVersion() of the app, or put the other version in an app of its own.');
     }

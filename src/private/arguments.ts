@@ -14,6 +14,7 @@
  */
 import { Construct } from 'constructs';
 import { article } from './quote';
+import { fail } from './synth-error';
 
 /** A class whose instances an argument must be (`instanceof`), with a way to create one. */
 export interface ExpectedClass {
@@ -340,10 +341,10 @@ function fixOf(expected: Expected, value: unknown, inList: boolean): string {
   return '';
 }
 
-function fail(where: string, name: string, value: unknown, expected: Expected, optional: boolean, inList: boolean): never {
+function failType(where: string, name: string, value: unknown, expected: Expected, optional: boolean, inList: boolean): never {
   const missing = value === undefined || value === null;
-  throw new ArgumentError(`${prefix(where)}'${shortName(name)}' ${missing && !optional && !inList ? 'is required and ' : ''}must be ${describeExpected(expected)}, `
-    + `got ${describeValue(value)}.${fixOf(expected, value, inList)}`);
+  fail(new ArgumentError(`${prefix(where)}'${shortName(name)}' ${missing && !optional && !inList ? 'is required and ' : ''}must be ${describeExpected(expected)}, `
+    + `got ${describeValue(value)}.${fixOf(expected, value, inList)}`));
 }
 
 /** Checks `value` against `expected`, and the members of a list, map, struct or free-form data against theirs. */
@@ -352,7 +353,7 @@ function check(where: string, name: string, value: unknown, expected: Expected, 
     return;
   }
   if (!matches(value, expected)) {
-    fail(where, name, value, expected, optional, inList);
+    failType(where, name, value, expected, optional, inList);
   }
   if (typeof expected !== 'object') {
     return;
@@ -395,27 +396,27 @@ function checkJson(where: string, name: string, value: unknown, depth: number, a
       return;
     case 'number':
       if (!Number.isFinite(value)) {
-        throw new ArgumentError(`${prefix(where)}'${shortName(name)}' must be a finite number, got ${describeValue(value)}. `
-          + 'JSON has no NaN or Infinity: leave the field out, or write the value as a string if the reader expects one.');
+        fail(new ArgumentError(`${prefix(where)}'${shortName(name)}' must be a finite number, got ${describeValue(value)}. `
+          + 'JSON has no NaN or Infinity: leave the field out, or write the value as a string if the reader expects one.'));
       }
       return;
     case 'object':
       break;
     default:
-      throw new ArgumentError(`${prefix(where)}'${shortName(name)}' must be JSON data (an object, a list, a string, a number, a boolean or null), `
-        + `got ${describeValue(value)}. Replace it with the value it stands for.`);
+      fail(new ArgumentError(`${prefix(where)}'${shortName(name)}' must be JSON data (an object, a list, a string, a number, a boolean or null), `
+        + `got ${describeValue(value)}. Replace it with the value it stands for.`));
   }
   if (value === null || !(Array.isArray(value) || isPlainObject(value))) {
     return; // null, or an instance of a class (e.g. a cdk8s Lazy): the renderer's
   }
   const cycle = ancestors.indexOf(value);
   if (cycle >= 0) {
-    throw new ArgumentError(`${prefix(where)}'${shortName(name)}' is '${shortName(names[cycle])}' itself (the data contains itself), `
-      + 'which no manifest can hold. Give a copy of the data instead of a reference to it.');
+    fail(new ArgumentError(`${prefix(where)}'${shortName(name)}' is '${shortName(names[cycle])}' itself (the data contains itself), `
+      + 'which no manifest can hold. Give a copy of the data instead of a reference to it.'));
   }
   if (depth > MAX_JSON_DEPTH) {
-    throw new ArgumentError(`${prefix(where)}'${shortName(name)}' nests deeper than ${MAX_JSON_DEPTH} levels of objects and lists, `
-      + `got ${describeValue(value)} at level ${depth}. Flatten the data (e.g. encode the deep part as a string).`);
+    fail(new ArgumentError(`${prefix(where)}'${shortName(name)}' nests deeper than ${MAX_JSON_DEPTH} levels of objects and lists, `
+      + `got ${describeValue(value)} at level ${depth}. Flatten the data (e.g. encode the deep part as a string).`));
   }
   ancestors.push(value);
   names.push(name);

@@ -7,6 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { fail } from './synth-error';
 
 /** The folder of the generated output: src/imports, or lib/imports in the built package. */
 export const GENERATED_DIR = path.join(__dirname, '..', 'imports');
@@ -37,7 +38,7 @@ export function readGenerated(file: string, what: string, generator: string): st
 function generatedLocation(file: string, what: string, generator: string): string {
   const location = path.join(GENERATED_DIR, file);
   if (!fs.existsSync(location)) {
-    throw new Error(`${what} is missing: ${location} does not exist. Regenerate it with \`node imports/${generator}\`, `
+    fail(`${what} is missing: ${location} does not exist. Regenerate it with \`node imports/${generator}\`, `
       + 'and make sure the build copies the data files of src/imports to lib/imports (`npx projen assemble`).');
   }
   return location;

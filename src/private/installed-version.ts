@@ -4,6 +4,7 @@
  * them without being told.
  */
 import { isObject } from './manifest-types';
+import { fail } from './synth-error';
 import { VERSION_NUMBERS, versionFacts } from './versions';
 
 /** The controller image repositories of the supported releases, e.g. `argoproj/argo-rollouts`. */
@@ -44,7 +45,7 @@ export function installedVersion(manifests: readonly unknown[]): string | undefi
       if (version === undefined) continue;
       const name = `Deployment ${String(manifest.metadata?.name ?? '')}`;
       if (found !== undefined && found.version !== version) {
-        throw new Error(`The manifests run two Argo Rollouts controllers: ${found.name} is ${found.version}, ${name} is ${version}. `
+        fail(`The manifests run two Argo Rollouts controllers: ${found.name} is ${found.version}, ${name} is ${version}. `
           + 'Say which release to check against (--version, or the version option).');
       }
       found ??= { version, name };

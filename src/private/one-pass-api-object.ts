@@ -19,6 +19,7 @@
 import { ApiObject, ApiObjectProps, App, ImplicitTokenResolver, IResolver, JsonPatch, Lazy, LazyResolver, NumberStringUnionResolver } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { Manifest, UncheckedObject } from './manifest-types';
+import { SynthError, fail } from './synth-error';
 
 /** An object being built by the walk. */
 type MutableObject = { [key: string]: unknown };
@@ -66,6 +67,7 @@ function sanitizeOnly(value: unknown): unknown {
   }
   const object = value as UncheckedObject;
   if (object.constructor?.name !== 'Object') {
+    // (cdk8s's own error, wrapped below with the construct path as cdk8s wraps it)
     throw new Error(`can't render non-simple object of type '${object.constructor?.name}'`);
   }
   return sortedCopy(object, sanitizeOnly);
@@ -138,7 +140,9 @@ export interface OnePassApiObjectOptions {
 
 /**
  * An `ApiObject` rendered in one pass (see the module's comment). Output, JSON patches, error
- * messages and the `ApiObject.of()` escape hatch are cdk8s's.
+ * messages and the `ApiObject.of()` escape hatch are cdk8s's, but for a `SynthError` met while
+ * rendering (a rule error of an object rendered meanwhile): it names its construct, and is passed on
+ * as it is, without cdk8s's `Failed serializing …` wrapper, whichever renders.
  */
 export class OnePassApiObject extends ApiObject {
   /** The props as given (cdk8s keeps its copy private). */
@@ -157,7 +161,7 @@ export class OnePassApiObject extends ApiObject {
   }
 
   public toJson(): Manifest {
-    let json = defaultResolution(this) ? this.renderInOnePass() : super.toJson();
+    let json = defaultResolution(this) ? this.renderInOnePass() : this.renderByCdk8s();
     if (this.options.clusterScoped && json.metadata?.namespace !== undefined) {
       const { namespace: _, ...metadata } = json.metadata;
       json = { ...json, metadata };
@@ -180,7 +184,20 @@ export class OnePassApiObject extends ApiObject {
       }
       return result as unknown as Manifest; // the props have apiVersion and kind (cdk8s requires them)
     } catch (e) {
-      throw new Error(`Failed serializing construct at path '${this.node.path}' with name '${this.name}': ${e}`);
+      if (SynthError.isSynthError(e)) {
+        fail(e); // it names its construct: passed on as it is, see SynthError
+      }
+      fail(`Failed serializing construct at path '${this.node.path}' with name '${this.name}': ${e}`);
+    }
+  }
+
+  /** cdk8s's rendering; a `SynthError` of an object rendered meanwhile comes out as it is, not in cdk8s's wrapper. */
+  private renderByCdk8s(): Manifest {
+    try {
+      return super.toJson();
+    } catch (e) {
+      const error = SynthError.unwrap(e, this);
+      fail(error as Error); // a SynthError; any other error is cdk8s's, as it is
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Duration } from 'cdk8s';
 import { ArgumentError, checkArgument, describeValue, DURATION, numericStringFix } from './arguments';
 import { MetadataSpec } from './manifest-types';
+import { fail } from './synth-error';
 
 /**
  * `undefined` for an empty array or an object without defined keys, so that nothing empty reaches
@@ -25,14 +26,14 @@ export function toSeconds(field: string, duration: Duration | undefined): number
   checkArgument('', field, duration, DURATION);
   const seconds = duration.toSeconds({ integral: false });
   if (!Number.isFinite(seconds)) {
-    throw new Error(`'${field}' must be a finite duration, got ${seconds} seconds (a NaN or infinite amount). `
+    fail(`'${field}' must be a finite duration, got ${seconds} seconds (a NaN or infinite amount). `
       + 'Give the Duration a finite number, e.g. Duration.seconds(30).');
   }
   if (seconds < 0) {
-    throw new Error(`'${field}' must not be negative, got ${seconds}s. Use a positive Duration, e.g. Duration.seconds(30).`);
+    fail(`'${field}' must not be negative, got ${seconds}s. Use a positive Duration, e.g. Duration.seconds(30).`);
   }
   if (!Number.isInteger(seconds)) {
-    throw new Error(`'${field}' must be a whole number of seconds, got ${seconds}s. Use e.g. Duration.seconds(${Math.round(seconds)}).`);
+    fail(`'${field}' must be a whole number of seconds, got ${seconds}s. Use e.g. Duration.seconds(${Math.round(seconds)}).`);
   }
   return seconds;
 }
@@ -59,10 +60,10 @@ export function checkInteger(field: string, value: number | undefined, min: numb
   if (value === undefined) return;
   const range = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer between ${min} and ${max}`;
   if (typeof value !== 'number') {
-    throw new ArgumentError(`'${field}' must be ${range}, got ${describeValue(value)}.${numericStringFix(value)}${fix ? ` ${fix}` : ''}`);
+    fail(new ArgumentError(`'${field}' must be ${range}, got ${describeValue(value)}.${numericStringFix(value)}${fix ? ` ${fix}` : ''}`));
   }
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`'${field}' must be ${range}, got ${value}.${fix ? ` ${fix}` : ''}`);
+    fail(`'${field}' must be ${range}, got ${value}.${fix ? ` ${fix}` : ''}`);
   }
 }
 

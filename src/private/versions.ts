@@ -6,6 +6,7 @@
  * generator's input.
  */
 import { quoteCut } from './quote';
+import { fail } from './synth-error';
 import { DEFAULT_VERSION, GeneratedVersion, VERSIONS } from '../imports/argo-rollouts-versions';
 
 export { type GeneratedVersion as VersionFacts };
@@ -37,7 +38,7 @@ export function releasesWith(test: (facts: GeneratedVersion) => boolean): string
 export function versionFacts(version: string | undefined, what = 'Argo Rollouts version'): GeneratedVersion {
   const facts = tryVersionFacts(version ?? DEFAULT_VERSION);
   if (facts === undefined) {
-    throw new Error(`${what} ${typeof version === 'string' ? quoteCut(version) : JSON.stringify(version)} is not supported; use one of ${VERSION_NUMBERS.join(', ')} (the default is ${DEFAULT_VERSION}).`);
+    fail(`${what} ${typeof version === 'string' ? quoteCut(version) : JSON.stringify(version)} is not supported; use one of ${VERSION_NUMBERS.join(', ')} (the default is ${DEFAULT_VERSION}).`);
   }
   return facts;
 }

@@ -8,16 +8,17 @@ import { IConstruct } from 'constructs';
 import { checkArgument, SCOPE } from '../private/arguments';
 import { Manifest, StringMap } from '../private/manifest-types';
 import { parseQuantity } from '../private/quantity';
+import { fail } from '../private/synth-error';
 import { APP_BUDGETS, CapacityBudget } from '../validation/private';
 import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/private/rules/budget';
 
 /** Throws when a budget given in code is not one, naming the bad value and how to write it. */
 function checkCapacityBudget(what: string, budget: CapacityBudget): void {
   if (budget === null || typeof budget !== 'object') {
-    throw new Error(`${what}: the budget must be an object such as { pods: 12, cpu: '4', memory: '8Gi' }, not ${JSON.stringify(budget)}.`);
+    fail(`${what}: the budget must be an object such as { pods: 12, cpu: '4', memory: '8Gi' }, not ${JSON.stringify(budget)}.`);
   }
   if (budget.pods !== undefined && (typeof budget.pods !== 'number' || !Number.isSafeInteger(budget.pods) || budget.pods < 0)) {
-    throw new Error(`${what}: budget.pods is ${JSON.stringify(budget.pods)}; it must be a whole number of pods (0 or more), e.g. 12.`);
+    fail(`${what}: budget.pods is ${JSON.stringify(budget.pods)}; it must be a whole number of pods (0 or more), e.g. 12.`);
   }
   for (const [key, example] of [['cpu', "'4' or '2500m'"], ['memory', "'8Gi' or '512Mi'"]] as const) {
     const value = budget[key];
@@ -26,7 +27,7 @@ function checkCapacityBudget(what: string, budget: CapacityBudget): void {
     }
     const q = parseQuantity(value);
     if (typeof value !== 'string' || q === undefined || q.nanos < 0n) {
-      throw new Error(`${what}: budget.${key} is ${JSON.stringify(value)}, which is not a Kubernetes quantity. Write it as a string such as ${example}.`);
+      fail(`${what}: budget.${key} is ${JSON.stringify(value)}, which is not a Kubernetes quantity. Write it as a string such as ${example}.`);
     }
   }
 }

@@ -12,6 +12,7 @@ import {
   argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass, JSON_OBJECT, listOf, mapOf, struct,
 } from '../private/arguments';
 import { checkPluginName } from '../private/names';
+import { fail } from '../private/synth-error';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute, StringMatch } from '../traffic/match';
 
@@ -211,7 +212,7 @@ export class CanaryStep {
     checkArgument('CanaryStep.canaryScale()', 'options', options, SET_CANARY_SCALE_OPTIONS);
     const set = ['replicas', 'weight', 'matchTrafficWeight'].filter(k => (options as any)[k] !== undefined && (options as any)[k] !== false);
     if (set.length !== 1) {
-      throw new Error(`CanaryStep.canaryScale() takes exactly one of replicas, weight or matchTrafficWeight: true; got ${set.length ? set.join(', ') : 'none'}.`);
+      fail(`CanaryStep.canaryScale() takes exactly one of replicas, weight or matchTrafficWeight: true; got ${set.length ? set.join(', ') : 'none'}.`);
     }
     checkInteger('CanaryStep.canaryScale() replicas', options.replicas, 0);
     // the strategy's maxTrafficWeight bounds the weight (checked when the step joins it)
@@ -261,7 +262,7 @@ export class CanaryStep {
     checkArgument('CanaryStep.setHeaderRoute()', 'route', route, { class: ManagedRoute, name: 'ManagedRoute', example: "ManagedRoute.named('header-route')" });
     matches = argumentOrDefault('CanaryStep.setHeaderRoute()', 'matches', matches, listOf(HEADER_ROUTE_MATCH), []);
     for (const m of matches) {
-      if (!m.headerName) throw new Error(`CanaryStep.setHeaderRoute('${route.name}'): every match needs a headerName.`);
+      if (!m.headerName) fail(`CanaryStep.setHeaderRoute('${route.name}'): every match needs a headerName.`);
     }
     return new CanaryStep([{ kind: CanaryStepKind.SET_HEADER_ROUTE, route, matches: matches.map(m => ({ ...m })) }]);
   }
@@ -277,7 +278,7 @@ export class CanaryStep {
     checkInteger(`CanaryStep.setMirrorRoute('${route.name}') percentage`, options.percentage, 0, 100);
     const matches = (options.matches ?? []).map((m, i) => {
       if (!m.method && !m.path && (!m.headers || Object.keys(m.headers).length === 0)) {
-        throw new Error(`CanaryStep.setMirrorRoute('${route.name}'): match ${i} has no condition. Set method, path or headers.`);
+        fail(`CanaryStep.setMirrorRoute('${route.name}'): match ${i} has no condition. Set method, path or headers.`);
       }
       return { ...m, headers: m.headers ? { ...m.headers } : undefined };
     });
@@ -312,16 +313,16 @@ export class CanaryStep {
   public static combined(steps: CanaryStep[]): CanaryStep {
     checkListArgument('CanaryStep.combined()', 'steps', steps, CANARY_STEP);
     if (steps.length < 2) {
-      throw new Error(`CanaryStep.combined() needs at least two steps, got ${steps.length}. Use the step itself.`);
+      fail(`CanaryStep.combined() needs at least two steps, got ${steps.length}. Use the step itself.`);
     }
     const kinds = steps.flatMap(s => s.kinds);
     const twice = kinds.find((k, i) => kinds.indexOf(k) !== i);
     if (twice) {
-      throw new Error(`CanaryStep.combined(): the step kind '${twice}' appears twice. A step holds each kind once; use two steps.`);
+      fail(`CanaryStep.combined(): the step kind '${twice}' appears twice. A step holds each kind once; use two steps.`);
     }
     const exclusive = kinds.filter(k => EXCLUSIVE_KINDS.includes(k));
     if (exclusive.length > 1) {
-      throw new Error(`CanaryStep.combined(): ${exclusive.join(' and ')} cannot share a step (the controller runs them one at a time). Use separate steps.`);
+      fail(`CanaryStep.combined(): ${exclusive.join(' and ')} cannot share a step (the controller runs them one at a time). Use separate steps.`);
     }
     return new CanaryStep(steps.flatMap(s => s.parts));
   }
@@ -338,17 +339,17 @@ export class CanaryStep {
     checkArgument('CanaryStep.progression()', 'options', options, CANARY_PROGRESSION_OPTIONS);
     const weights = options.weights ?? [];
     if (weights.length === 0) {
-      throw new Error('CanaryStep.progression() needs at least one weight, e.g. { weights: [25, 50, 75] }.');
+      fail('CanaryStep.progression() needs at least one weight, e.g. { weights: [25, 50, 75] }.');
     }
     for (let i = 1; i < weights.length; i++) {
       if (weights[i] <= weights[i - 1]) {
-        throw new Error(`CanaryStep.progression() weights must increase, got ${weights[i - 1]} then ${weights[i]}.`);
+        fail(`CanaryStep.progression() weights must increase, got ${weights[i - 1]} then ${weights[i]}.`);
       }
     }
     const indefinite = new Set(options.indefinitePauseAfter ?? []);
     for (const w of indefinite) {
       if (!weights.includes(w)) {
-        throw new Error(`CanaryStep.progression(): indefinitePauseAfter lists ${w}, which is not one of the weights [${weights.join(', ')}].`);
+        fail(`CanaryStep.progression(): indefinitePauseAfter lists ${w}, which is not one of the weights [${weights.join(', ')}].`);
       }
     }
     return weights.flatMap(w => [
@@ -451,11 +452,11 @@ function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
   const { weight: w, declaredMaxTrafficWeight: declared } = part;
   const max = context.maxTrafficWeight;
   if (declared !== undefined && declared !== max) {
-    throw new Error(`Step ${context.index} (setWeight ${w}) was declared for maxTrafficWeight ${declared}, but the strategy's maxTrafficWeight is ${max}. `
+    fail(`Step ${context.index} (setWeight ${w}) was declared for maxTrafficWeight ${declared}, but the strategy's maxTrafficWeight is ${max}. `
       + 'Make them agree: set maxTrafficWeight once, on the strategy, and drop it from setWeight().');
   }
   if (w > max) {
-    throw new Error(`Step ${context.index} sets weight ${w}, above maxTrafficWeight ${max}. Use a weight between 0 and ${max}.`
+    fail(`Step ${context.index} sets weight ${w}, above maxTrafficWeight ${max}. Use a weight between 0 and ${max}.`
       + (context.maxTrafficWeightSet ? '' : ' Weights are percentages; for a router with a larger maxTrafficWeight (NGINX, plugins) set '
         + 'RolloutStrategy.canary({ maxTrafficWeight }).'));
   }
@@ -465,7 +466,7 @@ function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
 function checkScaleWeight(part: SetCanaryScalePart, context: CanaryStepContext): void {
   const max = context.maxTrafficWeight;
   if (part.weight !== undefined && part.weight > max) {
-    throw new Error(`Step ${context.index} (setCanaryScale) sizes the canary at weight ${part.weight}, above maxTrafficWeight ${max}: `
+    fail(`Step ${context.index} (setCanaryScale) sizes the canary at weight ${part.weight}, above maxTrafficWeight ${max}: `
       + `the controller would run more canary pods than spec.replicas. Use a weight between 0 and ${max} (a share of spec.replicas out of ${max}).`);
   }
 }

@@ -20,6 +20,7 @@ import { ConfigMapManifest, Manifest, SecretManifest } from '../private/manifest
 import { qualifiedNameError, SUBSCRIBE_PREFIX } from '../private/name-syntax';
 import { notificationObjects, registerNotificationObjects } from '../private/notification-objects';
 import { OnePassApiObject } from '../private/one-pass-api-object';
+import { fail } from '../private/synth-error';
 import { checkAtSynth } from '../validation/private';
 
 /** Names of the notification ConfigMap and Secret the controller reads. */
@@ -120,7 +121,7 @@ export class NotificationRecipients {
     const recipients = NotificationRecipients.make('NotificationRecipients.emails()', RecipientKind.EMAIL, addresses);
     for (const address of addresses) {
       if (!EMAIL_ADDRESS.test(address)) {
-        throw new Error(`NotificationRecipients.emails(): '${address}' is not an e-mail address. Give addresses like team@example.com.`);
+        fail(`NotificationRecipients.emails(): '${address}' is not an e-mail address. Give addresses like team@example.com.`);
       }
     }
     return recipients;
@@ -147,11 +148,11 @@ export class NotificationRecipients {
   private static make(where: string, kind: RecipientKind, values: string[]): NotificationRecipients {
     checkListArgument(where, 'recipients', values, 'string');
     if (values.length === 0) {
-      throw new Error(`${where} needs at least one recipient. For a webhook, use NotificationRecipients.none().`);
+      fail(`${where} needs at least one recipient. For a webhook, use NotificationRecipients.none().`);
     }
     for (const value of values) {
       if (value.trim() === '' || value.includes(';') || value.trim() !== value) {
-        throw new Error(`${where}: the recipient '${value}' is empty, has spaces around it or contains ';' (the separator of recipients). Give each recipient on its own.`);
+        fail(`${where}: the recipient '${value}' is empty, has spaces around it or contains ';' (the separator of recipients). Give each recipient on its own.`);
       }
     }
     return new NotificationRecipients(kind, [...values]);
@@ -207,17 +208,17 @@ export function subscriptionAnnotation(where: string, trigger: SubscriptionTrigg
   checkSubscriptionPart(where, 'service name', name);
   const given = recipients ?? (type === 'webhook' ? NotificationRecipients.none() : undefined);
   if (given === undefined) {
-    throw new Error(`${where}: service '${service.name}' needs recipients: give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
+    fail(`${where}: service '${service.name}' needs recipients: give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
   }
   const allowed = RECIPIENTS_BY_TYPE.get(type) ?? [RecipientKind.ANY];
   if (!allowed.includes(given._kind)) {
-    throw new Error(`${where}: service '${service.name}' (${type}) does not take ${given._kind}. Give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
+    fail(`${where}: service '${service.name}' (${type}) does not take ${given._kind}. Give ${SUGGESTION.get(type) ?? 'NotificationRecipients.of(...)'}.`);
   }
   const key = trigger.name === '' ? `${SUBSCRIBE_PREFIX}${name}` : `${SUBSCRIBE_PREFIX}${trigger.name}.${name}`;
   const keyError = qualifiedNameError(key);
   if (keyError !== undefined) {
-    throw new ArgumentError(`${where}: the subscription annotation ${JSON.stringify(key)} is not a valid annotation key (${keyError}). `
-      + 'Shorten the trigger or the service name.');
+    fail(new ArgumentError(`${where}: the subscription annotation ${JSON.stringify(key)} is not a valid annotation key (${keyError}). `
+      + 'Shorten the trigger or the service name.'));
   }
   return { key, recipients: given.values };
 }
@@ -291,7 +292,7 @@ export class SelfServiceNotifications extends Construct {
     checkArgument('new SelfServiceNotifications()', 'props', props, NOTIFICATION_OPTIONS);
     checkArgument('new SelfServiceNotifications()', 'props.namespace', props.namespace, 'string');
     if (props.namespace === '') {
-      throw new Error('new SelfServiceNotifications(): props.namespace is empty. Give the namespace of the Rollouts these settings are for.');
+      fail('new SelfServiceNotifications(): props.namespace is empty. Give the namespace of the Rollouts these settings are for.');
     }
     this.namespace = props.namespace;
     // the services and catalog of the app's release, known at synth (an install, or useVersion(), may come after this)

@@ -20,6 +20,7 @@ import { ARGO_API_VERSION, ArgoObject } from '../private/argo-object';
 import { ArgumentError, argumentOrDefault, checkArgument, TRAFFIC_ROUTER } from '../private/arguments';
 import { LabelSelectorSpec, Manifest, MetadataSpec, PodSpec } from '../private/manifest-types';
 import { renderWorkloadPodSpec } from '../private/pod-template';
+import { fail } from '../private/synth-error';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
 import { CapacityBudget, checkAtSynth } from '../validation/private';
@@ -208,10 +209,10 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     const minReady = toSeconds('minReady', props.minReady);
     const progressDeadline = toSeconds('progressDeadline', props.progressDeadline);
     if ((progressDeadline ?? 600) <= (minReady ?? 0)) {
-      throw new Error(`'progressDeadline' (${progressDeadline ?? 600}s) must be greater than 'minReady' (${minReady ?? 0}s). Raise progressDeadline or lower minReady.`);
+      fail(`'progressDeadline' (${progressDeadline ?? 600}s) must be greater than 'minReady' (${minReady ?? 0}s). Raise progressDeadline or lower minReady.`);
     }
     if (props.restartAt && isNaN(props.restartAt.getTime())) {
-      throw new ArgumentError("new Rollout(): 'props.restartAt' is an invalid Date (its time is NaN). Give a valid date, e.g. new Date('2024-01-01T00:00:00Z').");
+      fail(new ArgumentError("new Rollout(): 'props.restartAt' is an invalid Date (its time is NaN). Give a valid date, e.g. new Date('2024-01-01T00:00:00Z')."));
     }
 
     this.replicas = props.replicas;
@@ -223,7 +224,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
     Object.entries(budgetAnnotations(props.budget)).forEach(([key, value]) => this.metadata.addAnnotation(key, value));
 
     if (props.workloadRef && (props.containers?.length || props.initContainers?.length || props.volumes?.length || props.podMetadata)) {
-      throw new Error(`Rollout ${this.node.path} takes its pod template from workloadRef ${props.workloadRef.kind}/${props.workloadRef.name}, `
+      fail(`Rollout ${this.node.path} takes its pod template from workloadRef ${props.workloadRef.kind}/${props.workloadRef.name}, `
         + 'so it cannot also have containers, init containers, volumes or pod metadata. Move them to the referenced workload.');
     }
     props.containers?.forEach(c => this.addContainer(c));
@@ -413,7 +414,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
   public _servicePodSelector(role: string): { [key: string]: string } {
     const labels = this.selectorLabels();
     if (Object.keys(labels).length === 0) {
-      throw new Error(`Rollout ${this.node.path}: cannot define its ${role} Service, because its pods have no labels to select. `
+      fail(`Rollout ${this.node.path}: cannot define its ${role} Service, because its pods have no labels to select. `
         + 'Give the pods labels (podMetadata), keep select: true, or pass your own Service.');
     }
     return labels;
@@ -493,7 +494,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
 
   private renderPodSpec(): PodSpec {
     if (this.containers.length === 0) {
-      throw new Error(`[V07] Rollout ${this.node.path} has no containers (spec.template.spec.containers is empty). `
+      fail(`[V07] Rollout ${this.node.path} has no containers (spec.template.spec.containers is empty). `
         + 'Fix: add one with containers: [...] or addContainer(), or take the pod template from a Deployment with workloadRef.');
     }
     return renderWorkloadPodSpec(this._toPodSpec(), this.props, this.podTemplateDefaults !== PodTemplateDefaults.NONE,
@@ -502,7 +503,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
 
   private checkOwnTemplate(what: string) {
     if (this.props.workloadRef) {
-      throw new Error(`Rollout ${this.node.path} takes its pod template from workloadRef; add ${what} to the referenced workload instead.`);
+      fail(`Rollout ${this.node.path} takes its pod template from workloadRef; add ${what} to the referenced workload instead.`);
     }
   }
 

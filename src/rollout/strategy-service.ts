@@ -1,6 +1,7 @@
 import { argumentOrDefault, checkArgument, listOf, STRING_MAP, struct } from '../private/arguments';
 import * as kplus from '../private/kplus';
 import { isServiceName } from '../private/names';
+import { fail } from '../private/synth-error';
 
 /**
  * Options for a Service that the Rollout defines for its strategy.
@@ -104,7 +105,7 @@ export class StrategyService {
   public static fromServiceName(name: string): StrategyService {
     checkArgument('StrategyService.fromServiceName()', 'name', name, 'string');
     if (!isServiceName(name)) {
-      throw new Error(`Service name '${name}' is not a valid Service name: use at most 63 lowercase letters, digits and '-', starting with a letter.`);
+      fail(`Service name '${name}' is not a valid Service name: use at most 63 lowercase letters, digits and '-', starting with a letter.`);
     }
     return new StrategyService('name', undefined, undefined, name);
   }

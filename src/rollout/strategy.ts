@@ -18,6 +18,7 @@ import {
   argumentOrDefault, checkArgument, DURATION, ExpectedClass, listOf, PERCENT_OR_ABSOLUTE, STRING_MAP, struct, TRAFFIC_ROUTER,
 } from '../private/arguments';
 import { IntOrString, MetadataSpec } from '../private/manifest-types';
+import { fail } from '../private/synth-error';
 import { checkInteger, metadataBlock, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute } from '../traffic/match';
 import { appController } from '../traffic/private/owned-fields';
@@ -447,7 +448,7 @@ function percentOrAbsolute(field: string, v: kplus.PercentOrAbsolute | undefined
   const raw = v.value;
   const n = typeof raw === 'string' ? Number(raw.replace(/%$/, '')) : raw;
   if (!Number.isInteger(n) || n < 0) {
-    throw new Error(`'${field}' must be a non-negative whole number or percentage, got ${raw}.`);
+    fail(`'${field}' must be a non-negative whole number or percentage, got ${raw}.`);
   }
   return raw;
 }
@@ -463,7 +464,7 @@ function checkCanaryOptions(o: CanaryStrategyOptions) {
   toSeconds('scaleDownDelay', o.scaleDownDelay);
   toSeconds('abortScaleDownDelay', o.abortScaleDownDelay);
   if (o.pingPong && (o.stableService || o.canaryService)) {
-    throw new Error('Canary pingPong replaces the stable and canary Services: drop stableService/canaryService, or drop pingPong.');
+    fail('Canary pingPong replaces the stable and canary Services: drop stableService/canaryService, or drop pingPong.');
   }
   for (const [i, step] of (o.steps ?? []).entries()) {
     step._check(stepContext(i, o.maxTrafficWeight));
@@ -479,10 +480,10 @@ function checkBlueGreenOptions(o: BlueGreenStrategyOptions) {
   toSeconds('scaleDownDelay', o.scaleDownDelay);
   toSeconds('abortScaleDownDelay', o.abortScaleDownDelay);
   if (o.activeService?._mode === 'none') {
-    throw new Error('A blue-green Rollout needs an active Service: leave activeService out (the Rollout defines one) or pass your own.');
+    fail('A blue-green Rollout needs an active Service: leave activeService out (the Rollout defines one) or pass your own.');
   }
   if (o.autoPromotionDelay !== undefined && o.autoPromotionEnabled === false) {
-    throw new Error('autoPromotionDelay has no effect with autoPromotionEnabled: false (the Rollout waits to be promoted by hand). Drop one of them.');
+    fail('autoPromotionDelay has no effect with autoPromotionEnabled: false (the Rollout waits to be promoted by hand). Drop one of them.');
   }
   if (o.prePromotionAnalysis) renderRolloutAnalysis('prePromotionAnalysis', o.prePromotionAnalysis);
   if (o.postPromotionAnalysis) renderRolloutAnalysis('postPromotionAnalysis', o.postPromotionAnalysis);
@@ -490,19 +491,19 @@ function checkBlueGreenOptions(o: BlueGreenStrategyOptions) {
 
 function checkDistinct(host: Construct, a: ResolvedService | undefined, b: ResolvedService | undefined, roleA: string, roleB: string) {
   if (a && b && a.name === b.name) {
-    throw new Error(`Rollout ${host.node.path}: the ${roleA} and ${roleB} Services are both '${a.name}'. They must be two different Services.`);
+    fail(`Rollout ${host.node.path}: the ${roleA} and ${roleB} Services are both '${a.name}'. They must be two different Services.`);
   }
 }
 
 /** Throws: the Rollout's strategy has no such list. */
 function wrongStrategy(host: Construct, kind: string, what: string, fix: string): never {
-  throw new Error(`Rollout ${host.node.path} uses a ${kind} strategy, which has no ${what}. ${fix}`);
+  fail(`Rollout ${host.node.path} uses a ${kind} strategy, which has no ${what}. ${fix}`);
 }
 
 /** Throws when a one-of-a-kind analysis is added twice. */
 function checkOnce(host: Construct, existing: unknown, what: string, method: string) {
   if (existing !== undefined) {
-    throw new Error(`Rollout ${host.node.path} already has a ${what}; a Rollout runs one. Pass all its templates in one ${method} call.`);
+    fail(`Rollout ${host.node.path} already has a ${what}; a Rollout runs one. Pass all its templates in one ${method} call.`);
   }
 }
 
@@ -543,7 +544,7 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
     ignoreDifferences: () => [],
     render: (): StrategySpec => {
       if (o.scaleDownDelayRevisionLimit !== undefined && o.scaleDownDelayRevisionLimit > (host.revisionHistoryLimit ?? 10)) {
-        throw new Error(`scaleDownDelayRevisionLimit (${o.scaleDownDelayRevisionLimit}) is above revisionHistoryLimit (${host.revisionHistoryLimit ?? 10}). `
+        fail(`scaleDownDelayRevisionLimit (${o.scaleDownDelayRevisionLimit}) is above revisionHistoryLimit (${host.revisionHistoryLimit ?? 10}). `
           + 'Lower it, or raise revisionHistoryLimit.');
       }
       return {
@@ -599,7 +600,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
       if (canary) services.canary = canary;
     }
     if (!services.stable || !services.canary) {
-      throw new Error(`Rollout ${host.node.path}: its traffic router needs both a stable and a canary Service. Do not pass StrategyService.none() for them.`);
+      fail(`Rollout ${host.node.path}: its traffic router needs both a stable and a canary Service. Do not pass StrategyService.none() for them.`);
     }
     checkDistinct(host, services.stable, services.canary, 'stable', 'canary');
   };
@@ -608,7 +609,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     const ping = resolveStrategyService(host, 'ping', host.name, o.pingPong.pingService ?? StrategyService.define(), host.namespace);
     const pong = resolveStrategyService(host, 'pong', host.name, o.pingPong.pongService ?? StrategyService.define(), host.namespace);
     if (!ping || !pong) {
-      throw new Error(`Rollout ${host.node.path}: pingPong needs both a ping and a pong Service; StrategyService.none() is not allowed there.`);
+      fail(`Rollout ${host.node.path}: pingPong needs both a ping and a pong Service; StrategyService.none() is not allowed there.`);
     }
     checkDistinct(host, ping, pong, 'ping', 'pong');
     services.ping = ping;
@@ -734,7 +735,7 @@ function renderTrafficRouting(bindings: ITrafficRouterBinding[], steps: CanarySt
 function checkRouterKind(host: Construct, routers: ITrafficRouter[], router: ITrafficRouter) {
   const keyOf = (r: ITrafficRouter) => (r.pluginName ? `plugins/${r.pluginName}` : r.key);
   if (routers.some(r => keyOf(r) === keyOf(router))) {
-    throw new Error(`Rollout ${host.node.path} has two '${router.pluginName ?? router.key}' traffic routers. Use one router of each kind.`);
+    fail(`Rollout ${host.node.path} has two '${router.pluginName ?? router.key}' traffic routers. Use one router of each kind.`);
   }
 }
 

@@ -7,6 +7,7 @@ import { annotationPointer, nameOf, OwnedFieldsContext } from './private/owned-f
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { DURATION, ExpectedStruct, listOf, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { checkInteger, copyMap, toSeconds } from '../private/utils';
 
 /** Options of the ALB router. */
@@ -43,7 +44,7 @@ export class AlbRouter implements ITrafficRouter {
   public readonly requiresStableAndCanaryServices = true;
   constructor(private readonly o: AlbRouterOptions) {
     if (o.ingresses && o.ingresses.length === 0) {
-      throw new Error('TrafficRouting.alb(): ingresses is empty. Leave it out (the router defines the Ingress) or list at least one.');
+      fail('TrafficRouting.alb(): ingresses is empty. Leave it out (the router defines the Ingress) or list at least one.');
     }
     checkInteger('TrafficRouting.alb() servicePort', o.servicePort, 1, 65535);
     toSeconds('TrafficRouting.alb() stickiness', o.stickiness);

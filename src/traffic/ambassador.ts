@@ -6,6 +6,7 @@ import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget
 import { RouterObject } from './router-object';
 import { ExpectedStruct, listOf, struct } from '../private/arguments';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
+import { fail } from '../private/synth-error';
 
 /** Options of the Ambassador router. */
 export interface AmbassadorRouterOptions {
@@ -48,7 +49,7 @@ export class AmbassadorRouter implements ITrafficRouter {
   public readonly requiresStableAndCanaryServices = true;
   constructor(private readonly o: AmbassadorRouterOptions) {
     if (o.mappings && o.mappings.length === 0) {
-      throw new Error('TrafficRouting.ambassador(): mappings is empty. Leave it out (the router defines a Mapping) or list at least one.');
+      fail('TrafficRouting.ambassador(): mappings is empty. Leave it out (the router defines a Mapping) or list at least one.');
     }
   }
 

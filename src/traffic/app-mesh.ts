@@ -6,6 +6,7 @@ import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget
 import { RouterObject } from './router-object';
 import { ExpectedStruct, STRING_LIST, struct } from '../private/arguments';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
+import { fail } from '../private/synth-error';
 
 /** Options of the App Mesh router. */
 export interface AppMeshRouterOptions {
@@ -57,7 +58,7 @@ export class AppMeshRouter implements ITrafficRouter {
   public readonly requiresStableAndCanaryServices = true;
   constructor(private readonly o: AppMeshRouterOptions) {
     if (o.virtualService && (!o.canaryVirtualNode || !o.stableVirtualNode)) {
-      throw new Error('TrafficRouting.appMesh(): with your own virtualService, give canaryVirtualNode and stableVirtualNode too.');
+      fail('TrafficRouting.appMesh(): with your own virtualService, give canaryVirtualNode and stableVirtualNode too.');
     }
   }
 

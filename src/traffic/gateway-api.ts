@@ -9,6 +9,7 @@ import { ProviderPermissions } from '../install/rbac';
 import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { CONTROLLER_PLUGIN } from '../install/private/plugin-use';
+import { fail } from '../private/synth-error';
 
 /** Options of the Gateway API router (the `argoproj-labs/gatewayAPI` plugin). */
 export interface GatewayApiRouterOptions {
@@ -59,7 +60,7 @@ export const GATEWAY_API_ROUTER_OPTIONS: ExpectedStruct = struct('GatewayApiRout
 export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRouter {
   const own = options.httpRoutes ?? options.grpcRoutes ?? options.tcpRoutes;
   if (!own && !options.gatewayName) {
-    throw new Error('TrafficRouting.gatewayApi() needs a gatewayName for the HTTPRoute it defines, or your own httpRoutes/grpcRoutes/tcpRoutes.');
+    fail('TrafficRouting.gatewayApi() needs a gatewayName for the HTTPRoute it defines, or your own httpRoutes/grpcRoutes/tcpRoutes.');
   }
   const list = (refs: RouterObject[] | undefined) => refs?.map(r => r.name);
   return new PluginRouter(GATEWAY_API_PLUGIN, { controllerPlugin: options.controllerPlugin, providerPermissions: ProviderPermissions.GATEWAY_API },

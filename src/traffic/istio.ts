@@ -6,6 +6,7 @@ import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './priv
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { checkInteger, undefinedIfEmpty } from '../private/utils';
 import { VERSION_NUMBERS } from '../private/versions';
 import { virtualServiceName } from '../private/virtual-service-name';
@@ -144,22 +145,22 @@ export class IstioRouter implements ITrafficRouter {
   constructor(private readonly o: IstioRouterOptions) {
     this.requiresStableAndCanaryServices = !o.subsets;
     if (o.virtualServices && o.virtualServices.length === 0) {
-      throw new Error('TrafficRouting.istio(): virtualServices is empty. Leave it out (the router defines one) or list at least one.');
+      fail('TrafficRouting.istio(): virtualServices is empty. Leave it out (the router defines one) or list at least one.');
     }
     const defined = (o.virtualServices ?? []).filter(v => !v.object).length;
     if (defined > 1) {
-      throw new Error(`TrafficRouting.istio(): ${defined} virtualServices have no object, but the router defines only one VirtualService `
+      fail(`TrafficRouting.istio(): ${defined} virtualServices have no object, but the router defines only one VirtualService `
         + '(named virtualServiceName). Give every other entry its own object (RouterObject.fromConstruct() or fromName()).');
     }
     if (o.virtualServiceName?.includes('.')) {
-      throw new Error(`TrafficRouting.istio(): virtualServiceName '${o.virtualServiceName}' holds a '.', but the controller reads a '.' in a `
+      fail(`TrafficRouting.istio(): virtualServiceName '${o.virtualServiceName}' holds a '.', but the controller reads a '.' in a `
         + `VirtualService reference as name.namespace (${misreadings(o.virtualServiceName)}). `
         + `Use a name without '.', e.g. '${o.virtualServiceName.replace(/\./g, '-')}'.`);
     }
     for (const field of ['canarySubsetName', 'stableSubsetName'] as const) {
       if (o.subsets?.[field] === '') {
         // the controller never finds a subset without a name (rule V64)
-        throw new Error(`TrafficRouting.istio(): subsets.${field} is empty, so the controller would find no such subset in the routes. `
+        fail(`TrafficRouting.istio(): subsets.${field} is empty, so the controller would find no such subset in the routes. `
           + `Leave it out (default '${field === 'canarySubsetName' ? 'canary' : 'stable'}') or name a subset of the DestinationRule.`);
       }
     }

@@ -1,6 +1,7 @@
 import { checkArgument } from '../private/arguments';
 import { hasDns1123LabelChars } from '../private/name-syntax';
 import { StringMatchSpec } from './private/spec-types';
+import { fail } from '../private/synth-error';
 
 /**
  * A string condition of a header or mirror route: exactly one of exact, prefix or regex.
@@ -24,7 +25,7 @@ export class StringMatch {
     try {
       new RegExp(pattern);
     } catch (e) {
-      throw new Error(`StringMatch.regex('${pattern}') is not a valid regular expression: ${(e as Error).message}`);
+      fail(`StringMatch.regex('${pattern}') is not a valid regular expression: ${(e as Error).message}`);
     }
     return new StringMatch('regex', pattern);
   }
@@ -35,7 +36,7 @@ export class StringMatch {
     /** The value or pattern. */
     public readonly value: string) {
     if (typeof value !== 'string' || value === '') {
-      throw new Error(`StringMatch.${matchType}() needs a non-empty string, got '${value}'.`);
+      fail(`StringMatch.${matchType}() needs a non-empty string, got '${value}'.`);
     }
   }
 
@@ -61,7 +62,7 @@ export class ManagedRoute {
   public static named(name: string): ManagedRoute {
     checkArgument('ManagedRoute.named()', 'name', name, 'string');
     if (!name || !hasDns1123LabelChars(name)) {
-      throw new Error(`Managed route name '${name}' is invalid: use lowercase letters, digits and '-', e.g. 'header-route-1'.`);
+      fail(`Managed route name '${name}' is invalid: use lowercase letters, digits and '-', e.g. 'header-route-1'.`);
     }
     return new ManagedRoute(name);
   }

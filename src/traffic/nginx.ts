@@ -7,6 +7,7 @@ import { OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { ExpectedStruct, listOf, STRING_MAP, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 import { copyMap } from '../private/utils';
 
 /** Options of the NGINX router. */
@@ -43,7 +44,7 @@ export class NginxRouter implements ITrafficRouter {
   public readonly requiresStableAndCanaryServices = true;
   constructor(private readonly o: NginxRouterOptions) {
     if (o.stableIngresses && o.stableIngresses.length === 0) {
-      throw new Error('TrafficRouting.nginx(): stableIngresses is empty. Leave it out (the router defines the stable Ingress) or list at least one.');
+      fail('TrafficRouting.nginx(): stableIngresses is empty. Leave it out (the router defines the stable Ingress) or list at least one.');
     }
   }
 

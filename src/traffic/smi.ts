@@ -3,6 +3,7 @@ import { Binding } from './private/binding';
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ExpectedStruct, struct } from '../private/arguments';
+import { fail } from '../private/synth-error';
 
 /** Options of the SMI router. */
 export interface SmiRouterOptions {
@@ -40,7 +41,7 @@ export class SmiRouter implements ITrafficRouter {
   constructor(private readonly o: SmiRouterOptions) {
     if (o.defineTrafficSplit === true) {
       const which = o.trafficSplitName === undefined ? '(named after the Rollout)' : JSON.stringify(o.trafficSplitName);
-      throw new Error('TrafficRouting.smi(): defineTrafficSplit is true, but the controller only changes a TrafficSplit it owns: it creates '
+      fail('TrafficRouting.smi(): defineTrafficSplit is true, but the controller only changes a TrafficSplit it owns: it creates '
         + `the TrafficSplit ${which} itself, with an owner reference to the Rollout, and stops at the first weight step with "Rollout does not own TrafficSplit" `
         + 'when one was applied from the manifests. Leave defineTrafficSplit out.');
     }

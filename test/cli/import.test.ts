@@ -115,6 +115,8 @@ describe('argo-rollouts-import', () => {
     [[], 2, 'no PATH given'],
     [['--frobnicate', 'x.yaml'], 2, 'unknown option --frobnicate'],
     [['--out'], 2, '--out needs a value'],
+    [['--version', '1.7.0', '-'], 2, '--version "1.7.0" is not supported; use one of 1.10.0-rc1, 1.9.1, 1.8.4, 1.8.3 (the default is 1.9.1).'],
+    [['--help'], 0, '--version V      Argo Rollouts release the objects are checked against, and which the module pins'],
     [['--chart-name', 'my-chart', '-'], 2, "--chart-name 'my-chart' is not a class name"],
     [['/no/such/file.yaml'], 2, 'cannot read /no/such/file.yaml: no such file or folder.'],
   ])('%j: exit %d', async (args, code, text) => {

@@ -5,91 +5,20 @@
 // synthesized output of every example app of this project.
 import * as fs from 'fs';
 import * as path from 'path';
-import { App, Chart, Testing } from 'cdk8s';
+import { App, Testing } from 'cdk8s';
 import * as ts from 'typescript';
+import { BASE_PLUS, expectRoundTrip as roundTrip, PLUS_LINES, ROOT, workFolder } from './round-trip';
 import { EXAMPLES } from '../../examples';
 import { readDocuments } from '../../src/cli/private/files';
 import { generateModule, ImportResult } from '../../src/import/private/generate';
 import { cdk8sPlusLine } from '../../src/private/cdk8s-plus';
 import { HAS_UPSTREAM, testUpstream, testUpstreamEach, UPSTREAM_DIR } from '../util';
 
-const ROOT = path.join(__dirname, '..', '..');
-const SOURCE = path.join(ROOT, 'src', 'index');
-/** The cdk8s-plus module the sources import (build-tools/plus-lines.js). */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const PLUS_LINES = require('../../build-tools/plus-lines');
-const BASE_PLUS: string = PLUS_LINES.moduleOf(PLUS_LINES.BASE_LINE);
-// Inside the checkout (test-reports/ is ignored by git), so that the modules resolve node_modules.
-fs.mkdirSync(path.join(ROOT, 'test-reports'), { recursive: true });
-const WORK = fs.mkdtempSync(path.join(ROOT, 'test-reports', 'import-'));
-afterAll(() => fs.rmSync(WORK, { recursive: true, force: true }));
-
-const DURATION_FIELDS = new Set(['duration', 'interval', 'initialDelay', 'timeout', 'lookback', 'scaleDownDelay', 'step']);
-
-/** Seconds of a duration written as a number or a Go duration string. */
-function seconds(v: any): any {
-  if (typeof v === 'number') return v;
-  if (typeof v !== 'string') return v;
-  if (/^\d+$/.test(v)) return Number(v);
-  const m = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/.exec(v);
-  return m && v !== '' ? Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0) : v;
-}
-
-/** Defaults Kubernetes applies; a side that writes them equals one that leaves them out. */
-function normalize(v: any, key = '', parent = ''): any {
-  if (Array.isArray(v)) return v.map(x => normalize(x, key, parent));
-  if (v === null || typeof v !== 'object') return DURATION_FIELDS.has(key) ? seconds(v) : v;
-  const out: any = {};
-  for (const k of Object.keys(v)) {
-    if (v[k] === undefined) continue;
-    if (k === 'protocol' && v[k] === 'TCP' && key === 'ports') continue;
-    if (k === 'type' && v[k] === 'ClusterIP' && key === 'spec' && parent === 'Service') continue;
-    out[k] = normalize(v[k], k, key === '' ? v.kind : parent);
-  }
-  return out;
-}
-
-const keyOf = (m: any) => `${m.apiVersion} ${m.kind} ${m.metadata?.namespace ?? ''}/${m.metadata?.name ?? ''}`;
-
-/**
- * Writes the module where jest can require it, with the package import pointing at the sources and
- * cdk8s-plus named as the sources name it (the suite may run on another line: CDK8S_PLUS_LINE).
- */
-function writeModule(name: string, source: string): string {
-  const file = path.join(WORK, `${name.replace(/[^\w]/g, '_')}.ts`);
-  const { library, module } = cdk8sPlusLine();
-  fs.writeFileSync(file, source.replaceAll(`from '${library}'`, `from '${SOURCE}'`).replaceAll(`from '${module}'`, `from '${BASE_PLUS}'`));
-  return file;
-}
-
+const WORK = workFolder('import-');
 const WRITTEN: string[] = [];
 
 /** Imports the manifests, runs the module, and expects the same manifests back. */
-async function expectRoundTrip(name: string, manifests: any[]): Promise<ImportResult> {
-  // WHEN
-  const result = await generateModule(manifests);
-  // THEN every object is represented, and the module synthesizes the input
-  expect(result.failures).toEqual([]);
-  const file = writeModule(name, result.source);
-  WRITTEN.push(file);
-  let synthesized: any[] = [];
-  jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const mod = require(file);
-    // the cdk8s of the module's own registry
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const app = require('cdk8s').Testing.app();
-    const chart: Chart = new mod.ImportedChart(app, 'imported');
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    synthesized = require('cdk8s').Testing.synth(chart);
-  });
-  expect(synthesized.map(keyOf).sort()).toEqual(manifests.map(keyOf).sort());
-  const byKey = new Map(synthesized.map(m => [keyOf(m), m]));
-  for (const m of manifests) {
-    expect(normalize(byKey.get(keyOf(m)))).toEqual(normalize(m));
-  }
-  return result;
-}
+const expectRoundTrip = (name: string, manifests: any[]): Promise<ImportResult> => roundTrip(WORK, name, manifests, WRITTEN);
 
 const EXAMPLES_DIR = path.join(UPSTREAM_DIR, 'examples');
 const UPSTREAM_FILES = HAS_UPSTREAM ? fs.readdirSync(EXAMPLES_DIR).filter(f => /\.ya?ml$/.test(f)).sort() : ['(none)'];

@@ -9,6 +9,7 @@ import { crdData, loadNotificationCatalog } from '../../src/install/private/data
 import { ArgoRolloutsVersion } from '../../src/install/version';
 import { GENERATED_DIR } from '../../src/private/generated';
 import { resolveAndSanitize } from '../../src/private/one-pass-api-object';
+import { VersionFacts } from '../../src/private/versions';
 import { describeUpstream, loadUpstream, synth, testUpstream, upstreamDir } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -23,6 +24,17 @@ function upstreamCrds(version: ArgoRolloutsVersion): any[] {
   return fs.readdirSync(dir).filter(f => f.endsWith('.yaml'))
     .flatMap(f => loadUpstream(`${version.tag}/crds/${f}`))
     .sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+}
+
+/** The files under a folder, relative to it (with `/`), sorted. */
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true }).map(String).filter(f => fs.statSync(path.join(dir, f)).isFile())
+    .map(f => f.split(path.sep).join('/')).sort();
+}
+
+/** The data files a version table names, each once, sorted. */
+function namedDataFiles(table: readonly VersionFacts[]): string[] {
+  return [...new Set(table.flatMap(v => [v.dataFiles.crds, v.dataFiles.notifications]))].sort();
 }
 
 function render(props: ArgoRolloutsCrdsProps = {}): any[] {
@@ -236,13 +248,33 @@ describe('install data', () => {
     expect(synth(chart)[0].spec.group).toEqual('argoproj.io');
   });
 
-  test.each(ArgoRolloutsVersion.all().map(v => v.tag))('the data files of %s are in the form cdk8s renders (keys sorted, no null) and ASCII', tag => {
-    for (const file of fs.readdirSync(path.join(DATA, tag))) {
-      const text = fs.readFileSync(path.join(DATA, tag, file), 'latin1');
-      expect({ file, ascii: /^[\x00-\x7e]*$/.test(text) }).toEqual({ file, ascii: true });
-      const value = JSON.parse(text);
-      expect({ file, rendered: JSON.stringify(resolveAndSanitize(value)) === JSON.stringify(value) }).toEqual({ file, rendered: true });
+  test.each(namedDataFiles(ArgoRolloutsVersion.all().map(v => v._facts)))('the data file %s is in the form cdk8s renders (keys sorted, no null) and ASCII', file => {
+    const text = fs.readFileSync(path.join(DATA, file), 'latin1');
+    expect({ file, ascii: /^[\x00-\x7e]*$/.test(text) }).toEqual({ file, ascii: true });
+    const value = JSON.parse(text);
+    expect({ file, rendered: JSON.stringify(resolveAndSanitize(value)) === JSON.stringify(value) }).toEqual({ file, rendered: true });
+  });
+
+  test('each distinct data file is committed once, in the folder of the oldest release that has it, and the table points every release at it', () => {
+    const table = ArgoRolloutsVersion.all().map(v => v._facts); // newest first
+    // exactly the files the table names, no two alike
+    expect(filesUnder(DATA)).toEqual(namedDataFiles(table));
+    const texts = filesUnder(DATA).map(file => fs.readFileSync(path.join(DATA, file), 'latin1'));
+    expect(new Set(texts).size).toBe(texts.length);
+    for (const file of filesUnder(DATA)) {
+      const users = table.filter(v => v.dataFiles.crds === file || v.dataFiles.notifications === file).map(v => v.tag);
+      expect({ file, folder: file.split('/')[0] }).toEqual({ file, folder: users[users.length - 1] });
     }
+    // what the releases have in common today: 1.8.4 has 1.8.3's CRDs, and all four one notification catalog
+    expect(Object.fromEntries(table.map(v => [v.tag, v.dataFiles]))).toEqual({
+      'v1.10.0-rc1': { crds: 'v1.10.0-rc1/crds.json', notifications: 'v1.8.3/notifications.json' },
+      'v1.9.1': { crds: 'v1.9.1/crds.json', notifications: 'v1.8.3/notifications.json' },
+      'v1.8.4': { crds: 'v1.8.3/crds.json', notifications: 'v1.8.3/notifications.json' },
+      'v1.8.3': { crds: 'v1.8.3/crds.json', notifications: 'v1.8.3/notifications.json' },
+    });
+    // a release that shares an older one's file gets that data, read once
+    expect(render({ version: ArgoRolloutsVersion.V1_8_4 })).toEqual(render({ version: ArgoRolloutsVersion.V1_8_3 }));
+    expect(loadNotificationCatalog(ArgoRolloutsVersion.V1_10_0_RC1)).toEqual(loadNotificationCatalog(ArgoRolloutsVersion.V1_8_3));
   });
 
   test('missing data files are an error that says how to regenerate them', () => {
@@ -261,29 +293,43 @@ describe('install data', () => {
   });
 
   testUpstream('the committed data files are the output of imports/generate-install-data.js, unedited', () => {
-    // GIVEN
+    // GIVEN an output folder holding the files an earlier run wrote for 1.8.4 and 1.9.1, which share 1.8.3's now
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'argo-install-data-'));
+    for (const stale of ['v1.8.4/crds.json', 'v1.9.1/notifications.json']) {
+      fs.mkdirSync(path.join(out, path.dirname(stale)), { recursive: true });
+      fs.writeFileSync(path.join(out, stale), '{}\n');
+    }
     // WHEN
     const table = path.join(out, 'argo-rollouts-versions.ts');
     const stdout = execFileSync(process.execPath, [GENERATOR, out, '--table', table], {
       env: { ...process.env, ARGO_ROLLOUTS_UPSTREAM: upstreamDir() },
       encoding: 'utf8',
     });
-    // THEN
-    const files = ArgoRolloutsVersion.all().flatMap(v => [`${v.tag}/crds.json`, `${v.tag}/notifications.json`]);
+    // THEN the stale files are gone, and the same files (each shared one once) have the same bytes
+    expect(stdout).toContain(`removed ${path.relative(process.cwd(), path.join(out, 'v1.8.4', 'crds.json'))}`);
+    const files = filesUnder(out).filter(f => f !== 'argo-rollouts-versions.ts');
+    expect(files).toEqual(filesUnder(DATA));
     for (const file of files) {
       expect(stdout).toContain(path.join(file));
       const generated = fs.readFileSync(path.join(out, file), 'utf8');
       const committed = fs.readFileSync(path.join(DATA, file), 'utf8');
       expect({ file, same: generated === committed }).toEqual({ file, same: true });
     }
-    expect(fs.readdirSync(DATA).sort()).toEqual(ArgoRolloutsVersion.all().map(v => v.tag).sort());
     // the version table, from the same run
     const committedTable = fs.readFileSync(path.join(GENERATED_DIR, 'argo-rollouts-versions.ts'), 'utf8');
     expect({ file: 'src/imports/argo-rollouts-versions.ts', same: fs.readFileSync(table, 'utf8') === committedTable })
       .toEqual({ file: 'src/imports/argo-rollouts-versions.ts', same: true });
     fs.rmSync(out, { recursive: true, force: true });
   }, 60_000);
+
+  test('a file two releases have in common belongs to the oldest of them (imports/sharing.js), a newer release adding no file', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { owners } = require('../../imports/sharing');
+    // newest first, as the version table lists them; 1.9.1 has 1.8.3's data, 1.8.4 its own
+    const data: Record<string, string> = { 'v1.10.0-rc1': 'c', 'v1.9.1': 'a', 'v1.8.4': 'b', 'v1.8.3': 'a' };
+    expect(Object.fromEntries(owners(Object.keys(data), (tag: string) => data[tag])))
+      .toEqual({ 'v1.10.0-rc1': 'v1.10.0-rc1', 'v1.9.1': 'v1.8.3', 'v1.8.4': 'v1.8.4', 'v1.8.3': 'v1.8.3' });
+  });
 
   test('the generator fails with a clear message when the upstream folder is missing', () => {
     const missing = path.join(os.tmpdir(), 'no-such-argo-rollouts-upstream');
@@ -294,25 +340,6 @@ describe('install data', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(`cannot find the upstream Argo Rollouts release manifests at ${missing}`);
   });
-
-  test('importing the library loads no install data; creating the CRDs does', () => {
-    // A fresh Node process: jest's module registry is not Node's require.cache.
-    const script = [
-      // the data files are read with fs (as text), not required: count the reads
-      "const fs = require('fs'); const reads = new Set(); const read = fs.readFileSync;",
-      "fs.readFileSync = (file, ...rest) => { if (String(file).includes(require('path').join('imports', 'install-data'))) reads.add(String(file)); return read(file, ...rest); };",
-      'const loaded = () => reads.size;',
-      "require('./src');",
-      'const afterIndex = loaded();',
-      "const { ArgoRolloutsCrds } = require('./src/install/crds');",
-      'const afterCrdsModule = loaded();',
-      "const { Testing } = require('cdk8s');",
-      "new ArgoRolloutsCrds(Testing.chart(), 'crds');",
-      'console.log(JSON.stringify({ afterIndex, afterCrdsModule, afterConstruct: loaded() }));',
-    ].join('\n');
-    const stdout = execFileSync(process.execPath, ['-r', 'ts-node/register/transpile-only', '-e', script], { cwd: ROOT, encoding: 'utf8' });
-    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ afterIndex: 0, afterCrdsModule: 0, afterConstruct: 1 });
-  }, 120_000);
 });
 
 describe('CRDs above the annotation limit of client-side apply (1.10)', () => {

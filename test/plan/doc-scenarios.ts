@@ -9,7 +9,7 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { blueGreenExample, gettingStartedCanary, migration } from './fixtures';
+import { blueGreenExample, gettingStartedCanary, headerAndMirrorCanary, migration } from './fixtures';
 import { RolloutPlan } from '../../src/plan';
 
 export const IMAGES = path.join(__dirname, '..', '..', 'docs', 'images');
@@ -21,6 +21,7 @@ export function scenarios(): Record<string, RolloutPlan> {
     'getting-started': RolloutPlan.fromManifest(gettingStartedCanary()),
     'blue-green': RolloutPlan.fromManifest(blueGreenExample()),
     'migration': RolloutPlan.fromManifest(rollout, { manifests: [deployment] }),
+    'header-mirror': RolloutPlan.fromManifest(headerAndMirrorCanary()),
   };
 }
 

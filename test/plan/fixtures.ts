@@ -79,3 +79,49 @@ export function migration(scaleDown: string): any[] {
   };
   return [rollout, deployment];
 }
+
+/**
+ * A canary with Istio header and mirror routes: the canary is scaled up with the header route, a
+ * mirror of GET requests grows from 35 to 100 %, then the weight takes over (the canary scaled by it
+ * again, in the same step) and the routes go.
+ */
+export function headerAndMirrorCanary(): any {
+  const mirrorMatch = [{ method: { exact: 'GET' }, path: { prefix: '/api' } }];
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'shop' },
+    spec: {
+      replicas: 10,
+      selector: { matchLabels: { app: 'web' } },
+      template: template(),
+      strategy: {
+        canary: {
+          canaryService: 'shop-canary',
+          stableService: 'shop-stable',
+          trafficRouting: {
+            managedRoutes: [{ name: 'beta-testers' }, { name: 'mirror-get' }],
+            istio: { virtualService: { name: 'shop', routes: ['primary'] } },
+          },
+          steps: [
+            {
+              setCanaryScale: { replicas: 2 },
+              setHeaderRoute: { name: 'beta-testers', match: [{ headerName: 'X-Group', headerValue: { exact: 'beta' } }] },
+            },
+            { pause: {} },
+            { setMirrorRoute: { name: 'mirror-get', percentage: 35, match: mirrorMatch } },
+            { pause: { duration: '10m' } },
+            { setMirrorRoute: { name: 'mirror-get', percentage: 100, match: mirrorMatch } },
+            { pause: { duration: '10m' } },
+            { setMirrorRoute: { name: 'mirror-get' } },
+            { setWeight: 25, setCanaryScale: { matchTrafficWeight: true } },
+            { pause: { duration: '10m' } },
+            { setHeaderRoute: { name: 'beta-testers' } },
+            { setWeight: 75 },
+            { pause: { duration: '10m' } },
+          ],
+        },
+      },
+    },
+  };
+}

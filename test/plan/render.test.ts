@@ -46,7 +46,7 @@ describe('json', () => {
     expect(Object.keys(json)).toEqual(['name', 'namespace', 'strategy', 'version', 'replicas', 'maxSurge', 'maxUnavailable', 'podResources', 'steps', 'totals', 'abort', 'notes']);
     expect(Object.keys(json.steps[0])).toEqual([
       'index', 'name', 'kind', 'weight', 'stablePods', 'canaryPods', 'otherPods', 'totalPods', 'peakPods', 'peakCpuMillicores', 'peakMemoryBytes',
-      'minSeconds', 'indefinite', 'manualPromotion', 'waitsFor', 'abortPods', 'moves',
+      'minSeconds', 'indefinite', 'manualPromotion', 'waitsFor', 'abortPods', 'moves', 'routes',
     ]);
     expect(Object.keys(json.totals)).toEqual(['peakPods', 'peakCpuMillicores', 'peakMemoryBytes', 'minSeconds', 'manualPromotions', 'indefinite']);
     expect(Object.keys(json.abort)).toEqual(['peakPods', 'peakCpuMillicores', 'peakMemoryBytes', 'canaryScaleDownDelaySeconds', 'description']);

@@ -1,4 +1,4 @@
-import { execFileSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -6,6 +6,7 @@ import {
   analysisRun, analysisTemplate, blueGreenRollout, clusterAnalysisTemplate, expectFinding, expectNoFinding, findingsOf, metric, validExperiment,
   validRollout,
 } from './helpers';
+import { VERSIONS } from '../../src/imports/argo-rollouts-versions';
 import { GENERATED_DIR } from '../../src/private/generated';
 import { validateManifests } from '../../src/validation/private';
 import { closestField, joinPath, pointerToPath } from '../../src/validation/private/fields';
@@ -282,6 +283,68 @@ describe('the compiled validators', () => {
         throw new Error(`src/imports/validators/${file} is out of date; run \`node imports/generate-validators.js\` and commit the result.`);
       }
     }
+  });
+
+  test('each distinct module is committed once, named after the oldest release that uses it, and the table points every release at it', () => {
+    const modules = fs.readdirSync(schemasDir).filter(f => f.startsWith('argo-')).sort();
+    expect(modules).toEqual([...new Set(VERSIONS.map(v => v.validatorModule))].sort());
+    const bodies = modules.map(file => fs.readFileSync(path.join(schemasDir, file), 'utf8').split('\n').filter(l => !l.startsWith('//')).join('\n'));
+    expect(new Set(bodies).size).toBe(bodies.length);
+    for (const file of modules) {
+      const users = VERSIONS.filter(v => v.validatorModule === file).map(v => v.tag);
+      expect({ file, named: file }).toEqual({ file, named: `argo-${users[users.length - 1]}.js` });
+      expect(fs.readFileSync(path.join(schemasDir, file), 'utf8')).toContain(`// Used by Argo Rollouts ${users.join(', ')} (`);
+    }
+    expect(Object.fromEntries(VERSIONS.map(v => [v.tag, v.validatorModule]))).toEqual({
+      'v1.10.0-rc1': 'argo-v1.10.0-rc1.js', 'v1.9.1': 'argo-v1.9.1.js', 'v1.8.4': 'argo-v1.8.3.js', 'v1.8.3': 'argo-v1.8.3.js',
+    });
+    // 1.8.4 validates with the module it shares
+    expect(schemaValidator('1.8.4', 'Rollout')).toBe(schemaValidator('1.8.3', 'Rollout'));
+    expect(schemaValidator('1.9.1', 'Rollout')).not.toBe(schemaValidator('1.8.3', 'Rollout'));
+  });
+
+  describe('the generator, given a version table', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { TABLE_DECLARATION } = require('../../imports/sharing');
+    const GENERATOR = path.join(__dirname, '..', '..', 'imports', 'generate-validators.js');
+    /** Runs the generator with the committed install data and a table whose `change` is applied to a copy of the committed one. */
+    function generate(change: (table: any[]) => void): { out: string; status: number | null; stdout: string; stderr: string } {
+      const out = fs.mkdtempSync(path.join(os.tmpdir(), 'validators-'));
+      const table = JSON.parse(JSON.stringify(VERSIONS));
+      change(table);
+      const tableFile = path.join(out, 'versions.ts');
+      fs.writeFileSync(tableFile, `${TABLE_DECLARATION}${JSON.stringify(table, undefined, 2)};\n`);
+      fs.writeFileSync(path.join(out, 'argo-v1.9.1.js'), '// left by an earlier run\n');
+      const result = spawnSync(process.execPath, [GENERATOR, out, '--table', tableFile, '--data', path.join(GENERATED_DIR, 'install-data')], { encoding: 'utf8' });
+      fs.rmSync(tableFile);
+      return { out, status: result.status, stdout: result.stdout, stderr: result.stderr };
+    }
+
+    test('compiles one module for the releases that share CRD schemas, and removes the modules no release uses', () => {
+      // 1.9.1 given 1.8.3's CRDs, so its schemas reduce as theirs
+      const { out, status, stdout } = generate(table => {
+        Object.assign(table.find(v => v.tag === 'v1.9.1'), { dataFiles: { crds: 'v1.8.3/crds.json', notifications: 'v1.8.3/notifications.json' }, validatorModule: 'argo-v1.8.3.js' });
+      });
+      expect(status).toBe(0);
+      expect(stdout).toContain('removed');
+      expect(fs.readdirSync(out).sort()).toEqual(['argo-v1.10.0-rc1.js', 'argo-v1.8.3.js', 'k8s-fields.js']);
+      const shared = fs.readFileSync(path.join(out, 'argo-v1.8.3.js'), 'utf8');
+      expect(shared).toContain('// Used by Argo Rollouts v1.9.1, v1.8.4, v1.8.3 (');
+      // the same code as the committed module of those CRDs
+      const withoutUsers = (text: string) => text.replace(/^\/\/ Used by .*\n/m, '');
+      expect(withoutUsers(shared) === withoutUsers(fs.readFileSync(path.join(schemasDir, 'argo-v1.8.3.js'), 'utf8'))).toBe(true);
+      fs.rmSync(out, { recursive: true, force: true });
+    }, 60_000);
+
+    test('refuses a table whose sharing is not that of the install data, saying how to fix it', () => {
+      const { out, status, stderr } = generate(table => {
+        table.find(v => v.tag === 'v1.8.4').validatorModule = 'argo-v1.8.4.js';
+      });
+      expect(status).toBe(1);
+      expect(stderr).toContain('names argo-v1.8.4.js for v1.8.4, where its CRD schemas call for argo-v1.8.3.js (the module of the oldest release whose schemas reduce alike); '
+        + 'the table and the install data are not from one run: run `node imports/generate-install-data.js` first.');
+      fs.rmSync(out, { recursive: true, force: true });
+    }, 60_000);
   });
 
   test('need nothing at run time but themselves', () => {

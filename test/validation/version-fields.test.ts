@@ -5,7 +5,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { GENERATED_DIR } from '../../src/private/generated';
-import { VERSION_NUMBERS } from '../../src/private/versions';
+import { VERSION_NUMBERS, versionFacts } from '../../src/private/versions';
 import { validateManifests } from '../../src/validation/private';
 
 /** Every property path of a schema: `.name` for a property, `[]` for a list item, `{}` for a map value. */
@@ -21,7 +21,7 @@ function fieldPaths(schema: any, prefix: string, out: Set<string>): Set<string> 
 
 /** The field paths of each kind's CRD in a release, e.g. `Rollout.spec.strategy.canary.steps[].setWeight`. */
 function releaseFields(version: string): Set<string> {
-  const crds: any[] = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, 'install-data', `v${version}`, 'crds.json'), 'utf8'));
+  const crds: any[] = JSON.parse(fs.readFileSync(path.join(GENERATED_DIR, 'install-data', versionFacts(version).dataFiles.crds), 'utf8'));
   const out = new Set<string>();
   for (const crd of crds) fieldPaths(crd.spec.versions[0].schema.openAPIV3Schema, crd.spec.names.kind, out);
   return out;

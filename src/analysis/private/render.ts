@@ -11,6 +11,7 @@ import {
 } from '../../private/arguments';
 import { Manifest } from '../../private/manifest-types';
 import { isAnalysisName } from '../../private/name-syntax';
+import { fail } from '../../private/synth-error';
 import { checkInteger, metadataBlock, toGoDuration, undefinedIfEmpty } from '../../private/utils';
 
 /** What `checkArgument` expects where an AnalysisArg belongs. */
@@ -35,12 +36,12 @@ export const ROLLOUT_ANALYSIS_OPTIONS: ExpectedStruct = struct('RolloutAnalysisO
 export function renderRolloutAnalysis(where: string, options: RolloutAnalysisOptions, name = 'options'): RolloutAnalysisSpec {
   checkArgument(where, name, options, ROLLOUT_ANALYSIS_OPTIONS);
   if (!options.templates || options.templates.length === 0) {
-    throw new Error(`${where}: at least one analysis template is required. Pass templates: [template].`);
+    fail(`${where}: at least one analysis template is required. Pass templates: [template].`);
   }
   const seen = new Set<string>();
   for (const arg of options.args ?? []) {
     if (seen.has(arg.name)) {
-      throw new Error(`${where}: analysis argument '${arg.name}' is given twice. Give each argument once.`);
+      fail(`${where}: analysis argument '${arg.name}' is given twice. Give each argument once.`);
     }
     seen.add(arg.name);
   }
@@ -63,7 +64,7 @@ export function renderMeasurementRetention(where: string,
   retention: { [metricName: string]: number } | undefined): MeasurementRetentionSpec[] | undefined {
   return undefinedIfEmpty(Object.entries(retention ?? {}).map(([metricName, limit]) => {
     if (!Number.isInteger(limit) || limit < 0) {
-      throw new Error(`${where}: measurementRetention for '${metricName}' must be a non-negative integer, got ${limit}.`);
+      fail(`${where}: measurementRetention for '${metricName}' must be a non-negative integer, got ${limit}.`);
     }
     return { metricName, limit };
   }));
@@ -114,7 +115,7 @@ export function checkMetric(where: string, m: Metric): void {
   checkArgument(where, 'metric.name', m.name, 'string');
   checkArgument(`${where}, metric '${m.name}'`, 'provider', m.provider, { class: MetricProvider, name: 'MetricProvider', example: 'a factory such as MetricProvider.prometheus({ ... })' });
   if (!m.name || !isAnalysisName(m.name)) {
-    throw new Error(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);
+    fail(`${where}: metric name '${m.name}' is invalid: use letters, digits, '-', '_' and '.'.`);
   }
   const at = `${where}, metric '${m.name}'`;
   checkInteger(`${at}: count`, m.count, 0);
@@ -124,7 +125,7 @@ export function checkMetric(where: string, m: Metric): void {
   checkInteger(`${at}: consecutiveSuccessLimit`, m.consecutiveSuccessLimit, 0);
   checkInteger(`${at}: measurementRetention`, m.measurementRetention, 0);
   if (m.condition && (m.successCondition !== undefined || m.failureCondition !== undefined)) {
-    throw new Error(`${at}: give either condition or successCondition/failureCondition, not both.`);
+    fail(`${at}: give either condition or successCondition/failureCondition, not both.`);
   }
   if (m.interval) toGoDuration(`${at}: interval`, m.interval);
   if (m.initialDelay) toGoDuration(`${at}: initialDelay`, m.initialDelay);

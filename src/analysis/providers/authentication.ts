@@ -1,4 +1,5 @@
 import { argumentOrDefault, checkArgument, STRING_LIST, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { undefinedIfEmpty } from '../../private/utils';
 import { checkUrl, requireText } from '../private/providers/common';
 
@@ -97,7 +98,7 @@ export class MetricAuthentication {
     options = argumentOrDefault('MetricAuthentication.sigv4()', 'options', options,
       struct('Sigv4AuthenticationOptions', { region: 'string', profile: 'string', roleArn: 'string' }), {});
     if (!options.region && !options.profile && !options.roleArn) {
-      throw new Error('MetricAuthentication.sigv4() needs at least one of region, profile or roleArn; '
+      fail('MetricAuthentication.sigv4() needs at least one of region, profile or roleArn; '
         + 'without them the controller does not sign requests. Pass e.g. { region: \'us-east-1\' }.');
     }
     return new MetricAuthentication('sigv4', { region: options.region, profile: options.profile, roleArn: options.roleArn });

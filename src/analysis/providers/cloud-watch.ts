@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { DURATION, ExpectedStruct, listOf, STRING_MAP, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { toSeconds, undefinedIfEmpty } from '../../private/utils';
 import { hasPlaceholder, positiveGoDuration, requireText } from '../private/providers/common';
 
@@ -164,19 +165,19 @@ export function cloudWatchSpec(options: CloudWatchMetricOptions): CloudWatchSpec
   const where = 'MetricProvider.cloudWatch()';
   const queries = options.metricDataQueries ?? [];
   if (queries.length === 0) {
-    throw new Error(`${where} needs at least one query in metricDataQueries.`);
+    fail(`${where} needs at least one query in metricDataQueries.`);
   }
   const ids = new Set<string>();
   const rendered = queries.map((q, i) => {
     const at = `${where} metricDataQueries[${i}]`;
     requireText(`${at} id`, q.id, 'CloudWatch needs an id on every query, e.g. id: \'errors\'.');
     if (!hasPlaceholder(q.id) && !/^[a-z][a-zA-Z0-9_]*$/.test(q.id)) {
-      throw new Error(`${at} id '${q.id}' must start with a lowercase letter and contain only letters, digits and '_', e.g. 'error_rate'.`);
+      fail(`${at} id '${q.id}' must start with a lowercase letter and contain only letters, digits and '_', e.g. 'error_rate'.`);
     }
-    if (ids.has(q.id)) throw new Error(`${at} id '${q.id}' is used twice. Give each query a unique id.`);
+    if (ids.has(q.id)) fail(`${at} id '${q.id}' is used twice. Give each query a unique id.`);
     ids.add(q.id);
     if ((q.expression === undefined) === (q.metricStat === undefined)) {
-      throw new Error(`${at} ('${q.id}') must set exactly one of expression and metricStat, got ${q.expression === undefined ? 'neither' : 'both'}.`);
+      fail(`${at} ('${q.id}') must set exactly one of expression and metricStat, got ${q.expression === undefined ? 'neither' : 'both'}.`);
     }
     if (q.expression !== undefined) requireText(`${at} expression`, q.expression);
     let metricStat;
@@ -212,10 +213,10 @@ export function cloudWatchSpec(options: CloudWatchMetricOptions): CloudWatchSpec
 
 /** A CloudWatch period in whole seconds: 1, 5, 10, 30 or a multiple of 60. */
 function cloudWatchPeriod(field: string, period: Duration | undefined): number {
-  if (period === undefined) throw new Error(`'${field}' is required by CloudWatch. Use e.g. Duration.minutes(1).`);
+  if (period === undefined) fail(`'${field}' is required by CloudWatch. Use e.g. Duration.minutes(1).`);
   const seconds = toSeconds(field, period)!;
   if (![1, 5, 10, 30].includes(seconds) && !(seconds > 0 && seconds % 60 === 0)) {
-    throw new Error(`'${field}' must be 1, 5, 10 or 30 seconds or a multiple of 60 seconds, got ${seconds}s. Use e.g. Duration.minutes(1).`);
+    fail(`'${field}' must be 1, 5, 10 or 30 seconds or a multiple of 60 seconds, got ${seconds}s. Use e.g. Duration.minutes(1).`);
   }
   return seconds;
 }

@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { DURATION, ExpectedStruct, STRING_MAP, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
@@ -129,7 +130,7 @@ export function datadogQuerySpec(options: DatadogQueryOptions): DatadogSpec {
   const js = options as any;
   for (const v2 of ['queries', 'formula', 'aggregator']) {
     if (js[v2] !== undefined) {
-      throw new Error(`${where} does not take '${v2}' (Datadog API v1 has a single query). Use MetricProvider.datadogQueries() for v2 queries.`);
+      fail(`${where} does not take '${v2}' (Datadog API v1 has a single query). Use MetricProvider.datadogQueries() for v2 queries.`);
     }
   }
   requireText(`${where} query`, options.query);
@@ -144,11 +145,11 @@ export function datadogQuerySpec(options: DatadogQueryOptions): DatadogSpec {
 export function datadogQueriesSpec(options: DatadogQueriesOptions): DatadogSpec {
   const where = 'MetricProvider.datadogQueries()';
   if ((options as any).query !== undefined) {
-    throw new Error(`${where} does not take 'query'. Put it in queries (e.g. { a: '...' }) or use MetricProvider.datadogQuery().`);
+    fail(`${where} does not take 'query'. Put it in queries (e.g. { a: '...' }) or use MetricProvider.datadogQuery().`);
   }
   const queries = Object.entries(options.queries ?? {});
   if (queries.length === 0) {
-    throw new Error(`${where} needs at least one query, e.g. { queries: { errors: 'sum:requests.error{*}.as_count()' } }.`);
+    fail(`${where} needs at least one query, e.g. { queries: { errors: 'sum:requests.error{*}.as_count()' } }.`);
   }
   for (const [name, q] of queries) {
     requireText(`${where} query name`, name);
@@ -156,7 +157,7 @@ export function datadogQueriesSpec(options: DatadogQueriesOptions): DatadogSpec 
   }
   if (options.formula !== undefined) requireText(`${where} formula`, options.formula);
   if (queries.length > 1 && !options.formula) {
-    throw new Error(`${where} has ${queries.length} queries (${queries.map(([n]) => n).join(', ')}) but no formula; `
+    fail(`${where} has ${queries.length} queries (${queries.map(([n]) => n).join(', ')}) but no formula; `
       + `Datadog would return one column per query. Add a formula, e.g. formula: '${queries[0][0]} / ${queries[1][0]}'.`);
   }
   return {
@@ -170,7 +171,7 @@ export function datadogQueriesSpec(options: DatadogQueriesOptions): DatadogSpec 
 
 function datadogCommon(where: string, options: DatadogMetricOptions): Pick<DatadogSpec, 'interval' | 'requestTimeout' | 'secretRef'> {
   if (options.secretNamespaced && !options.secretName) {
-    throw new Error(`${where}: secretNamespaced needs secretName (the Secret to read in the AnalysisRun's namespace). Set secretName or remove secretNamespaced.`);
+    fail(`${where}: secretNamespaced needs secretName (the Secret to read in the AnalysisRun's namespace). Set secretName or remove secretNamespaced.`);
   }
   if (options.secretName !== undefined) requireText(`${where} secretName`, options.secretName);
   return {

@@ -3,6 +3,7 @@ import { CONTAINER_PROPS, DURATION, ExpectedStruct, listOf, STRING_MAP, struct }
 import * as kplus from '../../private/kplus';
 import { MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
 import { renderPodTemplate } from '../../private/pod-template';
+import { fail } from '../../private/synth-error';
 import { checkInteger, metadataBlock, toSeconds } from '../../private/utils';
 
 /**
@@ -123,25 +124,25 @@ export function jobSpec(options: JobMetricOptions): JobSpec {
   const where = 'MetricProvider.job()';
   const given = options.containers ?? [];
   if (given.length === 0) {
-    throw new Error(`${where} needs at least one container, e.g. containers: [{ image: 'curlimages/curl', command: ['curl', '-f', 'http://web/health'] }].`);
+    fail(`${where} needs at least one container, e.g. containers: [{ image: 'curlimages/curl', command: ['curl', '-f', 'http://web/health'] }].`);
   }
   checkInteger(`${where} backoffLimit`, options.backoffLimit, 0);
   const activeDeadlineSeconds = toSeconds(`${where} activeDeadline`, options.activeDeadline);
   if (activeDeadlineSeconds === 0) {
-    throw new Error(`${where} activeDeadline must be at least 1 second, got 0s. Leave it out for no deadline.`);
+    fail(`${where} activeDeadline must be at least 1 second, got 0s. Leave it out for no deadline.`);
   }
   const restartPolicy = options.restartPolicy ?? kplus.RestartPolicy.NEVER;
   if (restartPolicy === kplus.RestartPolicy.ALWAYS) {
-    throw new Error(`${where} restartPolicy must be NEVER or ON_FAILURE, got ALWAYS (Kubernetes rejects Jobs that always restart). Leave it out for NEVER.`);
+    fail(`${where} restartPolicy must be NEVER or ON_FAILURE, got ALWAYS (Kubernetes rejects Jobs that always restart). Leave it out for NEVER.`);
   }
   for (const key of Object.keys(options.labels ?? {})) {
     if (RESERVED_JOB_LABELS.includes(key)) {
-      throw new Error(`${where} label '${key}' is set by the controller on every analysis Job and would be overwritten. Use another key.`);
+      fail(`${where} label '${key}' is set by the controller on every analysis Job and would be overwritten. Use another key.`);
     }
   }
   for (const key of Object.keys(options.annotations ?? {})) {
     if (RESERVED_JOB_ANNOTATIONS.includes(key)) {
-      throw new Error(`${where} annotation '${key}' is set by the controller on every analysis Job and would be overwritten. Use another key.`);
+      fail(`${where} annotation '${key}' is set by the controller on every analysis Job and would be overwritten. Use another key.`);
     }
   }
 
@@ -150,7 +151,7 @@ export function jobSpec(options: JobMetricOptions): JobSpec {
   const addVolume = (v: kplus.Volume) => {
     const known = volumes.get(v.name);
     if (known && known !== v) {
-      throw new Error(`${where}: two different volumes are named '${v.name}'. Give each volume a unique name.`);
+      fail(`${where}: two different volumes are named '${v.name}'. Give each volume a unique name.`);
     }
     volumes.set(v.name, v);
   };
@@ -158,7 +159,7 @@ export function jobSpec(options: JobMetricOptions): JobSpec {
   given.forEach((props, i) => {
     const container = new kplus.Container(props);
     if (names.has(container.name)) {
-      throw new Error(`${where}: container ${i} is named '${container.name}' like an earlier one`
+      fail(`${where}: container ${i} is named '${container.name}' like an earlier one`
         + `${props.name === undefined ? ' (cdk8s-plus names unnamed containers \'main\')' : ''}. Give each container a unique name.`);
     }
     names.add(container.name);

@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { DURATION, ExpectedStruct, listOf, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { checkInteger, toSeconds } from '../../private/utils';
 import { checkUrl, requireText } from '../private/providers/common';
 
@@ -149,27 +150,27 @@ export function kayentaSpec(options: KayentaMetricOptions): KayentaSpec {
   }
   checkUrl(`${where} address`, options.address);
   const t = options.threshold;
-  if (!t) throw new Error(`${where} needs a threshold, e.g. { passScore: 90, marginalScore: 75 }.`);
+  if (!t) fail(`${where} needs a threshold, e.g. { passScore: 90, marginalScore: 75 }.`);
   checkInteger(`${where} threshold.passScore`, t.passScore, 0, 100);
   checkInteger(`${where} threshold.marginalScore`, t.marginalScore, 0, 100);
   if (t.marginalScore > t.passScore) {
-    throw new Error(`${where} threshold.marginalScore (${t.marginalScore}) must not be greater than threshold.passScore (${t.passScore}). Swap them.`);
+    fail(`${where} threshold.marginalScore (${t.marginalScore}) must not be greater than threshold.passScore (${t.passScore}). Swap them.`);
   }
   if (!options.scopes || options.scopes.length === 0) {
-    throw new Error(`${where} needs at least one scope, e.g. scopes: [{ name: 'default', controlScope: {...}, experimentScope: {...} }].`);
+    fail(`${where} needs at least one scope, e.g. scopes: [{ name: 'default', controlScope: {...}, experimentScope: {...} }].`);
   }
   const names = new Set<string>();
   const scopes = options.scopes.map(s => {
     requireText(`${where} scope name`, s.name);
-    if (names.has(s.name)) throw new Error(`${where}: scope '${s.name}' is given twice. Give each scope a unique name.`);
+    if (names.has(s.name)) fail(`${where}: scope '${s.name}' is given twice. Give each scope a unique name.`);
     names.add(s.name);
     const at = `${where} scope '${s.name}'`;
-    if (!s.controlScope || !s.experimentScope) throw new Error(`${at} needs both controlScope and experimentScope.`);
+    if (!s.controlScope || !s.experimentScope) fail(`${at} needs both controlScope and experimentScope.`);
     for (const field of ['start', 'end'] as const) {
       const c = s.controlScope[field];
       const e = s.experimentScope[field];
       if ((c === undefined || c === '') !== (e === undefined || e === '')) {
-        throw new Error(`${at}: ${field} is set on ${c ? 'controlScope' : 'experimentScope'} only (${JSON.stringify(c || e)}). `
+        fail(`${at}: ${field} is set on ${c ? 'controlScope' : 'experimentScope'} only (${JSON.stringify(c || e)}). `
           + `Set ${field} on both sides or on neither.`);
       }
     }
@@ -195,8 +196,8 @@ export function kayentaSpec(options: KayentaMetricOptions): KayentaSpec {
 function kayentaWindow(where: string, w: KayentaScopeWindow): KayentaWindowSpec {
   requireText(`${where} scope`, w.scope);
   requireText(`${where} region`, w.region);
-  if (w.step === undefined) throw new Error(`${where} needs a step, e.g. step: Duration.minutes(1).`);
+  if (w.step === undefined) fail(`${where} needs a step, e.g. step: Duration.minutes(1).`);
   const step = toSeconds(`${where} step`, w.step)!;
-  if (step === 0) throw new Error(`'${where} step' must be at least 1 second, got 0s. Use e.g. Duration.minutes(1).`);
+  if (step === 0) fail(`'${where} step' must be at least 1 second, got 0s. Use e.g. Duration.minutes(1).`);
   return { scope: w.scope, region: w.region, step, start: w.start || undefined, end: w.end || undefined };
 }

@@ -1,6 +1,7 @@
 import { Duration } from 'cdk8s';
 import { AuthenticationSpec, MetricAuthentication } from './authentication';
 import { DURATION, ExpectedStruct, STRING_MAP, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { toSeconds } from '../../private/utils';
 import { checkUrl, hasPlaceholder, headerList, HeaderSpec, positiveGoDuration, requireText } from '../private/providers/common';
 
@@ -111,12 +112,12 @@ export function prometheusSpec(options: PrometheusMetricOptions): PrometheusSpec
   }
   const timeout = toSeconds(`${where} timeout`, options.timeout);
   if (timeout === 0) {
-    throw new Error(`${where} timeout must be at least 1 second, got 0s: the query would time out at once. Leave it out for the default 30s.`);
+    fail(`${where} timeout must be at least 1 second, got 0s: the query would time out at once. Leave it out for the default 30s.`);
   }
   const auth = options.authentication;
   if (auth?._method === 'sigv4' && options.address !== undefined && !hasPlaceholder(options.address)
     && !options.address.includes('aps-workspaces')) {
-    throw new Error(`${where}: sigv4 authentication is used only for Amazon Managed Service for Prometheus addresses `
+    fail(`${where}: sigv4 authentication is used only for Amazon Managed Service for Prometheus addresses `
       + `(containing 'aps-workspaces'), got '${options.address}'. Use the workspace URL or remove the authentication.`);
   }
   let rangeQuery;

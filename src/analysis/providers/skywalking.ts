@@ -1,5 +1,6 @@
 import { Duration } from 'cdk8s';
 import { DURATION, ExpectedStruct, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { checkUrl, positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
@@ -34,7 +35,7 @@ export function skyWalkingSpec(options: SkyWalkingMetricOptions): SkyWalkingSpec
   checkUrl(`${where} address`, options.address);
   requireText(`${where} query`, options.query);
   if (options.interval === undefined) {
-    throw new Error(`${where} needs an interval (the controller cannot run the query without one), e.g. interval: Duration.minutes(5).`);
+    fail(`${where} needs an interval (the controller cannot run the query without one), e.g. interval: Duration.minutes(5).`);
   }
   return {
     address: options.address,

@@ -1,6 +1,7 @@
 import { Duration } from 'cdk8s';
 import { AuthenticationSpec, MetricAuthentication } from './authentication';
 import { DURATION, ExpectedStruct, JSON_OBJECT, STRING_MAP, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { toSeconds } from '../../private/utils';
 import { checkUrl, headerList, HeaderSpec, requireText } from '../private/providers/common';
 
@@ -115,21 +116,21 @@ export function webSpec(options: WebMetricOptions): WebSpec {
   checkUrl(`${where} url`, options.url);
   const method = options.method ?? WebMethod.GET;
   if (options.body !== undefined && options.jsonBody !== undefined) {
-    throw new Error(`${where} takes body or jsonBody, not both. Keep one of them.`);
+    fail(`${where} takes body or jsonBody, not both. Keep one of them.`);
   }
   if ((options.body !== undefined || options.jsonBody !== undefined) && method === WebMethod.GET) {
-    throw new Error(`${where}: a ${options.body !== undefined ? 'body' : 'jsonBody'} needs method POST or PUT, got ${method}. `
+    fail(`${where}: a ${options.body !== undefined ? 'body' : 'jsonBody'} needs method POST or PUT, got ${method}. `
       + 'Set method: WebMethod.POST (or PUT), or remove the body.');
   }
   if (typeof options.jsonPath === 'string' && !(options.jsonPath.startsWith('{') && options.jsonPath.endsWith('}'))) {
-    throw new Error(`${where} jsonPath must be a JSONPath template in braces, got '${options.jsonPath}'. Use e.g. '{$.data.ok}'.`);
+    fail(`${where} jsonPath must be a JSONPath template in braces, got '${options.jsonPath}'. Use e.g. '{$.data.ok}'.`);
   }
   const timeoutSeconds = toSeconds(`${where} timeout`, options.timeout);
   if (timeoutSeconds === 0) {
-    throw new Error(`${where} timeout must be at least 1 second, got 0s (the controller would use its default of 10s). Leave it out for the default.`);
+    fail(`${where} timeout must be at least 1 second, got 0s (the controller would use its default of 10s). Leave it out for the default.`);
   }
   if (options.authentication?._method === 'sigv4') {
-    throw new Error(`${where}: the Web provider does not sign requests with sigv4 (the controller ignores it). Use MetricAuthentication.oauth2() or headers.`);
+    fail(`${where}: the Web provider does not sign requests with sigv4 (the controller ignores it). Use MetricAuthentication.oauth2() or headers.`);
   }
   return {
     url: options.url,

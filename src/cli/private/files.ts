@@ -27,7 +27,10 @@ const MANIFEST_FILE = /\.(ya?ml|json)$/i;
 /** Folders not searched: hidden ones (.git, ...) and installed packages. */
 const SKIPPED_FOLDER = /^(\.|node_modules$)/;
 
-function walk(folder: string, found: string[], visited: Set<string>): void {
+/** Told of each file a folder's search leaves out, with why. */
+export type SkippedFile = (file: string, why: string) => void;
+
+function walk(folder: string, found: string[], visited: Set<string>, skipped?: SkippedFile): void {
   const real = fs.realpathSync(folder);
   if (visited.has(real)) {
     return; // a symbolic link back into a folder already searched
@@ -44,10 +47,12 @@ function walk(folder: string, found: string[], visited: Set<string>): void {
     }
     if (stat.isDirectory()) {
       if (!SKIPPED_FOLDER.test(name)) {
-        walk(full, found, visited);
+        walk(full, found, visited, skipped);
       }
     } else if (stat.isFile() && MANIFEST_FILE.test(name)) {
       found.push(full);
+    } else if (stat.isFile()) {
+      skipped?.(full, 'not a manifest file (only *.yaml, *.yml and *.json are read)');
     }
   }
 }
@@ -127,7 +132,7 @@ export interface ReadText {
  * path that is neither a regular file nor a folder (a named pipe, a device, a socket; a folder's
  * search skips those).
  */
-export function readTexts(paths: readonly string[], readStdin: () => string | Uint8Array): ReadText[] {
+export function readTexts(paths: readonly string[], readStdin: () => string | Uint8Array, skipped?: SkippedFile): ReadText[] {
   const out: ReadText[] = [];
   for (const given of paths) {
     if (given === '-') {
@@ -151,7 +156,7 @@ export function readTexts(paths: readonly string[], readStdin: () => string | Ui
     try {
       if (stat.isDirectory()) {
         files = [];
-        walk(given, files, new Set());
+        walk(given, files, new Set(), skipped);
       } else {
         files = [given];
       }
@@ -171,10 +176,13 @@ export function readTexts(paths: readonly string[], readStdin: () => string | Ui
   return out;
 }
 
-/** Reads and parses the given paths; throws `InputError` for anything unreadable. */
-export function readDocuments(paths: readonly string[], readStdin: () => string | Uint8Array): ReadDocument[] {
+/**
+ * Reads and parses the given paths; throws `InputError` for anything unreadable. `skipped` is told
+ * of the files a folder's search leaves out (other extensions), with why.
+ */
+export function readDocuments(paths: readonly string[], readStdin: () => string | Uint8Array, skipped?: SkippedFile): ReadDocument[] {
   const out: ReadDocument[] = [];
-  for (const { file, text, json } of readTexts(paths, readStdin)) {
+  for (const { file, text, json } of readTexts(paths, readStdin, skipped)) {
     parse(file, text, json).forEach((document, documentIndex) => {
       if (isList(document)) {
         for (const item of document.items) {

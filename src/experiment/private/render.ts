@@ -4,6 +4,7 @@ import {
   ANALYSIS_TEMPLATE, checkArgument, CONTAINER_PROPS, DURATION, ExpectedStruct, listOf, mapOf, METADATA, STRING_LIST, STRING_MAP, struct,
 } from '../../private/arguments';
 import { LabelSelectorSpec, MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
+import { fail } from '../../private/synth-error';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds, undefinedIfEmpty } from '../../private/utils';
 import { ExperimentAnalysis, ExperimentSpecRef, ExperimentStepOptions } from '../experiment-step';
 import { PodTemplateDefaults } from '../pod-template';
@@ -121,9 +122,9 @@ export const EXPERIMENT_PROPS: ExpectedStruct = struct('ExperimentProps', {
 export function checkUniqueNames(where: string, what: 'template' | 'analysis', names: string[]): void {
   const seen = new Set<string>();
   for (const name of names) {
-    if (!name) throw new Error(`${where}: every ${what} needs a name.`);
+    if (!name) fail(`${where}: every ${what} needs a name.`);
     if (seen.has(name)) {
-      throw new Error(`${where}: ${what} name '${name}' is used twice. ${what === 'template' ? 'Template' : 'Analysis'} names must be unique.`);
+      fail(`${where}: ${what} name '${name}' is used twice. ${what === 'template' ? 'Template' : 'Analysis'} names must be unique.`);
     }
     seen.add(name);
   }
@@ -132,7 +133,7 @@ export function checkUniqueNames(where: string, what: 'template' | 'analysis', n
 /** The `service` of an experiment template: `{}` for a generated name, `{ name }`, or none. */
 export function renderTemplateService(where: string, t: { name: string; service?: boolean; serviceName?: string }): TemplateServiceSpec | undefined {
   if (t.serviceName !== undefined && !t.service) {
-    throw new Error(`${where}: template '${t.name}' sets serviceName '${t.serviceName}' without service: true. Set service: true or drop serviceName.`);
+    fail(`${where}: template '${t.name}' sets serviceName '${t.serviceName}' without service: true. Set service: true or drop serviceName.`);
   }
   return t.service ? (t.serviceName ? { name: t.serviceName } : {}) : undefined;
 }
@@ -155,7 +156,7 @@ export function renderExperimentStep(options: ExperimentStepOptions): RolloutExp
   const where = 'CanaryStep.experiment()';
   checkArgument(where, 'options', options, EXPERIMENT_STEP_OPTIONS);
   if (!options.templates || options.templates.length === 0) {
-    throw new Error(`${where}: at least one template is required, e.g. { name: 'canary', specRef: ExperimentSpecRef.CANARY }.`);
+    fail(`${where}: at least one template is required, e.g. { name: 'canary', specRef: ExperimentSpecRef.CANARY }.`);
   }
   checkUniqueNames(where, 'template', options.templates.map(t => t.name));
   const templates = options.templates.map((t): RolloutExperimentTemplateSpec => {

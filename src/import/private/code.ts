@@ -1,5 +1,5 @@
 /**
- * Small builders of TypeScript source text (expressions), laid out by prettier afterwards.
+ * Small builders of TypeScript source text (expressions), one line each; layout.ts breaks the lines.
  */
 
 /** A literal: strings, numbers, booleans, arrays and objects (keys quoted only where needed). */
@@ -45,4 +45,26 @@ export function identifier(name: string, fallback: string): string {
   if (id === '' || /^\d/.test(id)) id = `${fallback}${id.charAt(0).toUpperCase()}${id.slice(1)}`;
   if (RESERVED.has(id)) id = `${id}${fallback.charAt(0).toUpperCase()}${fallback.slice(1)}`;
   return id;
+}
+
+/** A cdk8s-plus quantity for a resource value: cpu millis, memory in Mi or Gi (others are left to a patch). */
+function resourceQuantity(kind: 'cpu' | 'memory', v: any): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  if (kind === 'cpu') {
+    const m = /^(\d+)m$/.exec(v);
+    return m ? `kplus.Cpu.millis(${m[1]})` : undefined;
+  }
+  const m = /^(\d+)(Mi|Gi)$/.exec(v);
+  if (!m) return undefined;
+  return `Size.${m[2] === 'Mi' ? 'mebibytes' : 'gibibytes'}(${m[1]})`;
+}
+
+/** `kplus.ContainerResources` for a container's `resources`; undefined when none maps. */
+export function resources(r: any): string | undefined {
+  if (!r || typeof r !== 'object') return undefined;
+  const part = (kind: 'cpu' | 'memory') => obj({
+    request: resourceQuantity(kind, r.requests?.[kind]),
+    limit: resourceQuantity(kind, r.limits?.[kind]),
+  });
+  return obj({ cpu: part('cpu'), memory: part('memory') });
 }

@@ -8,15 +8,15 @@
  * a comment saying why; an object the L2 API refuses is kept as a plain `ApiObject`. The module is
  * run once more with the patches, and must then synthesize the input.
  */
-import { ApiObject, App, Chart, Duration, JsonPatch, Size } from 'cdk8s';
-import * as prettierEstree from 'prettier/plugins/estree';
-import * as prettierTs from 'prettier/plugins/typescript';
-import * as prettier from 'prettier/standalone';
-import { call, identifier, lit, obj, opt } from './code';
-import { diffManifest, durationSeconds, PatchOperation } from './diff';
+import { ADDRESS_LABEL, addressSelection, keepsPodDefaults, originOfAddress } from './cdk8s-origin';
+import { call, identifier, lit, obj, opt, resources } from './code';
+import { diffManifest, durationSeconds, equivalent } from './diff';
+import { DEFAULT_CHART_ID, evaluate, keyOf, labelOf, lineComment, patchCall, Synthesized } from './evaluate';
+import { findInstall, versionCode } from './install';
+import { layoutModule } from './layout';
 import * as library from '../../index';
 import { cdk8sPlusLine } from '../../private/cdk8s-plus';
-import * as kplus from '../../private/kplus';
+import { versionFacts } from '../../private/versions';
 
 const ARGO = 'argoproj.io/v1alpha1';
 
@@ -24,6 +24,12 @@ const ARGO = 'argoproj.io/v1alpha1';
 export interface ImportOptions {
   /** The name of the exported Chart class. @default 'ImportedChart' */
   readonly chartName?: string;
+  /**
+   * The Argo Rollouts release the manifests are checked against (`--version`), pinned in the
+   * generated code (`ArgoRolloutsApp.of(this).useVersion()`, the install's `version`).
+   * @default - the install's release when the input holds one, else the library's default release
+   */
+  readonly version?: string;
 }
 
 /** How one object of the input was declared. */
@@ -45,6 +51,8 @@ export interface ImportedObject {
 export interface ImportResult {
   /** The TypeScript module. */
   readonly source: string;
+  /** The id the module's own app gives the chart (the input's, when cdk8s-plus address labels name it). */
+  readonly chartId: string;
   /** How each input object was declared, in input order. */
   readonly objects: ImportedObject[];
   /** Objects that could not be represented at all (the CLI exits 1). */
@@ -69,10 +77,12 @@ interface Item {
   /** Services a Rollout defines: the Rollout's item and role. */
   definedBy?: { readonly rollout: Item; readonly role: string };
   demotedBecause?: string;
-}
-
-function keyOf(m: any): string {
-  return `${m?.apiVersion}|${m?.kind}|${m?.metadata?.namespace ?? ''}|${m?.metadata?.name ?? ''}`;
+  /** Why an object that looks like part of the install is a plain ApiObject (see install.ts). */
+  plainBecause?: string;
+  /** A Rollout selecting its pods by the cdk8s-plus address label that its construct path here recreates. */
+  selectsByAddress?: boolean;
+  /** ... and its construct path here recreates the label's value (else a JSON patch keeps it). */
+  addressRecreated?: boolean;
 }
 
 /** `Duration` code for a duration value (seconds or Go duration), when it is whole seconds. */
@@ -117,50 +127,44 @@ const PULL_POLICIES: { [p: string]: string } = {
   Always: 'kplus.ImagePullPolicy.ALWAYS', IfNotPresent: 'kplus.ImagePullPolicy.IF_NOT_PRESENT', Never: 'kplus.ImagePullPolicy.NEVER',
 };
 
-function resourceQuantity(kind: 'cpu' | 'memory', v: any): string | undefined {
-  if (typeof v !== 'string') return undefined;
-  if (kind === 'cpu') {
-    const m = /^(\d+)m$/.exec(v);
-    return m ? `kplus.Cpu.millis(${m[1]})` : undefined;
-  }
-  const m = /^(\d+)(Mi|Gi)$/.exec(v);
-  if (!m) return undefined;
-  return `Size.${m[2] === 'Mi' ? 'mebibytes' : 'gibibytes'}(${m[1]})`;
-}
+/** What cdk8s-plus writes into a container by default, left out of the props of a pod that keeps the defaults. */
+const CONTAINER_DEFAULTS = {
+  name: 'main', imagePullPolicy: 'Always', resources: { requests: { cpu: '1000m', memory: '512Mi' }, limits: { cpu: '1500m', memory: '2048Mi' } },
+};
 
-function resources(r: any): string | undefined {
-  if (!r || typeof r !== 'object') return undefined;
-  const part = (kind: 'cpu' | 'memory') => obj({
-    request: resourceQuantity(kind, r.requests?.[kind]),
-    limit: resourceQuantity(kind, r.limits?.[kind]),
-  });
-  return obj({ cpu: part('cpu'), memory: part('memory') });
-}
-
-/** cdk8s-plus container props for a container manifest (what they do not cover is patched). */
-function container(c: any): string {
+/**
+ * cdk8s-plus container props for a container manifest (what they do not cover is patched); `defaults`:
+ * the pod keeps the cdk8s-plus defaults, so what they write is left out.
+ */
+function container(c: any, defaults: boolean): string {
+  const given = (field: keyof typeof CONTAINER_DEFAULTS) => (defaults && c[field] !== undefined && equivalent(c[field], CONTAINER_DEFAULTS[field])
+    ? undefined : c[field]);
   const env = Array.isArray(c.env) && c.env.length > 0 && c.env.every((e: any) => typeof e?.name === 'string' && typeof e.value === 'string'
     && Object.keys(e).length === 2)
     ? `{ ${c.env.map((e: any) => `${lit(e.name)}: kplus.EnvValue.fromValue(${lit(e.value)})`).join(', ')} }`
     : undefined;
-  const ports = Array.isArray(c.ports) ? list(c.ports.map((p: any) => obj({
+  // one bare port with the startup probe cdk8s-plus derives from it: `portNumber`, which writes both
+  const port = Array.isArray(c.ports) && c.ports.length === 1 && Object.keys(c.ports[0] ?? {}).join() === 'containerPort' ? c.ports[0].containerPort : undefined;
+  const portNumber = typeof port === 'number' && typeof c.startupProbe === 'object' && equivalent(c.startupProbe, { failureThreshold: 3, tcpSocket: { port } }) ? String(port) : undefined;
+  const ports = portNumber !== undefined ? undefined : Array.isArray(c.ports) ? list(c.ports.map((p: any) => obj({
     number: num(p.containerPort), name: str(p.name), protocol: PROTOCOLS[p.protocol], hostPort: num(p.hostPort),
   }))) : undefined;
   return obj({
-    name: str(c.name),
+    name: str(given('name')),
     image: str(c.image),
-    imagePullPolicy: PULL_POLICIES[c.imagePullPolicy],
+    imagePullPolicy: PULL_POLICIES[given('imagePullPolicy')],
     command: Array.isArray(c.command) && c.command.every((x: any) => typeof x === 'string') ? lit(c.command) : undefined,
     args: Array.isArray(c.args) && c.args.every((x: any) => typeof x === 'string') ? lit(c.args) : undefined,
     workingDir: str(c.workingDir),
+    portNumber,
     ports,
     envVariables: env,
-    resources: resources(c.resources),
+    resources: resources(given('resources')),
   }) ?? '{}';
 }
 
-function containers(list_: any): string | undefined {
-  return Array.isArray(list_) && list_.length > 0 ? `[${list_.map(container).join(', ')}]` : undefined;
+function containers(list_: any, defaults = false): string | undefined {
+  return Array.isArray(list_) && list_.length > 0 ? `[${list_.map(c => container(c, defaults)).join(', ')}]` : undefined;
 }
 
 function metadata(m: any): string | undefined {
@@ -181,20 +185,18 @@ function authentication(a: any): string | undefined {
   return call('MetricAuthentication.sigv4', Object.keys(sigv4).length > 0 ? lit(sigv4) : undefined);
 }
 
-/**
- * A `//` comment of one line. Its text comes from the input (names, keys, messages), and the body is
- * run: a line terminator in it would end the comment and make the rest code.
- */
-function lineComment(text: string): string {
-  return `// ${text.replace(/[\r\n\u2028\u2029]/g, ' ')}`;
-}
-
 /** The generator of one module. */
 class ModuleWriter {
   /** The statements that declare the install, when the input holds one (see `findInstall`). */
   public installStatements: string[] = [];
   /** The escape hatches of the install declaration. */
   public installNotes: string[] = [];
+  /** The escape hatches of single objects of the install, by key. */
+  public installObjectNotes = new Map<string, string[]>();
+  /** The chart id the body runs in, and the module's app gives its chart. */
+  public chartId = DEFAULT_CHART_ID;
+  /** Statements before everything else (the release). */
+  public preamble: string[] = [];
   private readonly items: Item[];
   private readonly byKindName = new Map<string, Item>();
   private statements: string[] = [];
@@ -205,10 +207,11 @@ class ModuleWriter {
   constructor(manifests: any[], private readonly chartName: string) {
     const variables = new Set<string>();
     const ids = new Set<string>();
-    const names = manifests.map(m => String(m?.metadata?.name ?? ''));
+    const nameOf = (m: any) => String(m?.metadata?.name ?? m?.metadata?.generateName?.replace(/-+$/, '') ?? '');
+    const names = manifests.map(nameOf);
     this.items = manifests.map((m, index) => {
       const kind = String(m?.kind ?? 'Object');
-      const name = String(m?.metadata?.name ?? '');
+      const name = nameOf(m);
       const fallback = kind.charAt(0).toLowerCase() + kind.slice(1);
       let variable = identifier(name, fallback);
       if (names.filter(n => n === name).length > 1 || variables.has(variable)) variable = identifier(`${name}-${kind}`, fallback);
@@ -526,7 +529,8 @@ class ModuleWriter {
     // ports that define() derives from the container ports (targeting them by name) are left out
     const containerPorts: any[] = (rollout.manifest.spec?.template?.spec?.containers ?? []).flatMap((c: any) => c?.ports ?? []);
     const derived = Array.isArray(spec.ports) && spec.ports.length === containerPorts.length && spec.ports.length > 0
-      && spec.ports.every((p: any, i: number) => typeof p?.targetPort === 'string' && p.targetPort === containerPorts[i]?.name
+      && spec.ports.every((p: any, i: number) => ((typeof p?.targetPort === 'string' && p.targetPort === containerPorts[i]?.name)
+          || (containerPorts[i]?.name === undefined && typeof p?.targetPort === 'number' && p.targetPort === containerPorts[i]?.containerPort))
         && (p.name === undefined || p.name === containerPorts[i]?.name) && p.nodePort === undefined
         && (spec.ports.length === 1 || p.port === containerPorts[i]?.containerPort));
     const ports = derived ? undefined : Array.isArray(spec.ports) ? list(spec.ports.map((p: any) => obj({
@@ -615,14 +619,22 @@ class ModuleWriter {
     };
     const deployment = ref ? this.find('Deployment', ref.name) : undefined;
     const template = spec.template ?? {};
+    // selected by the cdk8s-plus address label: `select` at its default recreates it (see cdk8s-origin.ts)
+    const byAddress = item.selectsByAddress === true;
+    const withoutAddress = (labels: any) => (byAddress && labels
+      ? Object.fromEntries(Object.entries(labels).filter(([k]) => k !== ADDRESS_LABEL)) : labels);
+    if (byAddress && item.addressRecreated) {
+      this.statements.push(lineComment(`pods selected by the cdk8s-plus address label, from the construct path ${this.chartId}/${item.id}: `
+        + 'keep the chart id and this id, or the label (and the selector, which the API server does not let change) changes'));
+    }
     const props = obj({
       metadata: metadata(m.metadata),
       replicas: num(spec.replicas),
-      select: 'false',
-      podTemplateDefaults: ref ? undefined : 'PodTemplateDefaults.NONE',
-      podMetadata: ref ? undefined : roleMetadata(template.metadata),
-      containers: ref ? undefined : containers(template.spec?.containers),
-      initContainers: ref ? undefined : containers(template.spec?.initContainers),
+      select: byAddress ? undefined : 'false',
+      podTemplateDefaults: ref || keepsPodDefaults(template.spec) ? undefined : 'PodTemplateDefaults.NONE',
+      podMetadata: ref ? undefined : roleMetadata({ ...template.metadata, labels: withoutAddress(template.metadata?.labels) }),
+      containers: ref ? undefined : containers(template.spec?.containers, keepsPodDefaults(template.spec)),
+      initContainers: ref ? undefined : containers(template.spec?.initContainers, keepsPodDefaults(template.spec)),
       workloadRef: ref ? call('WorkloadReference.fromDeploymentName', lit(ref.name), obj({
         scaleDown: scaleDowns[ref.scaleDown],
         podLabels: stringMap(deployment?.manifest?.spec?.template?.metadata?.labels ?? spec.selector?.matchLabels),
@@ -639,8 +651,8 @@ class ModuleWriter {
       strategy: this.strategy(spec.strategy, item),
     });
     this.statements.push(`const ${item.variable} = new Rollout(this, ${lit(item.id)}, ${props ?? '{}'});`);
-    const selected = spec.selector?.matchLabels;
-    const podLabels = template.metadata?.labels;
+    const selected = withoutAddress(spec.selector?.matchLabels);
+    const podLabels = withoutAddress(template.metadata?.labels);
     if (stringMap(selected) && (ref || JSON.stringify(selected) !== JSON.stringify(podLabels))) {
       this.statements.push(`${item.variable}.select(kplus.LabelSelector.of({ labels: ${lit(selected)} }));`);
     }
@@ -836,6 +848,7 @@ class ModuleWriter {
       ttlAfterFailure: duration(spec.ttlStrategy?.secondsAfterFailure),
     });
     this.statements.push(`const ${item.variable} = new AnalysisRun(this, ${lit(item.id)}, ${props ?? '{}'});`);
+    this.generatedName(item);
   }
 
   private experiment(item: Item): void {
@@ -867,17 +880,56 @@ class ModuleWriter {
       terminate: bool(spec.terminate),
     });
     this.statements.push(`const ${item.variable} = new Experiment(this, ${lit(item.id)}, ${props});`);
+    this.generatedName(item);
   }
 
   private plain(item: Item, comment?: string): void {
-    if (comment) this.statements.push(lineComment(comment));
+    if (comment ?? item.plainBecause) this.statements.push(lineComment((comment ?? item.plainBecause)!));
     this.statements.push(`const ${item.variable} = new ApiObject(this, ${lit(item.id)}, ${lit(item.manifest)});`);
+  }
+
+  /**
+   * An object named by the API server (`generateName` and no `name`, as AnalysisRuns and Experiments
+   * created with kubectl create are): the L2 constructs always name their object, so the name is
+   * exchanged for the prefix.
+   */
+  private generatedName(item: Item): void {
+    const prefix = item.manifest.metadata?.generateName;
+    if (item.manifest.metadata?.name !== undefined || typeof prefix !== 'string') return;
+    this.statements.push(lineComment('named by the API server from metadata.generateName (create it with kubectl create): '
+      + 'the L2 construct always writes a name, exchanged here for the prefix'));
+    this.statements.push(`ApiObject.of(${item.variable}).addJsonPatch(${patchCall({ op: 'remove', path: '/metadata/name' })}, `
+      + `${patchCall({ op: 'add', path: '/metadata/generateName', value: prefix })});`);
+  }
+
+  /**
+   * Rollouts whose pods are selected by the cdk8s-plus address label: those whose construct path
+   * (chart id and id) is found back from the label get that id, and the chart that id (one chart id
+   * for the module: the first found); the others keep the label by a JSON patch.
+   */
+  public recognizeAddresses(): void {
+    let chartId: string | undefined;
+    for (const item of this.items) {
+      if (item.kind !== 'Rollout' || !item.argo || item.manifest.spec?.workloadRef) continue;
+      const value = addressSelection(item.manifest.spec);
+      if (value === undefined) continue;
+      item.selectsByAddress = true;
+      const origin = originOfAddress(value);
+      if (!origin) continue;
+      chartId = chartId ?? origin.chartId;
+      if (origin.chartId === chartId && !this.items.some(i => i !== item && i.id === origin.id)) {
+        this.chartId = chartId;
+        item.id = origin.id;
+        item.addressRecreated = true;
+      }
+    }
+    this.usedIds = new Set([...this.items.map(i => i.id), this.chartName]);
   }
 
 
   /** The constructor body for the current levels. */
   public body(): string[] {
-    this.statements = [...this.installStatements];
+    this.statements = [...this.preamble, ...this.installStatements];
     this.refs = new Map();
     this.reasons = new Map();
     this.usedIds = new Set([...this.items.map(i => i.id), this.chartName]);
@@ -935,37 +987,6 @@ class ModuleWriter {
 class Demote extends Error {
 }
 
-/** The names the constructor body may use, and their values. */
-function scopeNames(): { names: string[]; values: unknown[] } {
-  const lib = library as any;
-  const names = ['ApiObject', 'Duration', 'JsonPatch', 'Size', 'kplus', ...Object.keys(lib).filter(n => n !== 'crds' && /^[A-Z]/.test(n))];
-  const values = [ApiObject, Duration, JsonPatch, Size, kplus, ...names.slice(5).map(n => lib[n])];
-  return { names, values };
-}
-
-interface Synthesized {
-  readonly byKey: Map<string, { readonly json: any; readonly top: string }>;
-}
-
-function evaluate(statements: string[]): Synthesized {
-  // nothing is written: the app is never synthesized to disk (Testing.app() would make a folder per run)
-  const app = new App({ outdir: 'dist' });
-  const chart = new Chart(app, 'import');
-  const { names, values } = scopeNames();
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  const fn = new Function(...names, statements.join('\n'));
-  fn.call(chart, ...values);
-  const byKey = new Map<string, { json: any; top: string }>();
-  for (const c of chart.node.findAll()) {
-    if (c instanceof ApiObject) {
-      const json = c.toJson();
-      byKey.set(keyOf(json), { json, top: c.node.scopes[2]?.node.id ?? c.node.id });
-    }
-  }
-  chart.toJson();
-  return { byKey };
-}
-
 /** Why a patched field is not expressed by the generated L2 calls (the API gap it points to). */
 function why(path: string): string {
   const table: [RegExp, string][] = [
@@ -976,19 +997,13 @@ function why(path: string): string {
     [/^\/spec\/template\/spec\//, 'a pod spec field that the importer does not map to cdk8s-plus props'],
     [/^\/spec\/strategy\/canary\/trafficRouting/, 'a traffic routing field that no TrafficRouting option reproduces'],
     [/^\/spec\/strategy\/canary\/steps/, 'steps that no CanaryStep factory reproduces as written'],
+    [/cdk8s\.io~1metadata\.addr$/, 'the cdk8s-plus address label of another construct path (its chart id and construct id could not be found back '
+      + 'from the value, or the module\'s chart has another id): kept as written'],
     [/^\/spec\/selector/, 'a selector that Workload.select() with labels does not reproduce'],
     [/^\/metadata/, 'metadata that the L2 props do not reproduce'],
     [/^\/spec\/metrics\/\d+\/provider/, 'a metric provider field that no MetricProvider option reproduces'],
   ];
   return table.find(([re]) => re.test(path))?.[1] ?? 'not reproduced by the generated L2 calls';
-}
-
-function patchCall(op: PatchOperation): string {
-  switch (op.op) {
-    case 'remove': return call('JsonPatch.remove', lit(op.path));
-    case 'add': return call('JsonPatch.add', lit(op.path), lit(op.value));
-    default: return call('JsonPatch.replace', lit(op.path), lit(op.value));
-  }
 }
 
 const ACCESSORS: { [role: string]: string } = {
@@ -1009,13 +1024,31 @@ export async function generateModule(manifests: any[], options: ImportOptions = 
     if (!ok) failures.push(`document ${i + 1}: not a Kubernetes object (it needs apiVersion and kind): cannot be represented`);
     return ok;
   });
+  const version = options.version === undefined ? undefined : versionFacts(options.version).version; // (an unsupported one throws, naming those supported)
   const writer = new ModuleWriter(usable, chartName);
-  findInstall(writer);
+  writer.recognizeAddresses();
+  if (version !== undefined) {
+    writer.preamble = [
+      lineComment(`the Argo Rollouts release the objects are checked against at synth (argo-rollouts-import --version ${version})`),
+      `ArgoRolloutsApp.of(this).useVersion(${versionCode(version)});`,
+    ];
+  }
+  const install = findInstall(writer.all, { version, chartId: writer.chartId });
+  if (install) {
+    writer.installStatements = install.statements;
+    writer.installNotes = install.notes;
+    writer.installObjectNotes = install.objectNotes;
+  }
 
   for (let round = 0; ; round++) {
     const outcome = generateOnce(writer, [...failures]);
     if (outcome.retry && round < writer.all.length) continue;
-    return { source: await format(moduleSource(chartName, outcome.body)), objects: outcome.objects, failures: outcome.failures };
+    return {
+      source: await format(moduleSource(chartName, writer.chartId, outcome.body)),
+      chartId: writer.chartId,
+      objects: outcome.objects,
+      failures: outcome.failures,
+    };
   }
 }
 
@@ -1044,96 +1077,6 @@ function unusedVariablesDropped(statements: string[], patches: string[]): string
   });
 }
 
-/**
- * The install: an `ArgoRollouts` (and an `ArgoRolloutsCrds` for CRDs of their own) whose objects are
- * the input's, exactly. Returns the statements, or none when no such declaration reproduces them.
- */
-function findInstall(writer: ModuleWriter): void {
-  const items = writer.all;
-  const find = (kind: string, name: string) => items.find(i => i.kind === kind && i.name === name);
-  const controller = find('Deployment', 'argo-rollouts');
-  const image = controller?.manifest?.spec?.template?.spec?.containers?.[0]?.image;
-  const tag = typeof image === 'string' ? /argo-rollouts:v(\d+)\.(\d+)\.(\d+)(?:-(rc\d+))?$/.exec(image) : null;
-  const versions = Object.keys(library.ArgoRolloutsVersion).filter(k => /^V\d/.test(k));
-  const crds = items.filter(i => i.kind === 'CustomResourceDefinition' && /\.argoproj\.io$/.test(i.name));
-  const annotations = crds[0]?.manifest?.metadata?.annotations ?? {};
-  const wave = annotations['argocd.argoproj.io/sync-wave'];
-  const crdProps = (version: string) => obj({
-    version,
-    serverSideApply: /ServerSideApply=true/.test(annotations['argocd.argoproj.io/sync-options'] ?? '') ? 'true' : undefined,
-    syncWave: typeof wave === 'string' && /^-?\d+$/.test(wave) ? wave : undefined,
-  });
-  const versionOf = (name: string | undefined) => {
-    const key = name && `V${name.replace(/[.-]/g, '_').toUpperCase()}`;
-    return key && versions.includes(key) ? `ArgoRolloutsVersion.${key}` : undefined;
-  };
-  const tagged = tag ? versionOf(`${tag[1]}.${tag[2]}.${tag[3]}${tag[4] ? `-${tag[4]}` : ''}`) : undefined;
-  const candidates: string[][] = [];
-  // an image that is not the release's (upstream's install.yaml runs :latest): the controller's image options
-  const other = typeof image === 'string' && !tagged ? /^quay\.io\/argoproj\/argo-rollouts:([\w.-]+)$/.exec(image) : null;
-  for (const version of tagged ? [tagged] : other ? versions.map(v => `ArgoRolloutsVersion.${v}`) : []) {
-    const namespace = controller!.manifest.metadata?.namespace;
-    const props = (withCrds: boolean) => obj({
-      version,
-      namespace: namespace && namespace !== 'argo-rollouts' ? lit(namespace) : undefined,
-      namespaced: find('ClusterRole', 'argo-rollouts') ? undefined : 'true',
-      crds: withCrds ? undefined : 'false',
-      dashboard: find('Deployment', 'argo-rollouts-dashboard') ? 'true' : undefined,
-      notifications: find('ConfigMap', 'argo-rollouts-notification-configmap') ? 'true' : undefined,
-    });
-    const strip = namespace === undefined ? [
-      '// Escape hatch: like upstream\'s install.yaml, no namespace on the objects (it is applied with kubectl apply -n)',
-      'for (const child of argoRolloutsInstall.node.findAll()) {',
-      '  if (child instanceof ApiObject && child.metadata.namespace !== undefined) child.addJsonPatch(JsonPatch.remove(\'/metadata/namespace\'));',
-      '}',
-    ] : [];
-    const install = (withCrds: boolean) => [`const argoRolloutsInstall = new ArgoRollouts(this, 'argo-rollouts', ${props(withCrds)});`, ...strip];
-    candidates.push(install(crds.length > 0));
-    if (crds.length > 0) candidates.push([...install(false), `new ArgoRolloutsCrds(this, 'crds', ${crdProps(version)});`]);
-  }
-  if (candidates.length === 0 && crds.length === 5) {
-    // the CRDs alone: their version is that of the bundled definitions that match
-    for (const key of versions) candidates.push([`new ArgoRolloutsCrds(this, 'crds', ${crdProps(`ArgoRolloutsVersion.${key}`)});`]);
-  }
-  const byKey = new Map(items.map(i => [i.key, i]));
-  for (const statements of candidates) {
-    let out: Synthesized;
-    try {
-      out = evaluate(statements);
-    } catch (error) {
-      continue;
-    }
-    const produced = [...out.byKey.entries()];
-    if (produced.length === 0 || !produced.every(([k]) => byKey.has(k))) continue;
-    // the controller's image may differ (upstream's install.yaml runs :latest, which ArgoRollouts refuses: it pins the release)
-    const imageOps: PatchOperation[] = [];
-    const exact = produced.every(([k, o]) => {
-      const ops = diffManifest(o.json, byKey.get(k)!.manifest);
-      if (byKey.get(k) === controller && ops.every(op => /^\/spec\/template\/spec\/containers\/0\/(image|imagePullPolicy)$/.test(op.path))) {
-        imageOps.push(...ops);
-        return true;
-      }
-      return ops.length === 0;
-    });
-    if (exact) {
-      produced.forEach(([k]) => (byKey.get(k)!.byInstall = true));
-      if (statements.some(st => st.startsWith('// Escape hatch: like upstream'))) {
-        writer.installNotes.push('no namespace on the objects, as upstream\'s install.yaml (a JSON patch: ArgoRollouts always writes its namespace)');
-      }
-      if (imageOps.length > 0) writer.installNotes.push(`the controller image ${image} (a JSON patch: ArgoRollouts pins the image to its version)`);
-      // found by kind and name, not by a property of ArgoRollouts (the install's structure is its own business)
-      const patch = imageOps.length === 0 ? [] : [
-        '// Escape hatch: the controller image is not the release\'s (ArgoRollouts pins the image to its version)',
-        'for (const child of argoRolloutsInstall.node.findAll()) {',
-        `  if (child instanceof ApiObject && child.kind === 'Deployment' && child.name === 'argo-rollouts') child.addJsonPatch(${imageOps.map(patchCall).join(', ')});`,
-        '}',
-      ];
-      writer.installStatements = [...statements, ...patch];
-      return;
-    }
-  }
-}
-
 /** One step down: Services by name, then no traffic routing, then a plain ApiObject. */
 function demote(item: Item): void {
   if (item.kind === 'Rollout' && !item.servicesByName) item.servicesByName = true;
@@ -1147,9 +1090,9 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
   for (let attempt = 0; attempt < 3 * writer.all.length + 3; attempt++) {
     statements = writer.body();
     try {
-      result = evaluate(statements);
+      result = evaluate(statements, writer.chartId);
     } catch (error) {
-      const message = String((error as Error).message ?? error).split('\n')[0];
+      const message = String((error as Error).message ?? error); // whole: a rule's message continues on its next lines
       const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${i.id}`))
         ?? writer.all.find(i => i.argo && i.level < 2 && i.kind === 'Rollout' && i.level === 0)
         ?? writer.all.find(i => i.argo && i.level < 2);
@@ -1180,7 +1123,7 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
   const objects: ImportedObject[] = [];
   for (const item of writer.all) {
     const got = result.byKey.get(item.key);
-    const label = `${item.kind}/${item.name}`;
+    const label = labelOf(item.manifest);
     if (!got) {
       failures.push(`${label}: the generated code does not synthesize it`);
       continue;
@@ -1199,17 +1142,29 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
       patches.push(`${target}.addJsonPatch(\n${lines.join('\n')}\n);`);
     }
     if (item.byInstall) {
-      objects.push({ object: label, how: 'install', reasons: [...writer.installNotes], argo: item.argo });
+      objects.push({ object: label, how: 'install', reasons: [...writer.installNotes, ...(writer.installObjectNotes.get(item.key) ?? [])], argo: item.argo });
       continue;
     }
     const how = item.argo && item.level >= 2 ? 'plain' : item.definedBy ? 'defined-by' : !item.argo ? 'plain' : ops.length > 0 ? 'patched' : 'l2';
     if (item.argo && item.demotedBecause) reasons.unshift(item.demotedBecause);
+    if (item.plainBecause && how === 'plain') reasons.unshift(item.plainBecause);
     objects.push({ object: label, how: how === 'defined-by' && ops.length > 0 ? 'patched' : how, reasons, argo: item.argo });
   }
 
   // the module with its patches must synthesize the input exactly
   const js = patches.map(p => p.replace(/Service!\)/g, 'Service)'));
-  const check = evaluate([...statements, ...js]);
+  let check: Synthesized;
+  try {
+    check = evaluate([...statements, ...js], writer.chartId);
+  } catch (error) {
+    // with its patches, an object breaks a rule of the release (e.g. a field it does not know): a plain ApiObject, with the whole message
+    const message = String((error as Error).message ?? error);
+    const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${i.id} `));
+    if (!culprit) throw error;
+    culprit.level = 2;
+    culprit.demotedBecause = `with the JSON patches that reproduce it, the L2 API refuses it: ${message}`;
+    return { body: [], objects: [], failures, retry: true };
+  }
   for (const item of writer.all) {
     const got = check.byKey.get(item.key);
     if (got && diffManifest(got.json, item.manifest).length > 0) {
@@ -1228,7 +1183,7 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
   return { body, objects, failures, retry: false };
 }
 
-function moduleSource(chartName: string, body: string[]): string {
+function moduleSource(chartName: string, chartId: string, body: string[]): string {
   const text = body.join('\n');
   // what the body uses, outside string literals and comments
   const code = codeOnly(text);
@@ -1253,18 +1208,12 @@ ${text}
 
 if (require.main === module) {
   const app = new App();
-  new ${chartName}(app, ${lit(chartName.replace(/Chart$/, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase() || 'imported')});
+  new ${chartName}(app, ${lit(chartId !== DEFAULT_CHART_ID ? chartId : chartName.replace(/Chart$/, '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase() || 'imported')});
   app.synth();
 }
 `;
 }
 
 async function format(source: string): Promise<string> {
-  return prettier.format(source, {
-    parser: 'typescript',
-    plugins: [prettierTs, prettierEstree as any],
-    singleQuote: true,
-    printWidth: 120,
-    trailingComma: 'all',
-  });
+  return layoutModule(source);
 }

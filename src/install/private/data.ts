@@ -1,5 +1,6 @@
 // The generated install data of each pinned version (src/imports/install-data/<tag>/*.json, written
-// by imports/generate-install-data.js in the form the library renders: keys sorted, ASCII). Nothing is
+// by imports/generate-install-data.js in the form the library renders: keys sorted, ASCII). Releases
+// share identical files: the version table's `dataFiles` names the one each uses. Nothing is
 // read when the library is imported: a version's files are read the first time an install asks for
 // them (and kept as text). Every function returns fresh values that the caller may change.
 import { readGenerated } from '../../private/generated';
@@ -10,9 +11,9 @@ import { ArgoRolloutsVersion } from '../version';
 /** The data files read so far, by path: texts are immutable, so they are shared. */
 const texts = new Map<string, string>();
 
-/** Reads one generated data file of a version, once. */
-function readDataFile(version: ArgoRolloutsVersion, file: string): string {
-  const location = `install-data/${version.tag}/${file}`;
+/** Reads one generated data file of a version (the file the version table names), once. */
+function readDataFile(version: ArgoRolloutsVersion, file: 'crds' | 'notifications'): string {
+  const location = `install-data/${version._facts.dataFiles[file]}`;
   let text = texts.get(location);
   if (text === undefined) {
     text = readGenerated(location, `The install data of Argo Rollouts ${version.tag}`, 'generate-install-data.js');
@@ -48,7 +49,7 @@ class CrdCopies {
 
 /** A new parse of the CRDs of a version, ordered by name. */
 function parseCrds(version: ArgoRolloutsVersion): CrdManifest[] {
-  return JSON.parse(readDataFile(version, 'crds.json'));
+  return JSON.parse(readDataFile(version, 'crds'));
 }
 
 /** One CRD of a version as written: its identity, and each other field, rendered at synth. */
@@ -84,5 +85,5 @@ export function crdData(version: ArgoRolloutsVersion): CrdData[] {
  * keys sorted; a fresh copy.
  */
 export function loadNotificationCatalog(version: ArgoRolloutsVersion): { [key: string]: string } {
-  return JSON.parse(readDataFile(version, 'notifications.json'));
+  return JSON.parse(readDataFile(version, 'notifications'));
 }

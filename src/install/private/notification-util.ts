@@ -1,13 +1,14 @@
 import { Yaml } from 'cdk8s';
 import { ArgumentError } from '../../private/arguments';
 import { configMapKeyError, SUBSCRIBE_PREFIX, subscriptionPartError, subscriptionPartSuggestion } from '../../private/name-syntax';
+import { fail } from '../../private/synth-error';
 
 /** A `$key` reference to a key of the notification Secret. */
 export function secretRef(key: string): string {
   checkKey('Secret key', key);
   // the notifications engine reads a reference up to the first character other than a letter, digit, _ or -
   if (key.includes('.')) {
-    throw new Error(`Notification Secret key '${key}' has a dot: the controller would read the reference $${key} as $${key.split('.')[0]}. `
+    fail(`Notification Secret key '${key}' has a dot: the controller would read the reference $${key} as $${key.split('.')[0]}. `
       + 'Name the key with letters, digits, \'-\' and \'_\' only (e.g. ' + key.replace(/\./g, '-') + ').');
   }
   return `$${key}`;
@@ -16,7 +17,7 @@ export function secretRef(key: string): string {
 export function checkKey(what: string, key: string) {
   const error = key ? configMapKeyError(key) : 'it is empty';
   if (error !== undefined) {
-    throw new Error(`Notification ${what} '${key}' is invalid (${error}): use at most 253 letters, digits, '-', '_' and '.'.`);
+    fail(`Notification ${what} '${key}' is invalid (${error}): use at most 253 letters, digits, '-', '_' and '.'.`);
   }
 }
 
@@ -35,7 +36,7 @@ export function toYaml(value: any): string {
 export function checkSubscriptionPart(where: string, what: string, value: string): void {
   const error = subscriptionPartError(value);
   if (error !== undefined) {
-    throw new ArgumentError(`${where}: the ${what} ${JSON.stringify(value)} cannot be named in a subscription annotation `
-      + `(${SUBSCRIBE_PREFIX}<trigger>.<service>): ${error}. Name it with letters, digits, '-' and '_', e.g. ${JSON.stringify(subscriptionPartSuggestion(value))}.`);
+    fail(new ArgumentError(`${where}: the ${what} ${JSON.stringify(value)} cannot be named in a subscription annotation `
+      + `(${SUBSCRIBE_PREFIX}<trigger>.<service>): ${error}. Name it with letters, digits, '-' and '_', e.g. ${JSON.stringify(subscriptionPartSuggestion(value))}.`));
   }
 }

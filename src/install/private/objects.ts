@@ -8,6 +8,7 @@ import type * as kplus from '../../private/kplus';
 import { PolicyRuleSpec, ResourceRequirementsSpec } from '../../private/manifest-types';
 import { dns1123LabelError } from '../../private/name-syntax';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
+import { fail } from '../../private/synth-error';
 import { copyMap } from '../../private/utils';
 import { PolicyRule } from '../rbac';
 
@@ -123,6 +124,6 @@ export function subjectOf(component: IConstruct, className: string): string {
 /** Throws for a namespace that is not a DNS-1123 label. */
 export function checkNamespace(where: string, namespace: string): void {
   if (dns1123LabelError(namespace) !== undefined) {
-    throw new Error(`${where}: namespace '${namespace}' is not a valid namespace name (lowercase letters, digits and '-', at most 63).`);
+    fail(`${where}: namespace '${namespace}' is not a valid namespace name (lowercase letters, digits and '-', at most 63).`);
   }
 }

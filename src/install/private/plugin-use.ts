@@ -1,6 +1,7 @@
 // A plugin an object of the app uses (a traffic router, a metric provider, a step), as the app's
 // install reads it, and the checks and messages about its binary.
 import { checkArgument, ExpectedClass } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
 import { ControllerPlugin, ControllerPluginKind } from '../plugins';
 
 /** A plugin an object uses: the controller must load it. */
@@ -64,7 +65,7 @@ export function pluginUse(call: string, argument: string, kind: ControllerPlugin
   checkArgument(call, argument, binary, CONTROLLER_PLUGIN, true);
   const given = binary as ControllerPlugin | undefined;
   if (given !== undefined && given !== null && (given.kind !== kind || given.name !== name)) {
-    throw new Error(`${KINDS[kind].label} '${name}' is given the controller plugin '${given.name}' (${given.kind}). Give the binary of '${name}': ${binaryOf(kind, name)}.`);
+    fail(`${KINDS[kind].label} '${name}' is given the controller plugin '${given.name}' (${given.kind}). Give the binary of '${name}': ${binaryOf(kind, name)}.`);
   }
   return { name, kind, binary: given ?? undefined };
 }

@@ -4,6 +4,7 @@ import { releasesWith } from '../../private/versions';
 import { ControllerFlags, TrafficSplitApiVersion } from '../controller-flags';
 import { ImageOptions } from '../image';
 import { checkKey, toYaml } from './notification-util';
+import { fail } from '../../private/synth-error';
 import { checkInteger, toGoDuration } from '../../private/utils';
 import { NotificationOptions } from '../notifications';
 import { PolicyRule, ProviderPermissions } from '../rbac';
@@ -20,14 +21,14 @@ export function imageReference(component: 'controller' | 'dashboard', version: A
   const tag = options.tag ?? version.tag;
   const customRepository = options.repository !== undefined || options.registry !== undefined;
   if (options.tag !== undefined && options.tag !== version.tag && !customRepository) {
-    throw new Error(`The ${component} image tag '${options.tag}' does not match the install's version ${version.tag}: the CRDs and the controller must come from `
+    fail(`The ${component} image tag '${options.tag}' does not match the install's version ${version.tag}: the CRDs and the controller must come from `
       + `one release. Set version: ArgoRolloutsVersion.of('${options.tag}') or drop the tag.`);
   }
   if (options.tag !== undefined && !/^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/.test(options.tag)) {
-    throw new Error(`The ${component} image tag '${options.tag}' is not a valid tag (letters, digits, '_', '.' and '-', at most 128).`);
+    fail(`The ${component} image tag '${options.tag}' is not a valid tag (letters, digits, '_', '.' and '-', at most 128).`);
   }
   if (options.digest !== undefined && !/^sha256:[a-f0-9]{64}$/.test(options.digest)) {
-    throw new Error(`The ${component} image digest '${options.digest}' is not a digest: use 'sha256:' followed by 64 lowercase hex digits.`);
+    fail(`The ${component} image digest '${options.digest}' is not a digest: use 'sha256:' followed by 64 lowercase hex digits.`);
   }
   return `${registry}/${repository}:${tag}${options.digest ? `@${options.digest}` : ''}`;
 }
@@ -99,11 +100,11 @@ function checkTraefikFlags(flags: ControllerFlags, version: ArgoRolloutsVersion)
   const apiVersion = flags.traefikApiVersion ?? defaults.traefikApiVersion;
   const parts = apiVersion.split('/');
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
-    throw new Error(`flags.traefikApiVersion '${apiVersion}' is not <group>/<version>. Use e.g. 'traefik.io/v1alpha1'.`);
+    fail(`flags.traefikApiVersion '${apiVersion}' is not <group>/<version>. Use e.g. 'traefik.io/v1alpha1'.`);
   }
   if (parts[0] !== group) {
     const given = (name: string, set: boolean) => (set ? `${name} is` : `${name} (the ${version.tag} default) is`);
-    throw new Error(`${given('flags.traefikApiVersion', flags.traefikApiVersion !== undefined)} '${apiVersion}' but `
+    fail(`${given('flags.traefikApiVersion', flags.traefikApiVersion !== undefined)} '${apiVersion}' but `
       + `${given('flags.traefikApiGroup', flags.traefikApiGroup !== undefined)} '${group}'; the controller would look for TraefikServices in neither. `
       + `Set both to one group, e.g. traefikApiGroup: '${parts[0]}' with traefikApiVersion: '${apiVersion}'.`);
   }
@@ -118,29 +119,29 @@ export function renderControllerFlags(given: ControllerFlags, version: ArgoRollo
   for (const [key, { name: flag }] of entries) {
     if (flags[key] !== undefined && !known.includes(flag)) {
       const having = releasesWith(f => f.controllerFlags.includes(flag)).map(v => `v${v}`);
-      throw new Error(`Controller flag '${key}' (--${flag}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
+      fail(`Controller flag '${key}' (--${flag}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
         + `Drop it${having.length > 0 ? `, or use a release that has it (${having.join(', ')})` : ''}.`);
     }
   }
   checkTraefikFlags(flags, version);
   for (const key of ['metricsPort', 'healthzPort'] as const) checkInteger(`flags.${key}`, flags[key], 1, 65535);
   if (flags.metricsPort !== undefined && flags.metricsPort === (flags.healthzPort ?? 8080)) {
-    throw new Error(`flags.metricsPort and flags.healthzPort are both ${flags.metricsPort}. Give them different ports.`);
+    fail(`flags.metricsPort and flags.healthzPort are both ${flags.metricsPort}. Give them different ports.`);
   }
   for (const key of ['klogLevel', 'burst', 'rolloutThreads', 'experimentThreads', 'analysisThreads', 'serviceThreads', 'ingressThreads',
     'ephemeralMetadataThreads'] as const) {
     checkInteger(`flags.${key}`, flags[key], key === 'klogLevel' ? 0 : 1);
   }
   if (flags.qps !== undefined && !(flags.qps > 0)) {
-    throw new Error(`flags.qps must be above 0, got ${flags.qps}.`);
+    fail(`flags.qps must be above 0, got ${flags.qps}.`);
   }
   const splitVersions: string[] = Object.values(TrafficSplitApiVersion);
   if (flags.trafficSplitApiVersion !== undefined && !splitVersions.includes(flags.trafficSplitApiVersion)) {
-    throw new Error(`flags.trafficSplitApiVersion '${flags.trafficSplitApiVersion}' is not one the controller supports (${splitVersions.join(', ')}); `
+    fail(`flags.trafficSplitApiVersion '${flags.trafficSplitApiVersion}' is not one the controller supports (${splitVersions.join(', ')}); `
       + 'it would fail every SMI-routed Rollout. Use a TrafficSplitApiVersion.');
   }
   if (flags.instanceId !== undefined && labelValueError(flags.instanceId) !== undefined) {
-    throw new Error(`flags.instanceId '${flags.instanceId}' is not a valid label value (it is matched against a label). Use letters, digits, '-', '_' and '.'.`);
+    fail(`flags.instanceId '${flags.instanceId}' is not a valid label value (it is matched against a label). Use letters, digits, '-', '_' and '.'.`);
   }
   const args: string[] = [];
   for (const [key, spec] of entries) {
@@ -222,7 +223,7 @@ export function notificationConfigData(catalog: { [key: string]: string }, optio
   const data: { [key: string]: string } = options.catalog === false ? {} : { ...catalog };
   const put = (key: string, value: string, what: string) => {
     if (data[key] !== undefined && !(key in catalog)) {
-      throw new Error(`Notification ${what} '${key}' is given twice. Give each one once.`);
+      fail(`Notification ${what} '${key}' is given twice. Give each one once.`);
     }
     data[key] = value;
   };
@@ -232,8 +233,8 @@ export function notificationConfigData(catalog: { [key: string]: string }, optio
   }
   for (const t of options.triggers ?? []) {
     checkKey('trigger name', t.name);
-    if (!t.condition) throw new Error(`Notification trigger '${t.name}' has no condition.`);
-    if (t.templates.length === 0) throw new Error(`Notification trigger '${t.name}' sends no template. List at least one.`);
+    if (!t.condition) fail(`Notification trigger '${t.name}' has no condition.`);
+    if (t.templates.length === 0) fail(`Notification trigger '${t.name}' sends no template. List at least one.`);
     put(`trigger.${t.name}`, toYaml([{ when: t.condition, send: [...t.templates], oncePer: t.oncePer }]), 'trigger');
   }
   for (const t of options.templates ?? []) {
@@ -245,7 +246,7 @@ export function notificationConfigData(catalog: { [key: string]: string }, optio
   for (const t of options.triggers ?? []) {
     for (const name of t.templates) {
       if (!templates.has(name)) {
-        throw new Error(`Notification trigger '${t.name}' sends template '${name}', which is not defined. Define it in templates, or keep the catalog that has it.`);
+        fail(`Notification trigger '${t.name}' sends template '${name}', which is not defined. Define it in templates, or keep the catalog that has it.`);
       }
     }
   }
@@ -253,9 +254,9 @@ export function notificationConfigData(catalog: { [key: string]: string }, optio
     const triggers = new Set(Object.keys(data).filter(k => k.startsWith('trigger.')).map(k => k.slice('trigger.'.length)));
     for (const sub of options.defaultSubscriptions) {
       for (const t of sub.triggers) {
-        if (!triggers.has(t)) throw new Error(`Default subscription names trigger '${t}', which is not defined. Defined: ${[...triggers].sort().join(', ') || 'none'}.`);
+        if (!triggers.has(t)) fail(`Default subscription names trigger '${t}', which is not defined. Defined: ${[...triggers].sort().join(', ') || 'none'}.`);
       }
-      if (sub.recipients.length === 0) throw new Error(`A default subscription for ${sub.triggers.join(', ')} has no recipients.`);
+      if (sub.recipients.length === 0) fail(`A default subscription for ${sub.triggers.join(', ')} has no recipients.`);
     }
     data.subscriptions = toYaml(options.defaultSubscriptions.map(s => ({ recipients: [...s.recipients], triggers: [...s.triggers] })));
   }

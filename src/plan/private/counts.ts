@@ -9,6 +9,7 @@ import {
 } from './controller';
 import { ReplicaCounts } from '../types';
 import { VersionArithmetic } from './versions';
+import { fail } from '../../private/synth-error';
 
 /** The pod template hash of a ReplicaSet manifest (its label, else the end of its name). */
 export function hashOf(rs: any): string {
@@ -88,7 +89,7 @@ export function replicaCountsOf(spec: SpecModel, status: StatusModel, sets: read
     return { strategy: 'blueGreen', canary: sameAsStable ? spec.replicas : canary, stable, weight: -1, routerWeight: -1, ...base };
   }
   if (!spec.canary) {
-    throw new Error('The Rollout has neither spec.strategy.canary nor spec.strategy.blueGreen: the controller computes no replica counts for it. Set one of the two strategies.');
+    fail('The Rollout has neither spec.strategy.canary nor spec.strategy.blueGreen: the controller computes no replica counts for it. Set one of the two strategies.');
   }
   const { replicas: explicit, weight } = canaryReplicasOrWeight(spec, status, newRS, stableRS, va);
   if (spec.canary.trafficRouting) {

@@ -13,6 +13,7 @@ import {
 } from './controller';
 import { olderAfterScaleDown } from './counts';
 import { VersionArithmetic } from './versions';
+import { fail } from '../../private/synth-error';
 
 /** One change the controller makes. */
 export interface Move {
@@ -213,7 +214,7 @@ export class CanarySimulation {
         peak = Math.max(peak, m.totalPods);
       }
     }
-    throw new Error('The replica arithmetic did not settle: the controller would keep scaling this Rollout. Please report the Rollout with the plan that failed.');
+    fail('The replica arithmetic did not settle: the controller would keep scaling this Rollout. Please report the Rollout with the plan that failed.');
   }
 
   /** True when the current step's counts are reached (what completes setWeight and setCanaryScale). */

@@ -4,6 +4,7 @@ import * as kplus from '../../private/kplus';
 import { Manifest } from '../../private/manifest-types';
 import { isServiceName } from '../../private/names';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
+import { fail } from '../../private/synth-error';
 import { copyMap } from '../../private/utils';
 import { StrategyService, StrategyServiceDefineOptions } from '../strategy-service';
 
@@ -120,7 +121,7 @@ class OwnedService extends kplus.Service {
       const sameName = ports.slice(0, i).find(p => p.name !== undefined && p.name === port.name);
       const sameNumber = ports.slice(0, i).find(p => p.port === port.port && (p.protocol ?? 'TCP') === (port.protocol ?? 'TCP'));
       if (sameName || sameNumber) {
-        throw new Error(`${this.subject} has two ports ${sameName ? `named '${port.name}'` : `${port.port}/${port.protocol ?? 'TCP'}`}; the API server `
+        fail(`${this.subject} has two ports ${sameName ? `named '${port.name}'` : `${port.port}/${port.protocol ?? 'TCP'}`}; the API server `
           + 'refuses a Service whose ports share a name, or a number and protocol. Bind the port with another name and number.');
       }
     }
@@ -137,14 +138,14 @@ class OwnedService extends kplus.Service {
     const where = this.subject;
     if (container.length === 0) {
       if (this.boundPorts.length > 0) return [];
-      throw new Error(`${where} has no port: no container of the Rollout declares a port. `
+      fail(`${where} has no port: no container of the Rollout declares a port. `
         + 'Add a port to a container (portNumber or ports), or pass StrategyService.define({ ports }).');
     }
     if (container.length > 1 && container.some(p => !p.name)) {
-      throw new Error(`${where} has several ports, and not all have a name. Name every container port, or pass StrategyService.define({ ports }) with named ports.`);
+      fail(`${where} has several ports, and not all have a name. Name every container port, or pass StrategyService.define({ ports }) with named ports.`);
     }
     if (container.length > 1 && this.options.port !== undefined) {
-      throw new Error(`${where}: port ${this.options.port} is ambiguous, the containers have ${container.length} ports. Pass StrategyService.define({ ports }) instead.`);
+      fail(`${where}: port ${this.options.port} is ambiguous, the containers have ${container.length} ports. Pass StrategyService.define({ ports }) instead.`);
     }
     return container.map(p => ({
       name: p.name,
@@ -180,7 +181,7 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
       // Service names are DNS-1035 labels: a '.' of the Rollout's name (a DNS subdomain) becomes '-'
       const name = options.name ?? `${rolloutName.replace(/\./g, '-')}-${role}`;
       if (!isServiceName(name)) {
-        throw new Error(`The ${role} Service name '${name}' of Rollout ${scope.node.path} is not a valid Service name (at most 63 lowercase letters, digits and '-', `
+        fail(`The ${role} Service name '${name}' of Rollout ${scope.node.path} is not a valid Service name (at most 63 lowercase letters, digits and '-', `
           + 'starting with a letter). Give the Rollout a shorter metadata.name, or pass StrategyService.define({ name }).');
       }
       const id = `${role[0].toUpperCase()}${role.slice(1)}Service`;

@@ -3,6 +3,7 @@ import { required } from './objects';
 import { RouterBlocksSpec, RouterKey } from './spec-types';
 import { ControllerPlugin } from '../../install/plugins';
 import { ProviderPermissions } from '../../install/rbac';
+import { fail } from '../../private/synth-error';
 import { ITrafficRouterBinding, ITrafficTarget } from '../router';
 
 /** Names of the Rollout's stable and canary Services, or an error saying how to get them. */
@@ -10,7 +11,7 @@ export function services(target: ITrafficTarget, router: string): { stable: stri
   const stable = target.stableServiceName();
   const canary = target.canaryServiceName();
   if (!stable || !canary) {
-    throw new Error(`The ${router} router of Rollout ${target.rolloutName} needs its stable and canary Services. `
+    fail(`The ${router} router of Rollout ${target.rolloutName} needs its stable and canary Services. `
       + 'Leave stableService/canaryService out (the Rollout defines them) or pass your own.');
   }
   return { stable, canary };

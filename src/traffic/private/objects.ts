@@ -2,6 +2,7 @@ import { ApiObject, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ExpectedClass } from '../../private/arguments';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
+import { fail } from '../../private/synth-error';
 import { RouterObject } from '../router-object';
 
 /** What `checkArgument` expects where a RouterObject belongs. */
@@ -30,7 +31,7 @@ export function appObjects(refs: (RouterObject | undefined)[]): ApiObject[] {
 
 /** Throws a clear error for a value a router needs but cannot derive. */
 export function required<T>(value: T | undefined, what: string, fix: string): T {
-  if (value === undefined) throw new Error(`${what} is unknown. ${fix}`);
+  if (value === undefined) fail(`${what} is unknown. ${fix}`);
   return value;
 }
 

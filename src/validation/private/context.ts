@@ -7,6 +7,7 @@ import { apiGroupOf } from '../../private/object-identity';
 import { cutLongRuns, cutText, cutTextTo } from '../../private/quote';
 import { Finding, FindingSeverity, ValidationOptions } from '../types';
 import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet, quote } from './util';
+import { fail } from '../../private/synth-error';
 
 /** Path of the canary strategy; rules build their paths from these. */
 export const CANARY_PATH = 'spec.strategy.canary';
@@ -270,7 +271,7 @@ export class ManifestIndex {
    */
   public object(groups: readonly string[], kind: string, namespace: string, name: string): any {
     if (!REFERABLE_KINDS.has(kind)) {
-      throw new Error(`The index keeps no ${kind}: add the kind to REFERABLE_KINDS.`); // a rule's mistake, found by its tests
+      fail(`The index keeps no ${kind}: add the kind to REFERABLE_KINDS.`); // a rule's mistake, found by its tests
     }
     const candidates = [...groups, ANY_GROUP].flatMap(group => this.candidates(this.data.objects, `${group}\u0000${kind}\u0000`, namespace, name));
     return this.pick(candidates);

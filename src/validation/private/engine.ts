@@ -88,7 +88,7 @@ function runOptionsOf(options: ValidationOptions | undefined): ValidationOptions
 /**
  * Validates plain manifests (parsed YAML or JSON objects) against the rules of the Argo Rollouts
  * controller and returns every violation found, not only the first as the controller does:
- * Rollouts (V01–V71, X06), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
+ * Rollouts (V01–V71, X06, A18), AnalysisTemplates, ClusterAnalysisTemplates and AnalysisRuns (A01–A17,
  * P01–P06) and Experiments (X01–X06), each first against the CRD schema of the chosen version
  * (S01–S04, S06, their metadata decoded as ObjectMeta) and for what the API server refuses only in
  * the pods made from their pod templates (S08), and for pod-template fields that the Kubernetes version

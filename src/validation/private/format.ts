@@ -1,4 +1,5 @@
 import { validateManifests } from './engine';
+import { SynthError, fail } from '../../private/synth-error';
 import { CapacityBudget, Finding, FindingSeverity } from '../types';
 import { consequenceOf } from './rules/consequences';
 
@@ -15,14 +16,12 @@ export function formatFinding(finding: Finding): string {
 
 /**
  * The error a rule error throws at synth: its message opens with the construct (`Rollout demo/web breaks …`)
- * and the rule IDs, and its stack is the message alone, so that Node prints no frame of the library and
- * no source caret above it for an uncaught error.
+ * and the rule IDs. A `SynthError`: rendering passes it on without cdk8s's `Failed serializing` wrapper,
+ * and Node prints it with no frame of the library and no source line with a caret in front.
  */
-export class RuleError extends Error {
+export class RuleError extends SynthError {
   constructor(message: string) {
-    super(message);
-    this.name = 'RuleError';
-    this.stack = message;
+    super(message, 'RuleError');
   }
 }
 
@@ -89,7 +88,8 @@ export function checkFindings(subject: string, manifests: any[], options: Findin
   if (errors.length > 0) {
     const count = errors.length === 1 ? 'a rule' : `${errors.length} rules`;
     const note = options.warningsAsErrors === true && warnings.length > 0 ? ' (warnings count as errors here)' : '';
-    throw new RuleError(describe(`${subject} breaks ${count} of the Argo Rollouts controller${note}`, errors));
+    const error = new RuleError(describe(`${subject} breaks ${count} of the Argo Rollouts controller${note}`, errors));
+    fail(error); // see SynthError
   }
   if (warnings.length === 0) {
     return undefined;

@@ -13,6 +13,7 @@ import { ManifestStream, validateManifests } from './engine';
 import { kubernetesMinor, schemaVersion } from './schema-loader';
 import { DocumentPart, DocumentStream, jsonDocumentStream, syntaxErrorMessage, YamlSyntaxError, yamlDocumentStream } from './yaml';
 import { installedVersion } from '../../private/installed-version';
+import { fail } from '../../private/synth-error';
 import type { LintFinding, LintOptions, LintSource } from '../linter';
 import { Finding, FindingSeverity } from '../types';
 
@@ -36,6 +37,13 @@ export interface LintRun {
   readonly version: string;
   /** The Kubernetes version the pod templates were checked against, e.g. `1.27`. */
   readonly kubernetesVersion: string;
+  /** How many objects were checked: the documents of the files that are maps, each item of a List counting as one. */
+  readonly objects: number;
+}
+
+/** How many of `manifests` are objects (an empty document is `null`, and a scalar document no object). */
+function countObjects(manifests: readonly unknown[]): number {
+  return manifests.filter(m => m !== null && typeof m === 'object' && !Array.isArray(m)).length;
 }
 
 /** The Kubernetes version of a run, `1.NN` (the option, else the package's line); an unsupported one throws. */
@@ -114,7 +122,8 @@ export function lintParsed(sources: readonly ParsedSource[], options: LintOption
     // references resolve within the referencing file first (a base and an overlay in one folder)
     documentGroups: places.source,
   });
-  return { findings: places.place(findings, sources.map(s => s.fileName), sources.map(s => s.lines)), version, kubernetesVersion };
+  const placed = places.place(findings, sources.map(s => s.fileName), sources.map(s => s.lines));
+  return { findings: placed, version, kubernetesVersion, objects: countObjects(manifests) };
 }
 
 /** A part of a file whose documents hold manifests that rules check and the index does not keep. */
@@ -141,11 +150,13 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
   /** What the second pass does with each manifest: 0 nothing, 1 check it as the index keeps it, 2 check it as read again. */
   const todo: number[] = [];
   const parts: PartToRead[] = [];
+  let objects = 0;
   // First pass
   streams.forEach((stream, s) => readSource(sources[s], stream, (documents, part, firstDocument) => {
     const firstManifest = places.source.length;
     let again = false;
     documents.forEach((document, d) => forEachManifest(document, (manifest, item) => {
+      objects += countObjects([manifest]);
       const index = places.add(s, firstDocument + d, item);
       const what = run.add(manifest, index, s);
       todo.push(what === 'none' ? 0 : what === 'kept' ? 1 : 2);
@@ -183,7 +194,7 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
       next++;
     }));
     if (next !== endManifest || places.document[firstManifest] !== firstDocument) {
-      throw new Error(`Internal error: ${sources[source].fileName} read differently the second time.`);
+      fail(`Internal error: ${sources[source].fileName} read differently the second time.`);
     }
   }
   checkUpTo(todo.length);
@@ -191,6 +202,7 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
     findings: places.place(run.findings(), sources.map(s => s.fileName), streams.map(s => s.lines)),
     version,
     kubernetesVersion,
+    objects,
   };
 }
 
@@ -204,7 +216,7 @@ function readSource(source: LintSource, stream: DocumentStream, visit: (document
     });
   } catch (error) {
     if (error instanceof YamlSyntaxError) {
-      throw new Error(syntaxErrorMessage(source.fileName, source.json ?? /\.json$/i.test(source.fileName), error));
+      fail(syntaxErrorMessage(source.fileName, source.json ?? /\.json$/i.test(source.fileName), error));
     }
     throw error;
   }

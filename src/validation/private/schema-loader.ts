@@ -1,12 +1,14 @@
 /**
  * The compiled schema validators (src/imports/validators/, written by imports/generate-validators.js):
- * one module per Argo Rollouts version with an ajv validate function per kind, and the field table of
+ * one module per Argo Rollouts version with an ajv validate function per kind (releases whose schemas
+ * compile alike share one: the version table's `validatorModule` names it), and the field table of
  * Service and Ingress; and the pod field table of the Kubernetes versions (src/imports/kubernetes/). Nothing is loaded when the library is imported: a module is required the first
  * time a manifest of that version needs it, and Node's module cache keeps it.
  */
 import { cdk8sPlusLine } from '../../private/cdk8s-plus';
 import { requireGenerated } from '../../private/generated';
 import { quoteCut } from '../../private/quote';
+import { fail } from '../../private/synth-error';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
 /** The Argo Rollouts versions whose CRD schemas the engine has, newest first (from the version table). */
@@ -126,14 +128,14 @@ export function kubernetesVersions(): string[] {
 export function kubernetesMinor(version: string | undefined): number {
   const accepted = `use one of ${kubernetesVersions().join(', ')} (a string such as '1.27')`;
   if (version !== undefined && typeof version !== 'string') {
-    throw new Error(`kubernetesVersion must be a string naming a Kubernetes version, not ${JSON.stringify(version) ?? String(version)}; ${accepted}.`);
+    fail(`kubernetesVersion must be a string naming a Kubernetes version, not ${JSON.stringify(version) ?? String(version)}; ${accepted}.`);
   }
   const given = version === undefined ? `1.${cdk8sPlusLine().kubernetesMinor}` : version;
   const match = /^v?1\.(\d{1,3})(?:\.\d+)?$/.exec(given.trim());
   const minor = match === null ? undefined : Number(match[1]);
   if (minor === undefined || !podFieldTable().lines.includes(minor)) {
     const what = version === undefined ? `The Kubernetes version of ${cdk8sPlusLine().module} (${given})` : `The Kubernetes version ${quoteCut(given)}`;
-    throw new Error(`${what} is not one that the rule engine checks pod templates against; ${accepted}.`);
+    fail(`${what} is not one that the rule engine checks pod templates against; ${accepted}.`);
   }
   return minor;
 }

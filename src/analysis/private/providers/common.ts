@@ -1,4 +1,5 @@
 import { Duration } from 'cdk8s';
+import { fail } from '../../../private/synth-error';
 import { toGoDuration, undefinedIfEmpty } from '../../../private/utils';
 
 /** The value of `metrics[].provider`: one provider's rendered body under its key. */
@@ -20,7 +21,7 @@ export function hasPlaceholder(value: string): boolean {
 /** Throws unless `value` is a non-empty string. */
 export function requireText(field: string, value: string | undefined, fix?: string) {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new Error(`'${field}' must be a non-empty string, got ${JSON.stringify(value)}.${fix ? ` ${fix}` : ''}`);
+    fail(`'${field}' must be a non-empty string, got ${JSON.stringify(value)}.${fix ? ` ${fix}` : ''}`);
   }
 }
 
@@ -35,7 +36,7 @@ export function checkUrl(field: string, value: string) {
     ok = false;
   }
   if (!ok) {
-    throw new Error(`'${field}' must be an absolute URL with a scheme and a host, got '${value}'. Use e.g. 'http://prometheus.monitoring:9090'.`);
+    fail(`'${field}' must be an absolute URL with a scheme and a host, got '${value}'. Use e.g. 'http://prometheus.monitoring:9090'.`);
   }
 }
 
@@ -44,7 +45,7 @@ export function headerList(where: string, headers: { [name: string]: string } | 
   const list = Object.entries(headers ?? {}).map(([key, value]) => {
     requireText(`${where} header name`, key);
     if (typeof value !== 'string') {
-      throw new Error(`${where} header '${key}' must have a string value, got ${JSON.stringify(value)}.`);
+      fail(`${where} header '${key}' must have a string value, got ${JSON.stringify(value)}.`);
     }
     return { key, value };
   });
@@ -55,7 +56,7 @@ export function headerList(where: string, headers: { [name: string]: string } | 
 export function positiveGoDuration(field: string, duration: Duration): string {
   const text = toGoDuration(field, duration);
   if (text === '0s') {
-    throw new Error(`'${field}' must be at least 1 second, got 0s. Use e.g. Duration.minutes(5).`);
+    fail(`'${field}' must be at least 1 second, got 0s. Use e.g. Duration.minutes(5).`);
   }
   return text;
 }

@@ -9,6 +9,7 @@
  * first use.
  */
 import { MAX_NESTING_DEPTH } from '../../../private/manifest-types';
+import { fail } from '../../../private/synth-error';
 import { joinPath } from '../fields';
 import { podFieldTable } from '../schema-loader';
 
@@ -167,7 +168,7 @@ class FieldWalk {
 export function checkApiFields(value: any, root: PodFieldRoot, path: string, minor: number, report: UnknownFieldReport): void {
   const type = typesOf(minor).get(root);
   if (type === undefined) {
-    throw new Error(`The pod field table has no type ${root}: regenerate it with \`node imports/generate-pod-fields.js\`.`);
+    fail(`The pod field table has no type ${root}: regenerate it with \`node imports/generate-pod-fields.js\`.`);
   }
   new FieldWalk(path, report).object(value, type, 0);
 }

@@ -1,4 +1,5 @@
-/**
+
+import { fail } from '../../../private/synth-error';/**
  * What the pod-template checks do differently by Kubernetes version: one row per version the engine
  * checks against (the lines of the pod field table, src/imports/kubernetes/pod-fields.js; a test keeps
  * the two in step). Each fact is the version from which the API server applies the relaxed rule by
@@ -47,7 +48,7 @@ export function kubernetesFacts(minor: number): KubernetesVersionFacts {
   const facts = FACTS.get(minor);
   if (facts === undefined) {
     // a version in the pod field table without a row here: the test that keeps both in step fails first
-    throw new Error(`The pod checks have no facts for Kubernetes 1.${minor}: add a row to src/validation/private/pod/kubernetes-version.ts.`);
+    fail(`The pod checks have no facts for Kubernetes 1.${minor}: add a row to src/validation/private/pod/kubernetes-version.ts.`);
   }
   return facts;
 }

@@ -40,6 +40,7 @@ const WARNING_CONSEQUENCES: ReadonlyMap<string, string> = new Map([
   ['V53', 'the controller would accept it and ignore the argument'],
   ['V70', 'the controller would accept it, but the Service\'s traffic would reach the pods only if they listen on that port undeclared'],
   ['V71', 'the controller would accept it, but the route would send its requests to a canary Service without endpoints'],
+  ['A18', 'the controller would accept it, but the background analysis would end before the last step, and the steps after it would run unanalysed'],
   ['L06', 'the controller would accept it, but each GitOps sync would reset the replica count the autoscaler chose'],
 ]);
 

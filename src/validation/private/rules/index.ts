@@ -5,6 +5,7 @@
 import { AnalysisContext, ManifestContext, Rule } from '../context';
 import { ANALYSIS_RULES } from './analysis';
 import { ANALYSIS_REFERENCE_RULES, ANALYSIS_RUN_RULES, ANALYSIS_TEMPLATE_RULES, EXPERIMENT_ANALYSIS_RULES } from './analysis-refs';
+import { BACKGROUND_ANALYSIS_RULES } from './background-analysis';
 import { BUDGET_RULES } from './budget';
 import { CANARY_RULES } from './canary';
 import { EXPERIMENT_RULES, EXPERIMENT_STEP_RULES } from './experiment';
@@ -26,7 +27,8 @@ import { TRAFFIC_REFERENCE_RULES, TRAFFIC_RULES, WORKLOAD_REF_RULES } from './tr
  * analysis templates V50) and checks them (V48–V49 and the Service ports, V70; V51–V57), then experiment steps (X06).
  * Traffic routing: workloadRef first (V67); Ingress/VirtualService fields and routing objects fetched
  * after the templates (V60, V61, V63, V62, V63); fetched objects checked after them (V58–V59, V64–V66), and the TrafficSplit the weight is set in (V69).
- * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17).
+ * Then what the AnalysisRuns of background and experiment-step analyses would fail on (A15–A17), and a
+ * background analysis whose metrics all end before the last step (A18).
  * Then how the manifest fares under a GitOps sync (L06), its notification subscriptions (N02, N08–N11).
  * Then whether the API server takes the pods its ReplicaSets make from the template (S08), and keeps the
  * template's fields in its Kubernetes version (S09).
@@ -45,6 +47,7 @@ export const ROLLOUT_RULES: readonly Rule[] = [
   ...TRAFFIC_RULES,
   ...EXPERIMENT_STEP_RULES,
   ...ANALYSIS_RUN_RULES,
+  ...BACKGROUND_ANALYSIS_RULES,
   ...GITOPS_RULES,
   ...NOTIFICATION_SUBSCRIPTION_RULES,
   ...ROLLOUT_POD_RULES,

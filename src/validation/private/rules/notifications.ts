@@ -256,10 +256,9 @@ function describeConfigs(configs: readonly NotificationConfig[]): string {
   return listWords(configs.map(c => `${NOTIFICATION_CONFIG_MAP}${c.namespace ? ` (namespace ${c.namespace})` : ''}`));
 }
 
-/** The names defined across configurations, for the fix text. */
+/** The names defined across configurations, for the fix text (callers say otherwise when there are none). */
 function known(names: Iterable<string>): string {
-  const sorted = [...new Set(names)].sort();
-  return sorted.length ? sorted.map(cutText).join(', ') : 'none';
+  return [...new Set(names)].sort().map(cutText).join(', ');
 }
 
 /**
@@ -387,7 +386,9 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
             if (!config.templates.has(template)) {
               ctx.report(`${path}[${i}].send[${j}]`,
                 `Trigger ${quote(key.slice('trigger.'.length))} sends template ${quote(template)}, which this ConfigMap does not define, so the notification fails when the trigger fires.`,
-                `Add template.${template} to the ConfigMap, or send one of the templates it defines: ${known(config.templates)}.`, template);
+                config.templates.size > 0
+                  ? `Add template.${template} to the ConfigMap, or send one of the templates it defines: ${known(config.templates)}.`
+                  : `Add template.${template} to the ConfigMap: it defines no templates.`, template);
             }
           });
         });
@@ -402,7 +403,9 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
       const check = (names: readonly string[], path: string, what: string) => names.forEach((name, i) => {
         if (!config.triggers.has(name)) {
           ctx.report(`${path}[${i}]`, `${what} names trigger ${quote(name)}, which this ConfigMap does not define, so nothing is sent for it.`,
-            `Define trigger.${name}, or use one of the triggers defined: ${known(config.triggers)}.`, name);
+            config.triggers.size > 0
+              ? `Define trigger.${name}, or use one of the triggers defined: ${known(config.triggers)}.`
+              : `Define trigger.${name}: the ConfigMap defines no triggers.`, name);
         }
       });
       forEachKey(ctx, 'defaultTriggers', (key, text, path) => check(stringList(decodeYaml(text).value), path, `The default trigger list ${key}`));
@@ -536,7 +539,7 @@ export const NOTIFICATION_SUBSCRIPTION_RULES: readonly Rule[] = [
         if (s.trigger === '') {
           const defaults = configs.flatMap(c => [...(c.serviceDefaultTriggers.get(s.service) ?? c.defaultTriggers)]);
           if (defaults.length === 0) {
-            ctx.report(s.path, `The subscription ${quote(s.key)} names no trigger, so it uses the default triggers, and ${describeConfigs(configs)} defines none (defaultTriggers, defaultTriggers.${s.service}): nothing is sent.`,
+            ctx.report(s.path, `The subscription ${quote(s.key)} names no trigger, so it uses the default triggers, and ${describeConfigs(configs)} defines no default triggers (neither defaultTriggers nor defaultTriggers.${s.service}): nothing is sent.`,
               `Name the trigger in the key (${SUBSCRIBE_PREFIX}<trigger>.${s.service}, e.g. ${SUBSCRIBE_PREFIX}on-rollout-completed.${s.service}), or set defaultTriggers in the ConfigMap.`, s.key);
           }
           continue;

@@ -1,0 +1,480 @@
+/**
+ * The importer's view of an Argo Rollouts install: an `ArgoRollouts` (and an `ArgoRolloutsCrds` for
+ * CRDs of their own) with the options that reproduce the input's objects.
+ *
+ * How: the install's shape (release, namespace, namespaced, CRDs inside or apart, dashboard,
+ * notifications, ServiceMonitor, network policy, ...) is read from which objects the input holds; the
+ * candidates are synthesized and the one closest to the input is kept. Then each typed option the
+ * input shows (controller replicas, notification services, triggers, templates, subscriptions,
+ * metrics, dashboard options, ...) is tried, and kept when it brings the install closer. What no
+ * option reproduces falls back per object, never for the whole install: a JSON patch on the object
+ * (with the field and why), the removal of an object the input does not hold, or, for an object of
+ * the input the install does not define, a plain ApiObject with the reason.
+ */
+import { call, lit, obj, resources } from './code';
+import { diffManifest, PatchOperation } from './diff';
+import { evaluate, lineComment, patchCall, Synthesized } from './evaluate';
+import * as library from '../../index';
+import { isObject } from '../../private/manifest-types';
+import { parseYamlDocuments } from '../../validation/private/yaml';
+
+/** What the install part needs of an object of the input. */
+export interface InstallInput {
+  readonly kind: string;
+  readonly name: string;
+  readonly key: string;
+  readonly manifest: any;
+  /** Declared by the install construct (ArgoRollouts / ArgoRolloutsCrds). */
+  byInstall?: boolean;
+  /** Why an object that looks like part of the install is kept as a plain ApiObject. */
+  plainBecause?: string;
+}
+
+/** The install's declaration, when the input holds one. */
+export interface InstallDeclaration {
+  /** The statements that declare it, with its escape hatches. */
+  readonly statements: string[];
+  /** Notes that concern every object of the install. */
+  readonly notes: string[];
+  /** Notes of single objects of the install (patched ones), by key. */
+  readonly objectNotes: Map<string, string[]>;
+}
+
+/** Options of `findInstall`. */
+export interface InstallSearchOptions {
+  /** The release to declare (`--version`): the only one tried. */
+  readonly version?: string;
+  /** The chart id the body runs in. */
+  readonly chartId?: string;
+}
+
+const VARIABLE = 'argoRolloutsInstall';
+
+/** `ArgoRolloutsVersion.V1_9_1` for `1.9.1`, when the library has the release. */
+export function versionCode(version: string | undefined): string | undefined {
+  if (version === undefined) return undefined;
+  const key = `V${version.replace(/^v/, '').replace(/[.-]/g, '_').toUpperCase()}`;
+  return Object.keys(library.ArgoRolloutsVersion).includes(key) ? `ArgoRolloutsVersion.${key}` : undefined;
+}
+
+/** The first YAML document of a text (a ConfigMap value), when it parses. */
+function parseYaml(text: unknown): unknown {
+  if (typeof text !== 'string') return undefined;
+  try {
+    return parseYamlDocuments(text)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+function stringMap(v: any): string | undefined {
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length === 0) return undefined;
+  return Object.values(v).every(x => typeof x === 'string') ? lit(v) : undefined;
+}
+
+const SECRET_REF = /^\$([\w.-]+)$/;
+
+/** `NotificationService` code for a `service.<name>` entry of the notifications ConfigMap. */
+function notificationService(name: string, settings: any): string | undefined {
+  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return undefined;
+  const slack = name === 'slack' && typeof settings.token === 'string' && SECRET_REF.test(settings.token)
+    && Object.keys(settings).every(k => ['token', 'username', 'icon', 'signingSecret'].includes(k))
+    && (settings.signingSecret === undefined || SECRET_REF.test(String(settings.signingSecret)));
+  if (slack) {
+    return call('NotificationService.slack', lit(SECRET_REF.exec(settings.token)![1]), obj({
+      username: typeof settings.username === 'string' ? lit(settings.username) : undefined,
+      icon: typeof settings.icon === 'string' ? lit(settings.icon) : undefined,
+      signingSecretKey: settings.signingSecret !== undefined ? lit(SECRET_REF.exec(settings.signingSecret)![1]) : undefined,
+    }));
+  }
+  return call('NotificationService.custom', lit(name), lit(settings));
+}
+
+/**
+ * The notification options the ConfigMap shows beyond what `notifications: true` alone writes
+ * (`base`: that ConfigMap's data): services, triggers and templates that are not the catalog's,
+ * default subscriptions, and no catalog.
+ */
+function notificationOptions(data: any, base: any, secret: any): string | undefined {
+  if (!data || typeof data !== 'object') data = {};
+  base = base ?? {};
+  const own = Object.keys(data).filter(k => data[k] !== base[k]).sort();
+  const services = own.filter(k => k.startsWith('service.')).map(k => notificationService(k.slice('service.'.length), parseYaml(data[k])));
+  const triggers = own.filter(k => k.startsWith('trigger.')).map(k => {
+    const t = parseYaml(data[k]);
+    const c = Array.isArray(t) && t.length === 1 ? t[0] : undefined;
+    if (!c || typeof c.when !== 'string' || !Array.isArray(c.send) || Object.keys(c).some(x => !['when', 'send', 'oncePer'].includes(x))) return undefined;
+    return obj({ name: lit(k.slice('trigger.'.length)), condition: lit(c.when), templates: lit(c.send), oncePer: typeof c.oncePer === 'string' ? lit(c.oncePer) : undefined });
+  });
+  const templates = own.filter(k => k.startsWith('template.')).map(k => {
+    const t = parseYaml(data[k]);
+    if (!isObject(t) || typeof t.message !== 'string') return undefined;
+    const { message, ...services_ } = t;
+    return obj({ name: lit(k.slice('template.'.length)), message: lit(message), services: Object.keys(services_).length > 0 ? lit(services_) : undefined });
+  });
+  const subscriptions = parseYaml(data.subscriptions);
+  const catalog = Object.keys(base).some(k => k.startsWith('template.')) && !Object.keys(data).some(k => k.startsWith('template.') && data[k] === base[k]);
+  const defined = (list: (string | undefined)[]) => (list.length > 0 && list.every(x => x !== undefined) ? `[${list.join(', ')}]` : undefined);
+  return obj({
+    services: defined(services),
+    triggers: defined(triggers),
+    templates: defined(templates),
+    defaultSubscriptions: Array.isArray(subscriptions) && subscriptions.every(s => Array.isArray(s?.recipients) && Array.isArray(s?.triggers))
+      ? lit(subscriptions.map(s => ({ recipients: s.recipients, triggers: s.triggers }))) : undefined,
+    secret: secret ? undefined : 'NotificationSecret.external()',
+    catalog: catalog ? 'false' : undefined,
+  });
+}
+
+const PLUGIN_KINDS: { [key: string]: string } = {
+  trafficRouterPlugins: 'ControllerPlugin.trafficRouter', metricProviderPlugins: 'ControllerPlugin.metricProvider', stepPlugins: 'ControllerPlugin.step',
+};
+
+/** `ControllerPlugin` code for the plugins registered in `argo-rollouts-config`; undefined when there are none, or one does not map. */
+function plugins(data: any): string | undefined {
+  const out: (string | undefined)[] = [];
+  for (const key of Object.keys(data ?? {}).sort()) {
+    const list = PLUGIN_KINDS[key] ? parseYaml(data[key]) : undefined;
+    if (!Array.isArray(list)) return undefined;
+    out.push(...list.map((p: any) => (p && typeof p.name === 'string' && typeof p.location === 'string'
+      && Object.keys(p).every(k => ['name', 'location', 'sha256', 'args'].includes(k))
+      ? call(PLUGIN_KINDS[key], obj({
+        name: lit(p.name),
+        location: lit(p.location),
+        sha256: p.sha256 !== undefined ? lit(p.sha256) : undefined,
+        args: Array.isArray(p.args) ? lit(p.args) : undefined,
+      })) : undefined)));
+  }
+  return out.length > 0 && out.every(x => x !== undefined) ? `[${out.join(', ')}]` : undefined;
+}
+
+/** Controller flags by their command-line name: the `ControllerFlags` key and how its value is written. */
+const FLAGS: { [flag: string]: [string, 'number' | 'string' | 'boolean' | 'list' | 'seconds' | string] } = {
+  'loglevel': ['logLevel', 'ControllerLogLevel'],
+  'logformat': ['logFormat', 'ControllerLogFormat'],
+  'kloglevel': ['klogLevel', 'number'],
+  'instance-id': ['instanceId', 'string'],
+  'rollout-resync': ['rolloutResync', 'seconds'],
+  'qps': ['qps', 'number'],
+  'burst': ['burst', 'number'],
+  'rollout-threads': ['rolloutThreads', 'number'],
+  'experiment-threads': ['experimentThreads', 'number'],
+  'analysis-threads': ['analysisThreads', 'number'],
+  'service-threads': ['serviceThreads', 'number'],
+  'ingress-threads': ['ingressThreads', 'number'],
+  'ephemeral-metadata-threads': ['ephemeralMetadataThreads', 'number'],
+  'leader-elect': ['leaderElect', 'boolean'],
+  'aws-verify-target-group': ['awsVerifyTargetGroup', 'boolean'],
+  'alb-ingress-classes': ['albIngressClasses', 'list'],
+  'nginx-ingress-classes': ['nginxIngressClasses', 'list'],
+  'istio-api-version': ['istioApiVersion', 'string'],
+  'traefik-api-group': ['traefikApiGroup', 'string'],
+  'traefik-api-version': ['traefikApiVersion', 'string'],
+  'traffic-split-api-version': ['trafficSplitApiVersion', 'TrafficSplitApiVersion'],
+  'self-service-notification-enabled': ['selfServiceNotificationEnabled', 'boolean'],
+};
+
+/**
+ * The controller's arguments as `flags` (those `FLAGS` maps) and `extraArgs` (the others), leaving
+ * out `--namespaced` (the install's `namespaced`).
+ */
+function controllerArgs(args: unknown): { flags?: string; extraArgs?: string } {
+  if (!Array.isArray(args) || !args.every(a => typeof a === 'string')) return {};
+  const flags: { [key: string]: string } = {};
+  const lists: { [key: string]: string[] } = {};
+  const extra: string[] = [];
+  for (const arg of args as string[]) {
+    if (arg === '--namespaced') continue;
+    const m = /^--([\w-]+)=(.*)$/.exec(arg);
+    const spec = m ? FLAGS[m[1]] : undefined;
+    const value = m?.[2] ?? '';
+    let code: string | undefined;
+    if (spec?.[1] === 'number') code = /^\d+(\.\d+)?$/.test(value) ? value : undefined;
+    else if (spec?.[1] === 'boolean') code = value === 'true' || value === 'false' ? value : undefined;
+    else if (spec?.[1] === 'string') code = lit(value);
+    else if (spec?.[1] === 'seconds') code = /^\d+$/.test(value) ? `Duration.seconds(${value})` : undefined;
+    else if (spec?.[1] === 'list') (lists[spec[0]] ??= []).push(value);
+    else if (spec) code = /^[a-z0-9]+$/.test(value) ? `${spec[1]}.${value.toUpperCase()}` : undefined;
+    if (code !== undefined && flags[spec![0]] === undefined) flags[spec![0]] = code;
+    else if (spec?.[1] !== 'list') extra.push(arg);
+  }
+  Object.entries(lists).forEach(([key, values]) => (flags[key] = lit(values)));
+  return { flags: obj(flags), extraArgs: extra.length > 0 ? lit(extra) : undefined };
+}
+
+/** An ArgoRollouts props object, as entries (code). */
+type Props = { [key: string]: string | undefined };
+
+/** How far a synthesized install is from the input: patch size, objects to remove and objects left out. */
+interface Fit {
+  readonly cost: number;
+  readonly patches: Map<string, PatchOperation[]>;
+  readonly extra: { kind: string; name: string; key: string }[];
+  readonly produced: Set<string>;
+}
+
+/** Whether an object of the input looks like part of an Argo Rollouts install (for the cost, and for the reason given). */
+function looksInstalled(item: InstallInput, namespace: string | undefined): boolean {
+  if (item.kind === 'CustomResourceDefinition') return /\.argoproj\.io$/.test(item.name);
+  const at = item.manifest?.metadata?.namespace ?? undefined;
+  return /^argo-rollouts/.test(item.name) && (at === namespace || (at === undefined && /^Cluster/.test(item.kind)));
+}
+
+function fit(out: Synthesized, byKey: Map<string, InstallInput>, namespace: string | undefined, skipCrds: boolean): Fit {
+  let cost = 0;
+  const patches = new Map<string, PatchOperation[]>();
+  const extra: Fit['extra'] = [];
+  for (const [key, o] of out.byKey) {
+    const input = byKey.get(key);
+    if (!input) {
+      extra.push({ kind: o.json.kind, name: o.json.metadata?.name, key });
+      cost += 50;
+      continue;
+    }
+    let ops: PatchOperation[];
+    try {
+      ops = diffManifest(o.json, input.manifest);
+    } catch {
+      ops = [{ op: 'replace', path: '', value: input.manifest }];
+    }
+    if (ops.length > 0) patches.set(key, ops);
+    cost += ops.reduce((n, op) => n + 1 + JSON.stringify(op.value ?? null).length / 1000, 0);
+  }
+  for (const [key, item] of byKey) {
+    if (out.byKey.has(key) || (skipCrds && item.kind === 'CustomResourceDefinition')) continue;
+    if (looksInstalled(item, namespace)) cost += 100 + JSON.stringify(item.manifest).length / 1000;
+  }
+  return { cost, patches, extra, produced: new Set(out.byKey.keys()) };
+}
+
+/** Why a field of an install object differs, for the comment of its patch. */
+function installWhy(kind: string, path: string): string {
+  if (kind === 'Deployment' && /\/containers\/\d+\/(image|imagePullPolicy)$/.test(path)) {
+    return 'the image is not the release\'s (ArgoRollouts pins the image to its version)';
+  }
+  return 'no ArgoRollouts option the importer maps reproduces it';
+}
+
+/**
+ * Finds the install in the input; marks its objects `byInstall`, and the objects that look like
+ * part of it but are not declared by it with why (`plainBecause`). Undefined when the input holds
+ * no install (no controller Deployment `argo-rollouts`, and not the five CRDs alone).
+ */
+export function findInstall(items: InstallInput[], options: InstallSearchOptions = {}): InstallDeclaration | undefined {
+  const find = (kind: string, name: string) => items.find(i => i.kind === kind && i.name === name);
+  const controller = find('Deployment', 'argo-rollouts');
+  const image = controller?.manifest?.spec?.template?.spec?.containers?.[0]?.image;
+  const tag = typeof image === 'string' ? /argo-rollouts:v(\d+\.\d+\.\d+(?:-rc\d+)?)$/.exec(image)?.[1] : undefined;
+  const all = library.ArgoRolloutsVersion.all().map(v => v.version);
+  const crds = items.filter(i => i.kind === 'CustomResourceDefinition' && /\.argoproj\.io$/.test(i.name));
+  const annotations = crds[0]?.manifest?.metadata?.annotations ?? {};
+  const wave = annotations['argocd.argoproj.io/sync-wave'];
+  const crdProps = (version: string) => obj({
+    version,
+    serverSideApply: /ServerSideApply=true/.test(annotations['argocd.argoproj.io/sync-options'] ?? '') ? 'true' : undefined,
+    syncWave: typeof wave === 'string' && /^-?\d+$/.test(wave) ? wave : undefined,
+  });
+  if (options.version !== undefined && tag !== undefined && versionCode(tag) && tag !== options.version.replace(/^v/, '')) {
+    throw new Error(`--version ${options.version} is not the release of the install in the input (${tag}: the controller image ${image}); `
+      + `an ArgoRollouts of ${options.version} would declare other objects. Give --version ${tag}, or leave --version out.`);
+  }
+  const versions = options.version !== undefined ? [options.version.replace(/^v/, '')]
+    : tag && versionCode(tag) ? [tag] : all;
+  const byKey = new Map(items.map(i => [i.key, i]));
+  const chartId = options.chartId;
+
+  if (!controller) {
+    if (crds.length !== 5) return undefined;
+    // the CRDs alone: their version is that of the bundled definitions that match
+    for (const version of versions) {
+      const statements = [`new ArgoRolloutsCrds(this, 'crds', ${crdProps(versionCode(version)!)});`];
+      let out: Synthesized;
+      try {
+        out = evaluate(statements, chartId);
+      } catch {
+        continue;
+      }
+      const f = fit(out, byKey, undefined, false);
+      if (f.extra.length === 0 && f.patches.size === 0) {
+        for (const key of f.produced) byKey.get(key)!.byInstall = true;
+        return { statements, notes: [], objectNotes: new Map() };
+      }
+    }
+    return undefined;
+  }
+
+  const namespace: string | undefined = controller.manifest.metadata?.namespace;
+  const ns = namespace ?? 'argo-rollouts';
+  const namespaced = !find('ClusterRole', 'argo-rollouts');
+  const base: Props = {
+    namespace: ns !== 'argo-rollouts' ? lit(ns) : undefined,
+    createNamespace: items.some(i => i.kind === 'Namespace' && i.name === ns) ? 'true' : undefined,
+    namespaced: namespaced ? 'true' : undefined,
+    aggregateRoles: !namespaced && !find('ClusterRole', 'argo-rollouts-aggregate-to-admin') ? 'false' : undefined,
+    dashboard: find('Deployment', 'argo-rollouts-dashboard') ? 'true' : undefined,
+    notifications: find('ConfigMap', 'argo-rollouts-notification-configmap') ? 'true' : undefined,
+    networkPolicy: items.some(i => i.kind === 'NetworkPolicy' && /^argo-rollouts/.test(i.name)) ? 'true' : undefined,
+  };
+  const strip = namespace === undefined ? [
+    lineComment('Escape hatch: like upstream\'s install.yaml, no namespace on the objects (it is applied with kubectl apply -n)'),
+    `for (const child of ${VARIABLE}.node.findAll()) {`,
+    '  if (child instanceof ApiObject && child.metadata.namespace !== undefined) child.addJsonPatch(JsonPatch.remove(\'/metadata/namespace\'));',
+    '}',
+  ] : [];
+  /** The declaration; `crdsAt`: inside the install, in an ArgoRolloutsCrds apart, or none (while options are tried: they do not change the CRDs). */
+  const declare = (props: Props, crdsAt: 'inside' | 'apart' | 'none', version: string) => [
+    `const ${VARIABLE} = new ArgoRollouts(this, 'argo-rollouts', ${obj({ version: versionCode(version), ...props, crds: crdsAt === 'inside' ? undefined : 'false' }) ?? '{}'});`,
+    ...strip,
+    ...(crdsAt === 'apart' && crds.length > 0 ? [`new ArgoRolloutsCrds(this, 'crds', ${crdProps(versionCode(version)!)});`] : []),
+  ];
+  const refusals: string[] = [];
+  const attempt = (statements: string[], skipCrds: boolean): Fit | undefined => {
+    try {
+      return fit(evaluate(statements, chartId), byKey, namespace, skipCrds);
+    } catch (error) {
+      const message = String((error as Error).message ?? error);
+      if (!refusals.includes(message)) refusals.push(message);
+      return undefined; // the options are refused: not this candidate
+    }
+  };
+  /** No ArgoRollouts reproduces the install: its objects are plain ApiObjects, each saying why (every refusal, whole). */
+  const none = (): undefined => {
+    for (const item of items) {
+      if (looksInstalled(item, namespace)) {
+        item.plainBecause = `it looks like part of the Argo Rollouts install (${item.kind} ${item.name}), but no ArgoRollouts declaration the importer `
+          + `tried is accepted by the library: ${refusals.join('\n')}`;
+      }
+    }
+    return undefined;
+  };
+
+  // the release (told by the objects other than the CRDs), then where the CRDs are
+  let best: { version: string; fit: Fit } | undefined;
+  // (an untagged image: the CRDs tell the release too, where the other objects of two releases are alike)
+  const byCrds = versions.length > 1 && crds.length > 0;
+  for (const version of versions.filter(v => versionCode(v))) {
+    const f = attempt(declare(base, byCrds ? (namespaced ? 'apart' : 'inside') : 'none', version), !byCrds);
+    if (f && (!best || f.cost < best.fit.cost)) best = { version, fit: f };
+  }
+  if (!best) return none();
+  const version = best.version;
+  let crdsAt: 'inside' | 'apart' | 'none' = 'none';
+  if (crds.length > 0) {
+    let crdCost = Infinity;
+    for (const at of namespaced ? ['apart', 'inside'] as const : ['inside', 'apart'] as const) {
+      const f = attempt(declare(base, at, version), false);
+      if (f && f.cost < crdCost) [crdsAt, crdCost] = [at, f.cost];
+      if (f && crds.every(c => f.produced.has(c.key) && !f.patches.has(c.key))) break; // the CRDs as they are: look no further
+    }
+  }
+
+  // the options: each kept when the install it gives is closer to the input (tried without CRDs, which they do not change)
+  const props: Props = { ...base };
+  const container = controller.manifest.spec?.template?.spec ?? {};
+  const baseData = (() => {
+    if (!base.notifications) return undefined;
+    try {
+      const out = evaluate([`new ArgoRollouts(this, 'argo-rollouts', ${obj({ version: versionCode(version), namespace: base.namespace, notifications: 'true', crds: 'false' })});`], chartId);
+      return [...out.byKey.values()].find(o => o.json.kind === 'ConfigMap' && o.json.metadata?.name === 'argo-rollouts-notification-configmap')?.json.data;
+    } catch {
+      return undefined;
+    }
+  })();
+  const monitor = items.find(i => i.kind === 'ServiceMonitor' && i.name === 'argo-rollouts-metrics')?.manifest;
+  const dashboardService = find('Service', 'argo-rollouts-dashboard')?.manifest;
+  const serviceTypes: { [t: string]: string } = { NodePort: 'kplus.ServiceType.NODE_PORT', LoadBalancer: 'kplus.ServiceType.LOAD_BALANCER' };
+  const args: unknown = container.containers?.[0]?.args;
+  const trials: (Props | ((kept: Props) => Props))[] = [
+    { controller: obj({ replicas: typeof controller.manifest.spec?.replicas === 'number' ? String(controller.manifest.spec.replicas) : undefined }) },
+    { controller: obj({ nodeSelector: stringMap(container.nodeSelector), priorityClassName: typeof container.priorityClassName === 'string' ? lit(container.priorityClassName) : undefined }) },
+    { controller: obj({ resources: resources(container.containers?.[0]?.resources) }) },
+    { plugins: plugins(find('ConfigMap', 'argo-rollouts-config')?.manifest?.data) },
+    { controller: obj(controllerArgs(args)) },
+    // when the flags do not reproduce the arguments: all of them as they are
+    (kept: Props) => ({
+      controller: kept.controller?.includes('extraArgs:') || !Array.isArray(args) || !args.every(a => typeof a === 'string')
+      || !args.some(a => a !== '--namespaced') ? undefined : obj({ extraArgs: lit(args.filter(a => a !== '--namespaced')) }),
+    }),
+    {
+      controller: obj({
+        env: Array.isArray(container.containers?.[0]?.env) && container.containers[0].env.every((e: any) => typeof e?.name === 'string' && typeof e.value === 'string')
+          ? lit(Object.fromEntries(container.containers[0].env.map((e: any) => [e.name, e.value]))) : undefined,
+        imagePullSecrets: Array.isArray(container.imagePullSecrets) && container.imagePullSecrets.every((x: any) => typeof x?.name === 'string')
+          ? lit(container.imagePullSecrets.map((x: any) => x.name)) : undefined,
+      }),
+    },
+    {
+      notificationOptions: base.notifications ? notificationOptions(find('ConfigMap', 'argo-rollouts-notification-configmap')?.manifest?.data, baseData,
+        find('Secret', 'argo-rollouts-notification-secret')) : undefined,
+    },
+    {
+      metrics: monitor ? obj({
+        serviceMonitor: 'true',
+        scrapeInterval: typeof monitor.spec?.endpoints?.[0]?.interval === 'string' ? lit(monitor.spec.endpoints[0].interval) : undefined,
+      }) : undefined,
+    },
+    { dashboardOptions: base.dashboard ? obj({ readOnly: 'true' }) : undefined },
+    { dashboardOptions: base.dashboard ? obj({ serviceType: serviceTypes[dashboardService?.spec?.type] }) : undefined },
+  ];
+  let current: Fit | undefined = best.fit;
+  for (const trial of trials) {
+    const entries = Object.entries(typeof trial === 'function' ? trial(props) : trial).filter(([, v]) => v !== undefined);
+    if (entries.length === 0 || !current) continue;
+    // options of one group merge with those kept before (controller: { replicas } and { nodeSelector })
+    const merged: Props = { ...props };
+    for (const [k, v] of entries) merged[k] = props[k] ? `{ ${props[k]!.slice(1, -1).trim()}, ${v!.slice(1, -1).trim()} }` : v;
+    const f = attempt(declare(merged, 'none', version), true);
+    if (f && f.cost < current.cost) {
+      Object.assign(props, merged);
+      current = f;
+    }
+  }
+
+  const statements = declare(props, crdsAt, version);
+  const final = attempt(statements, false);
+  if (!final) return none();
+  for (const key of final.produced) {
+    if (byKey.has(key)) byKey.get(key)!.byInstall = true;
+  }
+  for (const item of items) {
+    if (!item.byInstall && looksInstalled(item, namespace)) {
+      item.plainBecause = `it looks like part of the Argo Rollouts install (${item.kind} ${item.name}), but the ArgoRollouts declared does not define it `
+        + 'with any option the importer maps: kept as a plain ApiObject next to the install';
+    }
+  }
+
+  // the escape hatches, per object
+  const notes: string[] = [];
+  const objectNotes = new Map<string, string[]>();
+  if (namespace === undefined) notes.push('no namespace on the objects, as upstream\'s install.yaml (a JSON patch: ArgoRollouts always writes its namespace)');
+  const hatches: string[] = [];
+  for (const [key, ops] of [...final.patches.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const target = byKey.get(key)!;
+    const lines = ops.map(op => {
+      const reason = installWhy(target.kind, op.path);
+      if (reason.startsWith('the image')) {
+        const note = `the controller image ${image} (a JSON patch: ArgoRollouts pins the image to its version)`;
+        if (!notes.includes(note)) notes.push(note);
+      } else {
+        const list = objectNotes.get(key) ?? [];
+        list.push(`${op.path}: ${reason} (a JSON patch)`);
+        objectNotes.set(key, list);
+      }
+      return `${lineComment(`${op.path}: ${reason}`)}\n    ${patchCall(op)},`;
+    });
+    hatches.push(`  if (child.kind === ${lit(target.kind)} && child.name === ${lit(target.name)}) {\n    child.addJsonPatch(\n${lines.join('\n')}\n    );\n  }`);
+  }
+  for (const extra of final.extra) {
+    const note = `${extra.kind} ${extra.name}: the install defines it and the input does not hold it: removed (an escape hatch)`;
+    notes.push(note);
+    hatches.push(`  ${lineComment(note)}\n  if (child.kind === ${lit(extra.kind)} && child.name === ${lit(extra.name)}) child.node.scope?.node.tryRemoveChild(child.node.id);`);
+  }
+  const escape = hatches.length === 0 ? [] : [
+    lineComment('Escape hatches on the install\'s objects: what the ArgoRollouts options above do not reproduce'),
+    'for (const child of this.node.findAll()) {',
+    '  if (!(child instanceof ApiObject)) continue;',
+    ...hatches,
+    '}',
+  ];
+  return { statements: [...statements, ...escape], notes, objectNotes };
+}
