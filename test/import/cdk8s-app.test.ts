@@ -251,6 +251,20 @@ describe('argo-rollouts-import on the library\'s own output', () => {
     expect(result.source).toContain(`JsonPatch.replace('/spec/selector/matchLabels/cdk8s.io~1metadata.addr', '${other}')`);
   }, 30_000);
 
+  test('a pod that keeps the cdk8s-plus defaults, with named containers and an init container, comes back typed (every cdk8s-plus line)', async () => {
+    // GIVEN a Rollout on the defaults whose containers have names of their own (the library's output on any line)
+    const app = Testing.app();
+    const chart = new Chart(app, 'named');
+    new Rollout(chart, 'web', {
+      initContainers: [{ name: 'migrate', image: 'ghcr.io/acme/migrate:1.0.0' }],
+      containers: [{ name: 'web', image: 'ghcr.io/acme/web:1.4.2', portNumber: 8080 }],
+      strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(50), CanaryStep.pause(Duration.minutes(1))] }),
+    });
+    // WHEN / THEN (a name other than cdk8s-plus's default `main` was compared as a whole manifest, and the import threw)
+    const result = await expectRoundTrip('named-containers', Testing.synth(chart), { chartName: 'NamedChart' });
+    expect(result.objects.find(o => o.object.startsWith('Rollout/'))?.how).not.toEqual('plain');
+  }, 30_000);
+
   test('objects named by generateName (AnalysisRun, Experiment) import', async () => {
     const manifests = YAML.parseAllDocuments(`apiVersion: argoproj.io/v1alpha1
 kind: AnalysisRun
