@@ -6,6 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart, Duration, Testing } from 'cdk8s';
 import * as kplus from 'cdk8s-plus-27';
+import { Construct } from 'constructs';
 import * as YAML from 'yaml';
 import { expectRoundTrip as roundTrip, expectSameObjects, synthModule, workFolder, writeModule } from './round-trip';
 import {
@@ -175,7 +176,7 @@ describe('argo-rollouts-import on the library\'s own output', () => {
       "imagePullSecrets: ['registry'],", 'logLevel: ControllerLogLevel.DEBUG,', 'qps: 40,', 'awsVerifyTargetGroup: true,', "albIngressClasses: ['alb', 'internal-alb'],",
       'rolloutResync: Duration.seconds(300),', "extraArgs: ['--some-future-flag=1'],",
       'dashboardOptions: { readOnly: true, serviceType: kplus.ServiceType.LOAD_BALANCER }', 'secret: NotificationSecret.external()', 'catalog: false',
-      "NotificationService.custom('webhook.deploys', { url: 'https://hooks.example.com/deploys' })", "oncePer: 'rollout.status.currentPodHash'",
+      "NotificationService.webhook('deploys', 'https://hooks.example.com/deploys')", "oncePer: 'rollout.status.currentPodHash'",
       "services: { slack: { attachments: '[]' } }", 'metrics: { serviceMonitor: true }',
       'ControllerPlugin.metricProvider({', "name: 'argoproj-labs/sample',", "args: ['--debug'],", 'ControllerPlugin.trafficRouter({',
       "name: 'argoproj-labs/gatewayAPI',"]) {
@@ -184,12 +185,12 @@ describe('argo-rollouts-import on the library\'s own output', () => {
   }, 30_000);
 
   test('what the typed install does not reproduce falls back per object, with why; the install stays typed', async () => {
-    // GIVEN the install of the app, its controller's resources and tolerations changed by hand, a ClusterRoleBinding left out, and a ConfigMap of its own
+    // GIVEN the install of the app, its controller's resources and DNS policy changed by hand, a ClusterRoleBinding left out, and a ConfigMap of its own
     const manifests = Testing.synth(defineShop(Testing.app(), { crds: false }))
       .filter(m => !(m.kind === 'ClusterRoleBinding' && m.metadata.name === 'argo-rollouts-dashboard'));
     const controller = manifests.find(m => m.kind === 'Deployment' && m.metadata.name === 'argo-rollouts');
     controller.spec.template.spec.containers[0].resources = { requests: { cpu: '250m', memory: '256Mi' } };
-    controller.spec.template.spec.tolerations = [{ key: 'dedicated', operator: 'Exists' }];
+    controller.spec.template.spec.dnsPolicy = 'ClusterFirstWithHostNet';
     manifests.push({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argo-rollouts-extra', namespace: 'argo-rollouts' }, data: { a: 'b' } });
 
     // WHEN
@@ -198,7 +199,7 @@ describe('argo-rollouts-import on the library\'s own output', () => {
     // THEN the install is typed, with its options, and each difference is an escape hatch on its object, with why
     expect(result.source).toMatch(/new ArgoRollouts\(this, 'argo-rollouts', \{[^]*controller: \{\s*replicas: 2,\s*resources: \{ cpu: \{ request: kplus\.Cpu\.millis\(250\) \}, memory: \{ request: Size\.mebibytes\(256\) \} \},\s*\}/);
     expect(result.source).toContain('crds: false');
-    expect(result.source).toContain('// /spec/template/spec/tolerations: no ArgoRollouts option the importer maps reproduces it\n');
+    expect(result.source).toContain('// /spec/template/spec/dnsPolicy: no ArgoRollouts option the importer maps reproduces it\n');
     expect(result.source).toContain("if (child.kind === 'ClusterRoleBinding' && child.name === 'argo-rollouts-dashboard')");
     const byObject = new Map(result.objects.map(o => [o.object, o]));
     expect(byObject.get('Deployment/argo-rollouts')).toEqual({
@@ -207,7 +208,7 @@ describe('argo-rollouts-import on the library\'s own output', () => {
       argo: false,
       reasons: [
         'ClusterRoleBinding argo-rollouts-dashboard: the install defines it and the input does not hold it: removed (an escape hatch)',
-        '/spec/template/spec/tolerations: no ArgoRollouts option the importer maps reproduces it (a JSON patch)',
+        '/spec/template/spec/dnsPolicy: no ArgoRollouts option the importer maps reproduces it (a JSON patch)',
       ],
     });
     expect(byObject.get('ConfigMap/argo-rollouts-extra')).toEqual({
@@ -249,6 +250,48 @@ describe('argo-rollouts-import on the library\'s own output', () => {
     const result = await expectRoundTrip('address-patched', manifests);
     expect(result.objects.find(o => o.object.startsWith('Rollout/'))).toMatchObject({ how: 'patched' });
     expect(result.source).toContain(`JsonPatch.replace('/spec/selector/matchLabels/cdk8s.io~1metadata.addr', '${other}')`);
+  }, 30_000);
+
+  test('Rollouts inside plain constructs come back at the same construct path, which recreates their address label', async () => {
+    // GIVEN a Rollout in a construct 'group', and two in a construct two levels deep, on the cdk8s-plus defaults
+    const chart = new Chart(Testing.app(), 'shop');
+    new Rollout(new Construct(chart, 'group'), 'web', {
+      containers: [{ image: 'nginx:1.27', portNumber: 8080 }],
+      strategy: RolloutStrategy.canary({
+        stableService: StrategyService.define(),
+        canaryService: StrategyService.define(),
+        steps: [CanaryStep.setWeight(20), CanaryStep.pause(Duration.minutes(1))],
+      }),
+    });
+    const apps = new Construct(new Construct(chart, 'team-a'), 'apps');
+    new Rollout(apps, 'api', { containers: [{ image: 'nginx:1.27', portNumber: 8080 }], strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(50)] }) });
+    new Rollout(apps, 'worker', { containers: [{ image: 'nginx:1.27' }], strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(10)] }) });
+    // WHEN
+    const result = await expectRoundTrip('nested-paths', Testing.synth(chart), { chartName: 'ShopChart' });
+    // THEN the plain constructs are declared (each once), the Rollouts are in them, typed, and nothing writes the label by hand
+    expect(result.source).toContain("const group = new Construct(this, 'group');\n");
+    expect(result.source).toContain("new Rollout(group, 'web', {");
+    expect(result.source).toContain("const teamA = new Construct(this, 'team-a');\n    const teamAApps = new Construct(teamA, 'apps');\n");
+    expect(result.source.match(/new Construct\(/g)).toHaveLength(3);
+    expect(result.source).toContain("new Rollout(teamAApps, 'api', {");
+    expect(result.source).toContain("new Rollout(teamAApps, 'worker', {");
+    expect(result.source).toContain('// pods selected by the cdk8s-plus address label, from the construct path shop/team-a/apps/api: keep the chart id and '
+      + 'the ids of this path');
+    expect(result.source).toContain("new ShopChart(app, 'shop');");
+    expect(result.source).not.toMatch(/JsonPatch|cdk8s\.io\/metadata\.addr|select: false/);
+    expect(result.objects.filter(o => o.object.startsWith('Rollout/')).map(o => o.how)).toEqual(['l2', 'l2', 'l2']);
+  }, 30_000);
+
+  test('a Rollout at a path whose first construct is another object\'s id keeps its label by a JSON patch', async () => {
+    // GIVEN a Rollout at shop/group/web and a ConfigMap whose construct id would be 'group' (its name)
+    const chart = new Chart(Testing.app(), 'shop');
+    new Rollout(new Construct(chart, 'group'), 'web', { containers: [{ image: 'nginx:1.27' }], strategy: RolloutStrategy.canary({ steps: [CanaryStep.setWeight(20)] }) });
+    const manifests = [...Testing.synth(chart), { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'group' }, data: { a: 'b' } }];
+    // WHEN / THEN the Rollout is typed at the top of the chart, its label patched in
+    const result = await expectRoundTrip('nested-clash', manifests);
+    expect(result.source).not.toContain('new Construct(');
+    expect(result.objects.find(o => o.object.startsWith('Rollout/'))).toMatchObject({ how: 'patched' });
+    expect(result.source).toMatch(/JsonPatch\.replace\('\/spec\/selector\/matchLabels\/cdk8s\.io~1metadata\.addr', 'shop-group-web-\w{8}'\)/);
   }, 30_000);
 
   test('a pod that keeps the cdk8s-plus defaults, with named containers and an init container, comes back typed (every cdk8s-plus line)', async () => {
@@ -296,6 +339,46 @@ spec:
     const result = await expectRoundTrip('generate-name', manifests);
     expect(result.objects.map(o => [o.object, o.how])).toEqual([['AnalysisRun/smoke-* (generateName)', 'l2'], ['Experiment/baseline-* (generateName)', 'l2']]);
     expect(result.source).toMatch(/ApiObject\.of\(smoke\)\.addJsonPatch\(\s*JsonPatch\.remove\('\/metadata\/name'\),\s*JsonPatch\.add\('\/metadata\/generateName', 'smoke-'\),/);
+  }, 30_000);
+
+  test('objects of one kind named by the same generateName prefix are constructs of their own, each rendering the prefix', async () => {
+    // GIVEN two AnalysisRuns and two Experiments, each pair with one prefix and no name
+    const run = (url: string) => ({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'AnalysisRun',
+      metadata: { generateName: 'smoke-' },
+      spec: { metrics: [{ name: 'smoke', provider: { web: { url, jsonPath: '{$.ok}' } }, successCondition: 'result == true' }] },
+    });
+    const experiment = (image: string) => ({
+      apiVersion: 'argoproj.io/v1alpha1',
+      kind: 'Experiment',
+      metadata: { generateName: 'smoke-' },
+      spec: {
+        duration: '30s',
+        templates: [{
+          name: 'baseline',
+          selector: { matchLabels: { app: 'baseline' } },
+          template: { metadata: { labels: { app: 'baseline' } }, spec: { containers: [{ name: 'web', image }] } },
+        }],
+      },
+    });
+    const manifests = [run('https://a.example.com/health'), run('https://b.example.com/health'), experiment('nginx:1.26'), experiment('nginx:1.27')];
+    // WHEN the module is written and run, THEN it synthesizes the four objects, each as it was
+    const result = await expectRoundTrip('generate-name-shared', manifests);
+    expect(result.objects.map(o => [o.object, o.how])).toEqual([
+      ['AnalysisRun/smoke-* (generateName)', 'l2'], ['AnalysisRun/smoke-* (generateName)', 'l2'],
+      ['Experiment/smoke-* (generateName)', 'l2'], ['Experiment/smoke-* (generateName)', 'l2'],
+    ]);
+    // one construct each, the ids numbered
+    for (const [kind, id, variable] of [['AnalysisRun', 'smoke-1', 'smoke1'], ['AnalysisRun', 'smoke-2', 'smoke2'],
+      ['Experiment', 'experiment-smoke-1', 'smoke1Experiment'], ['Experiment', 'experiment-smoke-2', 'smoke2Experiment']]) {
+      expect(result.source).toContain(`const ${variable} = new ${kind}(this, '${id}', {`);
+      expect(result.source).toMatch(new RegExp(`ApiObject\\.of\\(${variable}\\)\\.addJsonPatch\\(\\s*JsonPatch\\.remove\\('/metadata/name'\\),\\s*`
+        + "JsonPatch\\.add\\('/metadata/generateName', 'smoke-'\\),"));
+    }
+    expect(result.source).toContain("url: 'https://a.example.com/health'");
+    expect(result.source).toContain("url: 'https://b.example.com/health'");
+    expect(result.source).not.toContain('Escape hatches');
   }, 30_000);
 
   test('an object the L2 API refuses is a plain ApiObject with its whole reason, in the code and on stderr', async () => {

@@ -3,6 +3,7 @@
  * that the importer's parts share (object keys, comments, JSON patch calls).
  */
 import { ApiObject, App, Chart, Duration, JsonPatch, Size } from 'cdk8s';
+import { Construct } from 'constructs';
 import { call, lit } from './code';
 import { PatchOperation } from './diff';
 import * as library from '../../index';
@@ -15,6 +16,19 @@ export const DEFAULT_CHART_ID = 'import';
 export function keyOf(m: any): string {
   const name = m?.metadata?.name ?? (typeof m?.metadata?.generateName === 'string' ? `${m.metadata.generateName}*` : '');
   return `${m?.apiVersion}|${m?.kind}|${m?.metadata?.namespace ?? ''}|${name}`;
+}
+
+/** Whether the API server names the object: `metadata.generateName` and no `metadata.name`. */
+export function namedByServer(m: any): boolean {
+  return m?.metadata?.name === undefined && typeof m?.metadata?.generateName === 'string';
+}
+
+/**
+ * What identifies an object in a run of the generated code: `keyOf`, and for an object the API
+ * server names (several may share a prefix) also the id of the chart's child that declares it.
+ */
+export function objectKey(m: any, top: string): string {
+  return namedByServer(m) ? `${keyOf(m)}@${top}` : keyOf(m);
 }
 
 /** `Kind/name` of an object for messages; `Kind/prefix* (generateName)` for one named by the API server. */
@@ -44,14 +58,17 @@ export function patchCall(op: PatchOperation): string {
 /** The names the constructor body may use, and their values. */
 function scopeNames(): { names: string[]; values: unknown[] } {
   const lib = library as any;
-  const names = ['ApiObject', 'Duration', 'JsonPatch', 'Size', 'kplus', ...Object.keys(lib).filter(n => n !== 'crds' && /^[A-Z]/.test(n))];
-  const values = [ApiObject, Duration, JsonPatch, Size, kplus, ...names.slice(5).map(n => lib[n])];
+  const names = ['ApiObject', 'Construct', 'Duration', 'JsonPatch', 'Size', 'kplus', ...Object.keys(lib).filter(n => n !== 'crds' && /^[A-Z]/.test(n))];
+  const values = [ApiObject, Construct, Duration, JsonPatch, Size, kplus, ...names.slice(6).map(n => lib[n])];
   return { names, values };
 }
 
-/** The objects a body synthesizes, by `keyOf`, with the id of the chart's child that defines each. */
+/**
+ * The objects a body synthesizes, by `objectKey`, with the id of the chart's child that defines each
+ * and the path of the ApiObject below the chart (`group/web/Resource`).
+ */
 export interface Synthesized {
-  readonly byKey: Map<string, { readonly json: any; readonly top: string }>;
+  readonly byKey: Map<string, { readonly json: any; readonly top: string; readonly path: string }>;
 }
 
 /** Runs a constructor body in a chart of the given id and returns what it synthesizes. */
@@ -63,11 +80,12 @@ export function evaluate(statements: string[], chartId: string = DEFAULT_CHART_I
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const fn = new Function(...names, statements.join('\n'));
   fn.call(chart, ...values);
-  const byKey = new Map<string, { json: any; top: string }>();
+  const byKey = new Map<string, { json: any; top: string; path: string }>();
   for (const c of chart.node.findAll()) {
     if (c instanceof ApiObject) {
       const json = c.toJson();
-      byKey.set(keyOf(json), { json, top: c.node.scopes[2]?.node.id ?? c.node.id });
+      const top = c.node.scopes[2]?.node.id ?? c.node.id;
+      byKey.set(objectKey(json, top), { json, top, path: c.node.scopes.slice(2).map(s => s.node.id).join('/') });
     }
   }
   chart.toJson();

@@ -11,7 +11,7 @@
 import { ADDRESS_LABEL, addressSelection, keepsPodDefaults, originOfAddress } from './cdk8s-origin';
 import { call, identifier, lit, obj, opt, resources } from './code';
 import { diffManifest, durationSeconds, equivalent } from './diff';
-import { DEFAULT_CHART_ID, evaluate, keyOf, labelOf, lineComment, patchCall, Synthesized } from './evaluate';
+import { DEFAULT_CHART_ID, evaluate, labelOf, lineComment, namedByServer, objectKey, patchCall, Synthesized } from './evaluate';
 import { findInstall, versionCode } from './install';
 import { layoutModule } from './layout';
 import * as library from '../../index';
@@ -64,10 +64,13 @@ interface Item {
   readonly manifest: any;
   readonly kind: string;
   readonly name: string;
-  readonly key: string;
+  /** `objectKey` of the manifest (an object the API server names: with the id of the construct that declares it). */
+  key: string;
   readonly argo: boolean;
   variable: string;
   id: string;
+  /** The ids of the plain constructs between the chart and the construct of the item, outermost first (see `recognizeAddresses`). */
+  scopes: string[];
   /** 0: full L2; 1: L2 without traffic routing and with Services by name; 2: plain ApiObject. */
   level: number;
   /** A Rollout takes its Services by name (fromServiceName) even when the input holds them. */
@@ -83,6 +86,21 @@ interface Item {
   selectsByAddress?: boolean;
   /** ... and its construct path here recreates the label's value (else a JSON patch keeps it). */
   addressRecreated?: boolean;
+}
+
+/** The construct path of an item below the chart (`group/web`). */
+function pathOf(item: Item): string {
+  return [...item.scopes, item.id].join('/');
+}
+
+/** The id of the chart's child that holds an item's construct. */
+function topOf(item: Item): string {
+  return item.scopes[0] ?? item.id;
+}
+
+/** Whether one of two construct paths (lists of ids) is the other or holds it (compared over the shorter one's length). */
+function nested(a: string[], b: string[]): boolean {
+  return a.slice(0, b.length).every((id, i) => id === b[i]);
 }
 
 /** `Duration` code for a duration value (seconds or Go duration), when it is whole seconds. */
@@ -203,15 +221,24 @@ class ModuleWriter {
   private refs = new Map<string, string>();
   private usedIds = new Set<string>();
   private reasons = new Map<Item, string[]>();
+  /** The variables of the plain constructs that hold items (see `recognizeAddresses`), by path below the chart. */
+  private scopeVariables = new Map<string, string>();
+  /** The scopes the current body has declared. */
+  private declaredScopes = new Set<string>();
 
   constructor(manifests: any[], private readonly chartName: string) {
     const variables = new Set<string>();
     const ids = new Set<string>();
     const nameOf = (m: any) => String(m?.metadata?.name ?? m?.metadata?.generateName?.replace(/-+$/, '') ?? '');
     const names = manifests.map(nameOf);
+    // objects of one kind that the API server names from the same prefix: one construct each, their ids numbered (`smoke-1`, `smoke-2`)
+    const prefixOf = (m: any) => (namedByServer(m) ? `${m?.kind}|${m?.metadata?.namespace ?? ''}|${m.metadata.generateName}` : undefined);
+    const prefixes = manifests.map(prefixOf);
     this.items = manifests.map((m, index) => {
       const kind = String(m?.kind ?? 'Object');
-      const name = nameOf(m);
+      const prefix = prefixes[index];
+      const sharing = prefix === undefined ? [] : prefixes.flatMap((p, i) => (p === prefix ? [i] : []));
+      const name = sharing.length > 1 ? `${nameOf(m)}-${sharing.indexOf(index) + 1}` : nameOf(m);
       const fallback = kind.charAt(0).toLowerCase() + kind.slice(1);
       let variable = identifier(name, fallback);
       if (names.filter(n => n === name).length > 1 || variables.has(variable)) variable = identifier(`${name}-${kind}`, fallback);
@@ -225,12 +252,13 @@ class ModuleWriter {
         index,
         manifest: m,
         kind,
-        name,
-        key: keyOf(m),
+        name: nameOf(m),
+        key: objectKey(m, id),
         argo: m?.apiVersion === ARGO
           && ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'].includes(kind),
         variable,
         id,
+        scopes: [],
         level: 0,
         servicesByName: false,
       };
@@ -239,6 +267,21 @@ class ModuleWriter {
     });
     this.items.forEach(i => this.usedIds.add(i.id));
     this.usedIds.add(chartName);
+  }
+
+  /** The scope an item is declared in: `this`, or the variable of its innermost plain construct, declared here the first time. */
+  private scopeOf(item: Item): string {
+    let scope = 'this';
+    item.scopes.forEach((id, i) => {
+      const path = item.scopes.slice(0, i + 1).join('/');
+      const variable = this.scopeVariables.get(path)!;
+      if (!this.declaredScopes.has(path)) {
+        this.declaredScopes.add(path);
+        this.statements.push(`const ${variable} = new Construct(${scope}, ${lit(id)});`);
+      }
+      scope = variable;
+    });
+    return scope;
   }
 
   public get all(): Item[] {
@@ -623,9 +666,11 @@ class ModuleWriter {
     const byAddress = item.selectsByAddress === true;
     const withoutAddress = (labels: any) => (byAddress && labels
       ? Object.fromEntries(Object.entries(labels).filter(([k]) => k !== ADDRESS_LABEL)) : labels);
+    const scope = this.scopeOf(item);
     if (byAddress && item.addressRecreated) {
-      this.statements.push(lineComment(`pods selected by the cdk8s-plus address label, from the construct path ${this.chartId}/${item.id}: `
-        + 'keep the chart id and this id, or the label (and the selector, which the API server does not let change) changes'));
+      this.statements.push(lineComment(`pods selected by the cdk8s-plus address label, from the construct path ${this.chartId}/${pathOf(item)}: `
+        + `keep the chart id and ${item.scopes.length > 0 ? 'the ids of this path' : 'this id'}, or the label (and the selector, which the API server `
+        + 'does not let change) changes'));
     }
     const props = obj({
       metadata: metadata(m.metadata),
@@ -650,7 +695,7 @@ class ModuleWriter {
       unsuccessfulRunHistoryLimit: num(spec.analysis?.unsuccessfulRunHistoryLimit),
       strategy: this.strategy(spec.strategy, item),
     });
-    this.statements.push(`const ${item.variable} = new Rollout(this, ${lit(item.id)}, ${props ?? '{}'});`);
+    this.statements.push(`const ${item.variable} = new Rollout(${scope}, ${lit(item.id)}, ${props ?? '{}'});`);
     const selected = withoutAddress(spec.selector?.matchLabels);
     const podLabels = withoutAddress(template.metadata?.labels);
     if (stringMap(selected) && (ref || JSON.stringify(selected) !== JSON.stringify(podLabels))) {
@@ -884,8 +929,9 @@ class ModuleWriter {
   }
 
   private plain(item: Item, comment?: string): void {
+    const scope = this.scopeOf(item);
     if (comment ?? item.plainBecause) this.statements.push(lineComment((comment ?? item.plainBecause)!));
-    this.statements.push(`const ${item.variable} = new ApiObject(this, ${lit(item.id)}, ${lit(item.manifest)});`);
+    this.statements.push(`const ${item.variable} = new ApiObject(${scope}, ${lit(item.id)}, ${lit(item.manifest)});`);
   }
 
   /**
@@ -904,8 +950,9 @@ class ModuleWriter {
 
   /**
    * Rollouts whose pods are selected by the cdk8s-plus address label: those whose construct path
-   * (chart id and id) is found back from the label get that id, and the chart that id (one chart id
-   * for the module: the first found); the others keep the label by a JSON patch.
+   * (chart id, the plain constructs between, and id) is found back from the label get that id, in
+   * those constructs (declared as `new Construct(...)`), and the chart that id (one chart id for the
+   * module: the first found); the others keep the label by a JSON patch.
    */
   public recognizeAddresses(): void {
     let chartId: string | undefined;
@@ -917,13 +964,30 @@ class ModuleWriter {
       const origin = originOfAddress(value);
       if (!origin) continue;
       chartId = chartId ?? origin.chartId;
-      if (origin.chartId === chartId && !this.items.some(i => i !== item && i.id === origin.id)) {
+      // the path must be free: no other item at it, in it, or holding it (plain constructs are shared)
+      const path = [...origin.scopes, origin.id];
+      if (origin.chartId === chartId && !this.items.some(i => i !== item && nested(path, [...i.scopes, i.id]))) {
         this.chartId = chartId;
         item.id = origin.id;
+        item.scopes = origin.scopes;
+        item.key = objectKey(item.manifest, topOf(item));
         item.addressRecreated = true;
       }
     }
-    this.usedIds = new Set([...this.items.map(i => i.id), this.chartName]);
+    // the variables of the plain constructs: unlike the items' own (and the install's)
+    const variables = new Set([...this.items.map(i => i.variable), 'argoRolloutsInstall']);
+    for (const item of this.items) {
+      item.scopes.forEach((_, i) => {
+        const path = item.scopes.slice(0, i + 1).join('/');
+        if (this.scopeVariables.has(path)) return;
+        const base = identifier(path, 'scope');
+        let variable = base;
+        for (let n = 1; variables.has(variable); n++) variable = `${base}Scope${n === 1 ? '' : n}`;
+        variables.add(variable);
+        this.scopeVariables.set(path, variable);
+      });
+    }
+    this.usedIds = new Set([...this.items.map(topOf), this.chartName]);
   }
 
 
@@ -932,7 +996,8 @@ class ModuleWriter {
     this.statements = [...this.preamble, ...this.installStatements];
     this.refs = new Map();
     this.reasons = new Map();
-    this.usedIds = new Set([...this.items.map(i => i.id), this.chartName]);
+    this.declaredScopes = new Set();
+    this.usedIds = new Set([...this.items.map(topOf), this.chartName]);
     this.items.forEach(i => (i.definedBy = undefined));
     const order = (i: Item) => {
       if (!i.argo || i.level >= 2) return 0;
@@ -1093,7 +1158,7 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
       result = evaluate(statements, writer.chartId);
     } catch (error) {
       const message = String((error as Error).message ?? error); // whole: a rule's message continues on its next lines
-      const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${i.id}`))
+      const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${pathOf(i)}`))
         ?? writer.all.find(i => i.argo && i.level < 2 && i.kind === 'Rollout' && i.level === 0)
         ?? writer.all.find(i => i.argo && i.level < 2);
       if (!culprit) throw error;
@@ -1106,8 +1171,8 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
     const inputKeys = new Set(writer.all.map(i => i.key));
     const extra = [...result.byKey.entries()].filter(([k]) => !inputKeys.has(k));
     if (extra.length > 0) {
-      const top = extra[0][1].top;
-      const culprit = writer.all.find(i => i.id === top && i.argo && i.level < 2);
+      const at = extra[0][1].path.split('/');
+      const culprit = writer.all.find(i => nested([...i.scopes, i.id], at) && i.argo && i.level < 2);
       if (!culprit) throw new Error(`the generated code defines ${extra[0][0]}, which the input does not hold`);
       demote(culprit);
       culprit.demotedBecause = `its L2 form defines ${extra[0][1].json.kind} ${extra[0][1].json.metadata?.name}, which the input does not hold`;
@@ -1159,7 +1224,7 @@ function generateOnce(writer: ModuleWriter, failures: string[]): Outcome {
   } catch (error) {
     // with its patches, an object breaks a rule of the release (e.g. a field it does not know): a plain ApiObject, with the whole message
     const message = String((error as Error).message ?? error);
-    const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${i.id} `));
+    const culprit = writer.all.find(i => i.argo && i.level < 2 && message.includes(`/${pathOf(i)} `));
     if (!culprit) throw error;
     culprit.level = 2;
     culprit.demotedBecause = `with the JSON patches that reproduce it, the L2 API refuses it: ${message}`;

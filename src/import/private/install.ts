@@ -11,12 +11,14 @@
  * (with the field and why), the removal of an object the input does not hold, or, for an object of
  * the input the install does not define, a plain ApiObject with the reason.
  */
-import { call, lit, obj, resources } from './code';
+import { lit, obj, resources } from './code';
 import { diffManifest, PatchOperation } from './diff';
 import { evaluate, lineComment, patchCall, Synthesized } from './evaluate';
+import {
+  addedEntries, affinity, controllerArgs, crdOptionEntries, disruptionBudget, imageOptions, notificationOptions, plugins, rbacOptions,
+  spreadConstraints, stringMap, tolerations,
+} from './install-options';
 import * as library from '../../index';
-import { isObject } from '../../private/manifest-types';
-import { parseYamlDocuments } from '../../validation/private/yaml';
 
 /** What the install part needs of an object of the input. */
 export interface InstallInput {
@@ -57,151 +59,6 @@ export function versionCode(version: string | undefined): string | undefined {
   return Object.keys(library.ArgoRolloutsVersion).includes(key) ? `ArgoRolloutsVersion.${key}` : undefined;
 }
 
-/** The first YAML document of a text (a ConfigMap value), when it parses. */
-function parseYaml(text: unknown): unknown {
-  if (typeof text !== 'string') return undefined;
-  try {
-    return parseYamlDocuments(text)[0];
-  } catch {
-    return undefined;
-  }
-}
-
-function stringMap(v: any): string | undefined {
-  if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length === 0) return undefined;
-  return Object.values(v).every(x => typeof x === 'string') ? lit(v) : undefined;
-}
-
-const SECRET_REF = /^\$([\w.-]+)$/;
-
-/** `NotificationService` code for a `service.<name>` entry of the notifications ConfigMap. */
-function notificationService(name: string, settings: any): string | undefined {
-  if (settings === null || typeof settings !== 'object' || Array.isArray(settings)) return undefined;
-  const slack = name === 'slack' && typeof settings.token === 'string' && SECRET_REF.test(settings.token)
-    && Object.keys(settings).every(k => ['token', 'username', 'icon', 'signingSecret'].includes(k))
-    && (settings.signingSecret === undefined || SECRET_REF.test(String(settings.signingSecret)));
-  if (slack) {
-    return call('NotificationService.slack', lit(SECRET_REF.exec(settings.token)![1]), obj({
-      username: typeof settings.username === 'string' ? lit(settings.username) : undefined,
-      icon: typeof settings.icon === 'string' ? lit(settings.icon) : undefined,
-      signingSecretKey: settings.signingSecret !== undefined ? lit(SECRET_REF.exec(settings.signingSecret)![1]) : undefined,
-    }));
-  }
-  return call('NotificationService.custom', lit(name), lit(settings));
-}
-
-/**
- * The notification options the ConfigMap shows beyond what `notifications: true` alone writes
- * (`base`: that ConfigMap's data): services, triggers and templates that are not the catalog's,
- * default subscriptions, and no catalog.
- */
-function notificationOptions(data: any, base: any, secret: any): string | undefined {
-  if (!data || typeof data !== 'object') data = {};
-  base = base ?? {};
-  const own = Object.keys(data).filter(k => data[k] !== base[k]).sort();
-  const services = own.filter(k => k.startsWith('service.')).map(k => notificationService(k.slice('service.'.length), parseYaml(data[k])));
-  const triggers = own.filter(k => k.startsWith('trigger.')).map(k => {
-    const t = parseYaml(data[k]);
-    const c = Array.isArray(t) && t.length === 1 ? t[0] : undefined;
-    if (!c || typeof c.when !== 'string' || !Array.isArray(c.send) || Object.keys(c).some(x => !['when', 'send', 'oncePer'].includes(x))) return undefined;
-    return obj({ name: lit(k.slice('trigger.'.length)), condition: lit(c.when), templates: lit(c.send), oncePer: typeof c.oncePer === 'string' ? lit(c.oncePer) : undefined });
-  });
-  const templates = own.filter(k => k.startsWith('template.')).map(k => {
-    const t = parseYaml(data[k]);
-    if (!isObject(t) || typeof t.message !== 'string') return undefined;
-    const { message, ...services_ } = t;
-    return obj({ name: lit(k.slice('template.'.length)), message: lit(message), services: Object.keys(services_).length > 0 ? lit(services_) : undefined });
-  });
-  const subscriptions = parseYaml(data.subscriptions);
-  const catalog = Object.keys(base).some(k => k.startsWith('template.')) && !Object.keys(data).some(k => k.startsWith('template.') && data[k] === base[k]);
-  const defined = (list: (string | undefined)[]) => (list.length > 0 && list.every(x => x !== undefined) ? `[${list.join(', ')}]` : undefined);
-  return obj({
-    services: defined(services),
-    triggers: defined(triggers),
-    templates: defined(templates),
-    defaultSubscriptions: Array.isArray(subscriptions) && subscriptions.every(s => Array.isArray(s?.recipients) && Array.isArray(s?.triggers))
-      ? lit(subscriptions.map(s => ({ recipients: s.recipients, triggers: s.triggers }))) : undefined,
-    secret: secret ? undefined : 'NotificationSecret.external()',
-    catalog: catalog ? 'false' : undefined,
-  });
-}
-
-const PLUGIN_KINDS: { [key: string]: string } = {
-  trafficRouterPlugins: 'ControllerPlugin.trafficRouter', metricProviderPlugins: 'ControllerPlugin.metricProvider', stepPlugins: 'ControllerPlugin.step',
-};
-
-/** `ControllerPlugin` code for the plugins registered in `argo-rollouts-config`; undefined when there are none, or one does not map. */
-function plugins(data: any): string | undefined {
-  const out: (string | undefined)[] = [];
-  for (const key of Object.keys(data ?? {}).sort()) {
-    const list = PLUGIN_KINDS[key] ? parseYaml(data[key]) : undefined;
-    if (!Array.isArray(list)) return undefined;
-    out.push(...list.map((p: any) => (p && typeof p.name === 'string' && typeof p.location === 'string'
-      && Object.keys(p).every(k => ['name', 'location', 'sha256', 'args'].includes(k))
-      ? call(PLUGIN_KINDS[key], obj({
-        name: lit(p.name),
-        location: lit(p.location),
-        sha256: p.sha256 !== undefined ? lit(p.sha256) : undefined,
-        args: Array.isArray(p.args) ? lit(p.args) : undefined,
-      })) : undefined)));
-  }
-  return out.length > 0 && out.every(x => x !== undefined) ? `[${out.join(', ')}]` : undefined;
-}
-
-/** Controller flags by their command-line name: the `ControllerFlags` key and how its value is written. */
-const FLAGS: { [flag: string]: [string, 'number' | 'string' | 'boolean' | 'list' | 'seconds' | string] } = {
-  'loglevel': ['logLevel', 'ControllerLogLevel'],
-  'logformat': ['logFormat', 'ControllerLogFormat'],
-  'kloglevel': ['klogLevel', 'number'],
-  'instance-id': ['instanceId', 'string'],
-  'rollout-resync': ['rolloutResync', 'seconds'],
-  'qps': ['qps', 'number'],
-  'burst': ['burst', 'number'],
-  'rollout-threads': ['rolloutThreads', 'number'],
-  'experiment-threads': ['experimentThreads', 'number'],
-  'analysis-threads': ['analysisThreads', 'number'],
-  'service-threads': ['serviceThreads', 'number'],
-  'ingress-threads': ['ingressThreads', 'number'],
-  'ephemeral-metadata-threads': ['ephemeralMetadataThreads', 'number'],
-  'leader-elect': ['leaderElect', 'boolean'],
-  'aws-verify-target-group': ['awsVerifyTargetGroup', 'boolean'],
-  'alb-ingress-classes': ['albIngressClasses', 'list'],
-  'nginx-ingress-classes': ['nginxIngressClasses', 'list'],
-  'istio-api-version': ['istioApiVersion', 'string'],
-  'traefik-api-group': ['traefikApiGroup', 'string'],
-  'traefik-api-version': ['traefikApiVersion', 'string'],
-  'traffic-split-api-version': ['trafficSplitApiVersion', 'TrafficSplitApiVersion'],
-  'self-service-notification-enabled': ['selfServiceNotificationEnabled', 'boolean'],
-};
-
-/**
- * The controller's arguments as `flags` (those `FLAGS` maps) and `extraArgs` (the others), leaving
- * out `--namespaced` (the install's `namespaced`).
- */
-function controllerArgs(args: unknown): { flags?: string; extraArgs?: string } {
-  if (!Array.isArray(args) || !args.every(a => typeof a === 'string')) return {};
-  const flags: { [key: string]: string } = {};
-  const lists: { [key: string]: string[] } = {};
-  const extra: string[] = [];
-  for (const arg of args as string[]) {
-    if (arg === '--namespaced') continue;
-    const m = /^--([\w-]+)=(.*)$/.exec(arg);
-    const spec = m ? FLAGS[m[1]] : undefined;
-    const value = m?.[2] ?? '';
-    let code: string | undefined;
-    if (spec?.[1] === 'number') code = /^\d+(\.\d+)?$/.test(value) ? value : undefined;
-    else if (spec?.[1] === 'boolean') code = value === 'true' || value === 'false' ? value : undefined;
-    else if (spec?.[1] === 'string') code = lit(value);
-    else if (spec?.[1] === 'seconds') code = /^\d+$/.test(value) ? `Duration.seconds(${value})` : undefined;
-    else if (spec?.[1] === 'list') (lists[spec[0]] ??= []).push(value);
-    else if (spec) code = /^[a-z0-9]+$/.test(value) ? `${spec[1]}.${value.toUpperCase()}` : undefined;
-    if (code !== undefined && flags[spec![0]] === undefined) flags[spec![0]] = code;
-    else if (spec?.[1] !== 'list') extra.push(arg);
-  }
-  Object.entries(lists).forEach(([key, values]) => (flags[key] = lit(values)));
-  return { flags: obj(flags), extraArgs: extra.length > 0 ? lit(extra) : undefined };
-}
-
 /** An ArgoRollouts props object, as entries (code). */
 type Props = { [key: string]: string | undefined };
 
@@ -211,6 +68,8 @@ interface Fit {
   readonly patches: Map<string, PatchOperation[]>;
   readonly extra: { kind: string; name: string; key: string }[];
   readonly produced: Set<string>;
+  /** What the install synthesized. */
+  readonly synthesized: Synthesized;
 }
 
 /** Whether an object of the input looks like part of an Argo Rollouts install (for the cost, and for the reason given). */
@@ -244,7 +103,7 @@ function fit(out: Synthesized, byKey: Map<string, InstallInput>, namespace: stri
     if (out.byKey.has(key) || (skipCrds && item.kind === 'CustomResourceDefinition')) continue;
     if (looksInstalled(item, namespace)) cost += 100 + JSON.stringify(item.manifest).length / 1000;
   }
-  return { cost, patches, extra, produced: new Set(out.byKey.keys()) };
+  return { cost, patches, extra, produced: new Set(out.byKey.keys()), synthesized: out };
 }
 
 /** Why a field of an install object differs, for the comment of its patch. */
@@ -264,16 +123,30 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
   const find = (kind: string, name: string) => items.find(i => i.kind === kind && i.name === name);
   const controller = find('Deployment', 'argo-rollouts');
   const image = controller?.manifest?.spec?.template?.spec?.containers?.[0]?.image;
-  const tag = typeof image === 'string' ? /argo-rollouts:v(\d+\.\d+\.\d+(?:-rc\d+)?)$/.exec(image)?.[1] : undefined;
+  const tag = typeof image === 'string' ? /argo-rollouts:v(\d+\.\d+\.\d+(?:-rc\d+)?)(?:@sha256:[a-f0-9]{64})?$/.exec(image)?.[1] : undefined;
   const all = library.ArgoRolloutsVersion.all().map(v => v.version);
   const crds = items.filter(i => i.kind === 'CustomResourceDefinition' && /\.argoproj\.io$/.test(i.name));
-  const annotations = crds[0]?.manifest?.metadata?.annotations ?? {};
-  const wave = annotations['argocd.argoproj.io/sync-wave'];
-  const crdProps = (version: string) => obj({
-    version,
-    serverSideApply: /ServerSideApply=true/.test(annotations['argocd.argoproj.io/sync-options'] ?? '') ? 'true' : undefined,
-    syncWave: typeof wave === 'string' && /^-?\d+$/.test(wave) ? wave : undefined,
-  });
+  /** The CRD options of a release (code entries, without `version`); the annotations, labels and keep-on-delete only when the library takes them. */
+  const crdOptionsOf = new Map<string, { [key: string]: string | undefined }>();
+  const crdEntries = (version: string) => {
+    if (!crdOptionsOf.has(version)) {
+      const manifests = crds.map(c => c.manifest);
+      let entries = crdOptionEntries(manifests, [], false);
+      try {
+        const upstream = [...evaluate([`new ArgoRolloutsCrds(this, 'crds', { version: ${versionCode(version)} });`], options.chartId).byKey.values()];
+        const extended = crdOptionEntries(manifests, upstream.map(o => o.json), true);
+        if (extended.keepOnDelete ?? extended.annotations ?? extended.labels) {
+          evaluate([`new ArgoRolloutsCrds(this, 'crds', ${obj({ version: versionCode(version), ...extended })});`], options.chartId);
+          entries = extended;
+        }
+      } catch {
+        // the library refuses them: the CRDs' other differences stay JSON patches
+      }
+      crdOptionsOf.set(version, entries);
+    }
+    return crdOptionsOf.get(version)!;
+  };
+  const crdProps = (version: string) => obj({ version: versionCode(version), ...crdEntries(version) });
   if (options.version !== undefined && tag !== undefined && versionCode(tag) && tag !== options.version.replace(/^v/, '')) {
     throw new Error(`--version ${options.version} is not the release of the install in the input (${tag}: the controller image ${image}); `
       + `an ArgoRollouts of ${options.version} would declare other objects. Give --version ${tag}, or leave --version out.`);
@@ -287,7 +160,7 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
     if (crds.length !== 5) return undefined;
     // the CRDs alone: their version is that of the bundled definitions that match
     for (const version of versions) {
-      const statements = [`new ArgoRolloutsCrds(this, 'crds', ${crdProps(versionCode(version)!)});`];
+      const statements = [`new ArgoRolloutsCrds(this, 'crds', ${crdProps(version)});`];
       let out: Synthesized;
       try {
         out = evaluate(statements, chartId);
@@ -323,9 +196,13 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
   ] : [];
   /** The declaration; `crdsAt`: inside the install, in an ArgoRolloutsCrds apart, or none (while options are tried: they do not change the CRDs). */
   const declare = (props: Props, crdsAt: 'inside' | 'apart' | 'none', version: string) => [
-    `const ${VARIABLE} = new ArgoRollouts(this, 'argo-rollouts', ${obj({ version: versionCode(version), ...props, crds: crdsAt === 'inside' ? undefined : 'false' }) ?? '{}'});`,
+    `const ${VARIABLE} = new ArgoRollouts(this, 'argo-rollouts', ${obj({
+      version: versionCode(version),
+      ...props,
+      crds: crdsAt === 'inside' ? undefined : 'false',
+    }) ?? '{}'});`,
     ...strip,
-    ...(crdsAt === 'apart' && crds.length > 0 ? [`new ArgoRolloutsCrds(this, 'crds', ${crdProps(versionCode(version)!)});`] : []),
+    ...(crdsAt === 'apart' && crds.length > 0 ? [`new ArgoRolloutsCrds(this, 'crds', ${crdProps(version)});`] : []),
   ];
   const refusals: string[] = [];
   const attempt = (statements: string[], skipCrds: boolean): Fit | undefined => {
@@ -361,6 +238,8 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
   let crdsAt: 'inside' | 'apart' | 'none' = 'none';
   if (crds.length > 0) {
     let crdCost = Infinity;
+    // CRDs with options of their own (sync wave, keep-on-delete, annotations, labels) are an ArgoRolloutsCrds apart, as the library's
+    // documentation declares them (ArgoRollouts' crdOptions write the same objects)
     for (const at of namespaced ? ['apart', 'inside'] as const : ['inside', 'apart'] as const) {
       const f = attempt(declare(base, at, version), false);
       if (f && f.cost < crdCost) [crdsAt, crdCost] = [at, f.cost];
@@ -384,6 +263,15 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
   const dashboardService = find('Service', 'argo-rollouts-dashboard')?.manifest;
   const serviceTypes: { [t: string]: string } = { NodePort: 'kplus.ServiceType.NODE_PORT', LoadBalancer: 'kplus.ServiceType.LOAD_BALANCER' };
   const args: unknown = container.containers?.[0]?.args;
+  // what the install without options writes, for the maps of labels and annotations that options add to
+  const baseFit = best.fit;
+  const baseJson = (kind: string, name: string) => [...baseFit.synthesized.byKey.values()]
+    .find(o => o.json.kind === kind && o.json.metadata?.name === name)?.json;
+  const baseDeployment = baseJson('Deployment', 'argo-rollouts');
+  const template = controller.manifest.spec?.template ?? {};
+  const replicas = typeof controller.manifest.spec?.replicas === 'number' ? controller.manifest.spec.replicas : 1;
+  const roleKind = namespaced ? 'Role' : 'ClusterRole';
+  const dashboardContainer = find('Deployment', 'argo-rollouts-dashboard')?.manifest?.spec?.template?.spec?.containers?.[0];
   const trials: (Props | ((kept: Props) => Props))[] = [
     { controller: obj({ replicas: typeof controller.manifest.spec?.replicas === 'number' ? String(controller.manifest.spec.replicas) : undefined }) },
     { controller: obj({ nodeSelector: stringMap(container.nodeSelector), priorityClassName: typeof container.priorityClassName === 'string' ? lit(container.priorityClassName) : undefined }) },
@@ -405,16 +293,41 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
     },
     {
       notificationOptions: base.notifications ? notificationOptions(find('ConfigMap', 'argo-rollouts-notification-configmap')?.manifest?.data, baseData,
-        find('Secret', 'argo-rollouts-notification-secret')) : undefined,
+        find('Secret', 'argo-rollouts-notification-secret')?.manifest) : undefined,
     },
     {
       metrics: monitor ? obj({
         serviceMonitor: 'true',
         scrapeInterval: typeof monitor.spec?.endpoints?.[0]?.interval === 'string' ? lit(monitor.spec.endpoints[0].interval) : undefined,
+        serviceMonitorLabels: addedEntries(monitor.metadata?.labels, baseJson('Service', 'argo-rollouts-metrics')?.metadata?.labels),
       }) : undefined,
     },
     { dashboardOptions: base.dashboard ? obj({ readOnly: 'true' }) : undefined },
     { dashboardOptions: base.dashboard ? obj({ serviceType: serviceTypes[dashboardService?.spec?.type] }) : undefined },
+    {
+      dashboardOptions: base.dashboard ? obj({
+        resources: resources(dashboardContainer?.resources),
+        image: imageOptions('dashboard', version, dashboardContainer?.image, dashboardContainer?.imagePullPolicy),
+      }) : undefined,
+    },
+    // the controller's image, scheduling, disruption budget, labels and annotations
+    { controller: obj({ image: imageOptions('controller', version, container.containers?.[0]?.image, container.containers?.[0]?.imagePullPolicy, 'IfNotPresent') }) },
+    { controller: obj({ tolerations: tolerations(container.tolerations) }) },
+    // (with the replicas when they were not kept alone: more than one gives an affinity of its own by default)
+    (kept: Props) => ({
+      controller: obj({
+        replicas: replicas !== 1 && !/\breplicas: /.test(kept.controller ?? '') ? String(replicas) : undefined,
+        affinity: affinity(container.affinity, replicas),
+      }),
+    }),
+    { controller: obj({ topologySpreadConstraints: spreadConstraints(container.topologySpreadConstraints) }) },
+    { controller: obj({ podDisruptionBudget: disruptionBudget(find('PodDisruptionBudget', 'argo-rollouts')?.manifest) }) },
+    { controller: obj({ podLabels: addedEntries(template.metadata?.labels, baseDeployment?.spec?.template?.metadata?.labels) }) },
+    { controller: obj({ podAnnotations: addedEntries(template.metadata?.annotations, baseDeployment?.spec?.template?.metadata?.annotations, ['checksum/config']) }) },
+    { controller: obj({ deploymentLabels: addedEntries(controller.manifest.metadata?.labels, baseDeployment?.metadata?.labels) }) },
+    { controller: obj({ deploymentAnnotations: addedEntries(controller.manifest.metadata?.annotations, baseDeployment?.metadata?.annotations) }) },
+    // the controller's permissions: the providers' groups, and rules of its own
+    rbacOptions(find(roleKind, 'argo-rollouts')?.manifest?.rules, baseJson(roleKind, 'argo-rollouts')?.rules, version),
   ];
   let current: Fit | undefined = best.fit;
   for (const trial of trials) {
