@@ -9,7 +9,7 @@ import { ArgoObject } from '../private/argo-object';
 import { ANALYSIS_TEMPLATE, argumentOrDefault, DURATION, listOf, METADATA, struct } from '../private/arguments';
 import { fail } from '../private/synth-error';
 import { toSeconds, undefinedIfEmpty } from '../private/utils';
-import { checkAtSynth } from '../validation/private';
+import { checkAtSynth, checkBatchAtSynth } from '../validation/private';
 
 /** The fields of `AnalysisRunProps`, for `checkArgument`. */
 const ANALYSIS_RUN_PROPS = struct('AnalysisRunProps', {
@@ -117,7 +117,7 @@ export class AnalysisRun extends Construct {
     toSeconds('ttlAfterCompletion', props.ttlAfterCompletion);
     toSeconds('ttlAfterSuccess', props.ttlAfterSuccess);
     toSeconds('ttlAfterFailure', props.ttlAfterFailure);
-    this.apiObject = new ArgoObject(this, { kind: 'AnalysisRun', metadata: props.metadata, render: () => this._toKube(), check: checkAtSynth }).apiObject;
+    this.apiObject = new ArgoObject(this, { kind: 'AnalysisRun', metadata: props.metadata, render: () => this._toKube(), check: checkAtSynth, checkBatch: checkBatchAtSynth }).apiObject;
   }
 
   /** The Kubernetes name of the run. */

@@ -10,7 +10,7 @@ import { ANALYSIS_TEMPLATE, argumentOrDefault, checkArgument, checkListArgument,
 import { checkObjectName } from '../private/names';
 import { fail } from '../private/synth-error';
 import { undefinedIfEmpty } from '../private/utils';
-import { checkAtSynth, FindingSeverity } from '../validation/private';
+import { checkAtSynth, checkBatchAtSynth, FindingSeverity } from '../validation/private';
 
 /** Warnings on a template used by nothing (A15–A17) that the Rollouts and Experiments using it judge. */
 const JUDGED_BY_USES: ReadonlySet<string> = new Set(['A15', 'A16', 'A17']);
@@ -159,6 +159,7 @@ export abstract class AnalysisTemplateBase extends Construct implements IAnalysi
       clusterScoped: kind === 'ClusterAnalysisTemplate',
       subject: `${this.constructor.name} ${this.node.path}`,
       check: checkAtSynth,
+      checkBatch: checkBatchAtSynth,
       render: () => {
         if (this._metrics.length === 0 && this._templates.length === 0) {
           fail(`[A01] ${this.constructor.name} ${this.node.path} has no metrics and composes no template. Add a metric with addMetric(), or templates.`);

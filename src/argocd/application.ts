@@ -14,6 +14,7 @@ import { requireGenerated } from '../private/generated';
 import { Manifest } from '../private/manifest-types';
 import { OnePassApiObject } from '../private/one-pass-api-object';
 import { fail } from '../private/synth-error';
+import { SynthPass } from '../private/synth-pass';
 import { appController, releaseController } from '../traffic/private/owned-fields';
 import { IgnoreDifference } from '../traffic/router';
 import { SchemaError, SchemaValidator } from '../validation/private/schema-loader';
@@ -401,15 +402,16 @@ export class ArgoCdApplication extends Construct {
    * ArgoCdApplication (two Applications in one app must not render each other).
    */
   private apiObjects(): ApiObject[] {
-    const objects = new Set<ApiObject>();
-    for (const chart of this.charts()) {
-      for (const construct of chart.node.findAll()) {
-        if (construct instanceof ApiObject && !construct.node.scopes.some(scope => scope instanceof ArgoCdApplication)) {
-          objects.add(construct);
-        }
+    // the app's objects (one walk per synth), each under the charts it is in, in the order of the tree
+    const charts = this.charts();
+    const byChart = new Map<IConstruct, ApiObject[]>(charts.map(chart => [chart, []]));
+    for (const object of SynthPass.objects(this)) {
+      const scopes = object.node.scopes;
+      if (!scopes.some(scope => scope instanceof ArgoCdApplication)) {
+        scopes.forEach(scope => byChart.get(scope)?.push(object));
       }
     }
-    return [...objects];
+    return [...new Set(charts.flatMap(chart => byChart.get(chart)!))];
   }
 
   /** The rendered manifests of the charts. */

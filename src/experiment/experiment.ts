@@ -10,7 +10,7 @@ import * as kplus from '../private/kplus';
 import { renderPodTemplate } from '../private/pod-template';
 import { fail } from '../private/synth-error';
 import { checkInteger, metadataBlock, toGoDuration, toSeconds } from '../private/utils';
-import { checkAtSynth } from '../validation/private';
+import { checkAtSynth, checkBatchAtSynth } from '../validation/private';
 
 /**
  * A set of pods an Experiment runs.
@@ -201,6 +201,7 @@ export class Experiment extends Construct {
       metadata: props.metadata,
       render: () => this._toKube(),
       check: checkAtSynth,
+      checkBatch: checkBatchAtSynth,
       related: () => templateManifests((this.props.analyses ?? []).map(a => a.template)),
     });
     this.apiObject = this.argo.apiObject;

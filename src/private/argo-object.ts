@@ -5,6 +5,7 @@ import { ClusterScopedApiObject } from './cluster-scoped';
 import { checkDuplicateObjects } from './duplicate-objects';
 import { Manifest } from './manifest-types';
 import { OnePassApiObject, resolveAndSanitize } from './one-pass-api-object';
+import { manifestsOf, RelatedObject, SynthBatchCheck, SynthPass } from './synth-pass';
 
 /** The API version of every Argo Rollouts kind. */
 export const ARGO_API_VERSION = 'argoproj.io/v1alpha1';
@@ -48,12 +49,17 @@ export interface ArgoObjectOptions<S extends object> {
   readonly clusterScoped?: boolean;
   /** Renders the spec at synth; pure. */
   readonly render: () => S;
-  /** The rule engine (see `SynthCheck`). */
+  /** The rule engine on this object alone (see `SynthCheck`). */
   readonly check: SynthCheck;
+  /** The rule engine on the objects of a synth's batch at once (see `SynthPass`). */
+  readonly checkBatch: SynthBatchCheck;
   /** The construct in messages. @default `<kind> <construct path>` */
   readonly subject?: string;
-  /** The manifests of the objects the check follows from this one (templates, Services, ...). @default - none */
-  readonly related?: (own: Manifest) => object[];
+  /**
+   * The objects the check follows from this one (templates, Services, ...): manifests, or ApiObjects of
+   * the app (a synth's batch reads the rendering that synth made of them). @default - none
+   */
+  readonly related?: (own: Manifest) => RelatedObject[];
   /** Which findings concern the construct. @default - those on its own manifest */
   readonly keep?: (finding: SynthFinding) => boolean;
 }
@@ -83,6 +89,7 @@ export class ArgoObject<S extends object> {
     this.apiObject = options.clusterScoped
       ? new ClusterScopedApiObject(owner, 'Resource', props, { rendered })
       : new OnePassApiObject(owner, 'Resource', props, { rendered });
+    SynthPass.register(this.apiObject, options.checkBatch);
   }
 
   /** The Kubernetes name. */
@@ -104,10 +111,18 @@ export class ArgoObject<S extends object> {
     };
   }
 
-  /** Runs the rule engine on the object's manifest as written, with the related manifests. */
+  /**
+   * Runs the rule engine on the object's manifest as written, with the related manifests: with the
+   * synth's batch when it takes them (see `SynthPass`), else now.
+   */
   private check(own: Manifest): void {
     const o = this.options;
     const related = o.related ? o.related(own) : [];
-    o.check(this.owner, o.subject ?? `${o.kind} ${this.owner.node.path}`, [own, ...related], versionsToCheck(this.owner), o.keep);
+    const request = { scope: this.owner, subject: o.subject ?? `${o.kind} ${this.owner.node.path}`, own, related, keep: o.keep };
+    const versions = versionsToCheck(this.owner);
+    if (!SynthPass.record(this.apiObject, request, versions)) {
+      const { subject, manifests, keep } = manifestsOf(request);
+      o.check(this.owner, subject, [...manifests], versions, keep);
+    }
   }
 }

@@ -3,6 +3,7 @@ import { IConstruct } from 'constructs';
 import { AppRegistry } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
 import { describeObject, duplicateObjects } from './object-identity';
+import { SynthPass } from './synth-pass';
 
 /**
  * Whether the app writes all its objects to one output (one file, or one folder of a file per
@@ -16,7 +17,7 @@ function oneOutput(root: IConstruct): boolean {
 
 /** The objects of the app that clash: pairs of construct paths with the object they both write. */
 function duplicateErrors(root: IConstruct): string[] {
-  const objects = root.node.findAll().filter((c): c is ApiObject => c instanceof ApiObject);
+  const objects = SynthPass.objects(root);
   const charts: Chart[] = [];
   const groups = oneOutput(root) ? undefined : objects.map(o => {
     const chart = Chart.of(o);
@@ -41,5 +42,6 @@ function duplicateErrors(root: IConstruct): string[] {
  * `YamlOutputType.FILE_PER_APP` or `FILE_PER_RESOURCE`, any two of the app.
  */
 export function checkDuplicateObjects(scope: IConstruct): void {
+  SynthPass.enable(scope); // first: its validation opens the pass whose walk this check reads
   AppRegistry.of(scope).once('duplicate-object-check', root => root.node.addValidation({ validate: () => duplicateErrors(root) }));
 }

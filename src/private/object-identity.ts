@@ -51,6 +51,16 @@ export function objectIdentity(manifest: any): ObjectIdentity | undefined {
   return { group, kind, namespace, name };
 }
 
+/** The identity of a manifest as one string (for maps), when it has one (see `objectIdentity`). */
+export function identityKey(manifest: unknown): string | undefined {
+  const identity = objectIdentity(manifest);
+  return identity === undefined ? undefined : keyOf(identity);
+}
+
+function keyOf(identity: ObjectIdentity): string {
+  return [identity.group, identity.kind, identity.namespace, identity.name].join('\u0000');
+}
+
 /**
  * Finds the manifests that define the same object as an earlier one of their group (file), given
  * one at a time in order: it keeps each object's identity, not the manifests.
@@ -67,7 +77,7 @@ export class DuplicateObjectFinder {
     if (identity === undefined) {
       return undefined;
     }
-    const key = [group, identity.group, identity.kind, identity.namespace, identity.name].join('\u0000');
+    const key = `${group}\u0000${keyOf(identity)}`;
     const first = this.firstOf.get(key);
     if (first === undefined) {
       this.firstOf.set(key, index);

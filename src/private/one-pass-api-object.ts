@@ -20,6 +20,7 @@ import { ApiObject, ApiObjectProps, App, ImplicitTokenResolver, IResolver, JsonP
 import { Construct, IConstruct } from 'constructs';
 import { Manifest, UncheckedObject } from './manifest-types';
 import { SynthError, fail } from './synth-error';
+import { SynthPass } from './synth-pass';
 
 /** An object being built by the walk. */
 type MutableObject = { [key: string]: unknown };
@@ -133,7 +134,7 @@ export interface OnePassApiObjectOptions {
   /**
    * Called with the manifest exactly as it is written (metadata, JSON patches and all), each time the
    * object is rendered, before it is returned: e.g. the rule engine, which may throw. Must not change
-   * the manifest. @default - nothing
+   * the manifest. (Every rendering is also handed to the synth's pass, see `SynthPass.rendered`.) @default - nothing
    */
   readonly rendered?: (manifest: Manifest) => void;
 }
@@ -153,6 +154,7 @@ export class OnePassApiObject extends ApiObject {
   constructor(scope: Construct, id: string, props: ApiObjectProps, private readonly options: OnePassApiObjectOptions = {}) {
     super(scope, id, props);
     this.givenProps = props;
+    SynthPass.track(this);
   }
 
   public addJsonPatch(...ops: JsonPatch[]): void {
@@ -167,6 +169,7 @@ export class OnePassApiObject extends ApiObject {
       json = { ...json, metadata };
     }
     this.options.rendered?.(json);
+    SynthPass.rendered(this, json);
     return json;
   }
 

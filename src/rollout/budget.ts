@@ -9,6 +9,7 @@ import { checkArgument, SCOPE } from '../private/arguments';
 import { Manifest, StringMap } from '../private/manifest-types';
 import { parseQuantity } from '../private/quantity';
 import { fail } from '../private/synth-error';
+import { SynthPass } from '../private/synth-pass';
 import { APP_BUDGETS, CapacityBudget } from '../validation/private';
 import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/private/rules/budget';
 
@@ -68,34 +69,9 @@ export function withBudgetAnnotations<M extends Manifest>(manifest: M, all: Stri
 /** The kinds a budget check reads from the app besides the Rollout's own objects. */
 const BUDGET_KINDS: ReadonlySet<string> = new Set(['ResourceQuota', 'HorizontalPodAutoscaler']);
 
-/** The ResourceQuotas and HPAs found in an app, and the constructs that have asked since. */
-interface QuotaScan {
-  readonly objects: ApiObject[];
-  readonly askedBy: WeakSet<IConstruct>;
-}
-
-const quotaScans = new WeakMap<IConstruct, QuotaScan>();
-
-/**
- * The ResourceQuota and HorizontalPodAutoscaler objects of `scope`'s app. One synth renders every
- * Rollout once: the tree is searched once for them all. A Rollout that asks a second time is being
- * rendered by a new synth (constructs may have been added since), so the tree is searched again; the
- * result is also dropped after the current synchronous run. (Checking the tree's shape on every call
- * instead made a synth quadratic in the number of Rollouts.)
- */
-function appBudgetObjects(scope: IConstruct): ApiObject[] {
-  const root = scope.node.root;
-  const scan = quotaScans.get(root);
-  if (scan !== undefined && !scan.askedBy.has(scope)) {
-    scan.askedBy.add(scope);
-    return scan.objects;
-  }
-  const objects = root.node.findAll().filter(c => ApiObject.isApiObject(c) && BUDGET_KINDS.has(c.kind)) as ApiObject[];
-  if (scan === undefined) {
-    queueMicrotask(() => quotaScans.delete(root));
-  }
-  quotaScans.set(root, { objects, askedBy: new WeakSet([scope]) });
-  return objects;
+/** The ResourceQuota and HorizontalPodAutoscaler objects of `scope`'s app (found once per synth). */
+function appBudgetObjects(scope: IConstruct): readonly ApiObject[] {
+  return SynthPass.objectsOfKinds(scope, BUDGET_KINDS);
 }
 
 /**

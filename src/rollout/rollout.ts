@@ -21,9 +21,10 @@ import { ArgumentError, argumentOrDefault, checkArgument, TRAFFIC_ROUTER } from 
 import { LabelSelectorSpec, Manifest, MetadataSpec, PodSpec } from '../private/manifest-types';
 import { renderWorkloadPodSpec } from '../private/pod-template';
 import { fail } from '../private/synth-error';
+import { RelatedObject } from '../private/synth-pass';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../private/utils';
 import { IgnoreDifference, ITrafficRouter } from '../traffic/router';
-import { CapacityBudget, checkAtSynth } from '../validation/private';
+import { CapacityBudget, checkAtSynth, checkBatchAtSynth } from '../validation/private';
 
 /**
  * Properties of a Rollout.
@@ -193,6 +194,7 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
       metadata: props.metadata,
       render: () => this._toKube(),
       check: checkAtSynth,
+      checkBatch: checkBatchAtSynth,
       related: own => this.relatedManifests(own),
       // Findings on the Rollout, and the Rollout rules (V) that the engine reports on a referenced
       // template (e.g. a step analysis whose template metric never ends); the objects' own rules are
@@ -512,12 +514,12 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * defines select its pods by construction), for the rule engine, which runs on every rendering of
    * the Rollout, on its manifest as written (JSON patches applied; see `ArgoObject`).
    */
-  private relatedManifests(own: Manifest): object[] {
+  private relatedManifests(own: Manifest): RelatedObject[] {
     const services = Object.values(this.bound.services) as ResolvedService[];
     return [
       ...servicesToCheck(services),
       ...templateManifests(this.bound.analysisTemplates()),
-      ...this.bound.routerManifests(),
+      ...this.bound.routerObjects(),
       ...notificationManifestsFor(this, own),
       ...budgetManifests(this, own, this.workloadRef?._deployment),
     ].filter(m => m !== undefined);

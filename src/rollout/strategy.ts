@@ -540,6 +540,7 @@ function bindBlueGreen(host: Construct & StrategyHost, o: BlueGreenStrategyOptio
       postPromotion = copyAnalysis(options);
     },
     analysisTemplates: () => [...(prePromotion?.templates ?? []), ...(postPromotion?.templates ?? [])],
+    routerObjects: () => [],
     routerManifests: () => [],
     ignoreDifferences: () => [],
     render: (): StrategySpec => {
@@ -670,6 +671,7 @@ function bindCanary(host: Construct & StrategyHost, o: CanaryStrategyOptions): B
     addPostPromotionAnalysis: () => wrongStrategy(host, 'canary', 'post-promotion analysis',
       'Use addBackgroundAnalysis() or an analysis step (CanaryStep.analysis()), or RolloutStrategy.blueGreen().'),
     analysisTemplates: (): IAnalysisTemplate[] => [...(background?.templates ?? []), ...steps.flatMap(s => s._analysisTemplates())],
+    routerObjects: () => bindings.flatMap(b => b.apiObjects),
     routerManifests: () => bindings.flatMap(b => b.apiObjects).map(obj => obj.toJson()),
     // what the routers' files say the controller writes, read from this Rollout's trafficRouting block
     // and its router objects: the same function ArgoCdApplication runs over the app's manifests

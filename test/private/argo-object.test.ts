@@ -8,6 +8,7 @@ import {
 } from '../../src';
 import { ArgoObject, SynthCheck } from '../../src/private/argo-object';
 import { renderPodTemplate, renderWorkloadPodSpec } from '../../src/private/pod-template';
+import { SynthBatchCheck } from '../../src/private/synth-pass';
 
 const metric = (name: string): Metric => ({
   name,
@@ -22,9 +23,14 @@ interface Call {
   readonly keep?: unknown;
 }
 
-function recorder(): { calls: Call[]; check: SynthCheck } {
+/** Records the checks, of one object (`check`) or of a synth's batch (`checkBatch`, a call per object). */
+function recorder(): { calls: Call[]; check: SynthCheck; checkBatch: SynthBatchCheck } {
   const calls: Call[] = [];
-  return { calls, check: (_scope, subject, manifests, versions, keep) => calls.push({ subject, manifests, versions, keep }) };
+  return {
+    calls,
+    check: (_scope, subject, manifests, versions, keep) => calls.push({ subject, manifests, versions, keep }),
+    checkBatch: (entries, versions) => entries.forEach(e => calls.push({ subject: e.subject, manifests: [...e.manifests], versions, keep: e.keep })),
+  };
 }
 
 describe('ArgoObject', () => {
@@ -32,11 +38,11 @@ describe('ArgoObject', () => {
     const chart = new Chart(Testing.app(), 'c', { namespace: 'apps' });
     new ArgoRolloutsCrds(chart, 'crds', { version: ArgoRolloutsVersion.V1_8_3 });
     const owner = new Construct(chart, 'owner');
-    const { calls, check } = recorder();
+    const { calls, check, checkBatch } = recorder();
     const state = { steps: 1 };
     const keep = () => true;
     const argo = new ArgoObject<{ steps: number }>(owner, {
-      kind: 'Experiment', render: () => ({ ...state }), check, related: own => [{ kind: 'Related', of: own.metadata?.name }], keep,
+      kind: 'Experiment', render: () => ({ ...state }), check, checkBatch, related: own => [{ kind: 'Related', of: own.metadata?.name }], keep,
     });
     state.steps = 2;
     expect(owner.node.defaultChild).toBe(argo.apiObject);
@@ -59,8 +65,8 @@ describe('ArgoObject', () => {
   test('a cluster-scoped kind has no namespace, in the output and in what the engine reads; the subject can be given', () => {
     const chart = new Chart(Testing.app(), 'c', { namespace: 'apps' });
     const owner = new Construct(chart, 'owner');
-    const { calls, check } = recorder();
-    const argo = new ArgoObject(owner, { kind: 'ClusterAnalysisTemplate', clusterScoped: true, subject: 'MyTemplate c/owner', render: () => ({}), check });
+    const { calls, check, checkBatch } = recorder();
+    const argo = new ArgoObject(owner, { kind: 'ClusterAnalysisTemplate', clusterScoped: true, subject: 'MyTemplate c/owner', render: () => ({}), check, checkBatch });
     expect(Testing.synth(chart)[0].metadata).toEqual({ name: argo.name });
     expect(calls[0].manifests[0].metadata).toEqual({ name: argo.name, namespace: undefined });
     expect(calls[0].subject).toBe('MyTemplate c/owner');
@@ -70,12 +76,13 @@ describe('ArgoObject', () => {
     // GIVEN a spec with an undefined key, metadata with annotations and labels, and a JSON patch
     const chart = new Chart(Testing.app(), 'c');
     const owner = new Construct(chart, 'owner');
-    const { calls, check } = recorder();
+    const { calls, check, checkBatch } = recorder();
     const argo = new ArgoObject(owner, {
       kind: 'Rollout',
       metadata: { annotations: { a: 'b' }, labels: { team: 'x' } },
       render: () => ({ kept: 1, dropped: undefined, nested: { alsoDropped: undefined, n: 2 } }),
       check,
+      checkBatch,
     });
     argo.apiObject.addJsonPatch(JsonPatch.add('/spec/patched', true));
     // WHEN

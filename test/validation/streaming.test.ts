@@ -3,6 +3,7 @@
 // document held at once.
 import * as fs from 'fs';
 import * as path from 'path';
+import { isObject } from '../../src/private/manifest-types';
 import { LintFinding, LintOptions } from '../../src/validation/linter';
 import { yamlLayout } from '../../src/validation/private/document-parts';
 import { ManifestStream } from '../../src/validation/private/engine';
@@ -266,7 +267,7 @@ describe('a lint run a document at a time', () => {
     const run = new ManifestStream();
     const manifests = readWholeYaml(FILES['a-rollouts.yaml']);
     const added = manifests.map((manifest, i) => run.add(manifest, i, 0));
-    expect(added.filter(a => a === 'check')).toHaveLength(manifests.filter(m => m?.kind === 'Rollout').length);
+    expect(added.filter(a => a === 'check')).toHaveLength(manifests.filter(m => isObject(m) && m.kind === 'Rollout').length);
     expect(run.keptManifests.map(m => m.kind)).toEqual(['Service', 'Service', 'HorizontalPodAutoscaler']);
     expect([...run.workloadKinds].sort()).toEqual(['Rollout', 'StatefulSet']);
   });

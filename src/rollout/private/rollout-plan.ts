@@ -2,10 +2,10 @@
  * `rollout.plan()`: the plan of a Rollout construct, from the manifests of its app and the app's
  * Argo Rollouts version (the app registry).
  */
-import { ApiObject } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { RolloutPlan } from '../../plan/rollout-plan';
 import { appVersion } from '../../private/app-registry';
+import { SynthPass } from '../../private/synth-pass';
 
 /** The kinds a plan reads besides the Rollout: a workloadRef's workload, analysis templates, an HPA. */
 const PLAN_KINDS: ReadonlySet<string> = new Set([
@@ -17,11 +17,10 @@ const PLAN_KINDS: ReadonlySet<string> = new Set([
  * to (rendered now; an object that cannot be rendered yet is left out, as a missing one is).
  */
 export function planOfRollout(scope: IConstruct, own: any): RolloutPlan {
-  const manifests = scope.node.root.node.findAll()
-    .filter(c => ApiObject.isApiObject(c) && PLAN_KINDS.has(c.kind))
+  const manifests = SynthPass.objectsOfKinds(scope, PLAN_KINDS)
     .flatMap(c => {
       try {
-        return [(c as ApiObject).toJson()];
+        return [c.toJson()];
       } catch {
         return [];
       }

@@ -1,7 +1,6 @@
 import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as kplus from '../../private/kplus';
-import { Manifest } from '../../private/manifest-types';
 import { isServiceName } from '../../private/names';
 import { OnePassApiObject } from '../../private/one-pass-api-object';
 import { fail } from '../../private/synth-error';
@@ -201,8 +200,8 @@ export function resolveStrategyService(scope: Construct & ServicePodSource, role
  * does not define, and those it defines whose selector was narrowed with `select`/`selectLabel` or
  * whose ports were given or bound (the others select its pods, and target its container ports, by construction).
  */
-export function servicesToCheck(services: ResolvedService[]): Manifest[] {
+export function servicesToCheck(services: ResolvedService[]): ApiObject[] {
   return services
     .filter(s => s.service && (!s.owned || (s.service as OwnedService).narrowed || (s.service as OwnedService).givenPorts))
-    .map(s => ApiObject.of(s.service!).toJson());
+    .map(s => ApiObject.of(s.service!));
 }

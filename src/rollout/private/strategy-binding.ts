@@ -1,3 +1,4 @@
+import { ApiObject } from 'cdk8s';
 import { CanaryStep } from '../canary-step';
 import { ResolvedService, ServicePodSource } from './service-binding';
 import { StrategySpec } from './spec-types';
@@ -41,7 +42,9 @@ export interface BoundStrategy extends OpenStrategy {
   /** `spec.strategy`; pure. */
   render(): StrategySpec;
   analysisTemplates(): IAnalysisTemplate[];
-  /** The manifests of the router objects this app defines, for the check at synth. */
+  /** The router objects this app defines, for the check at synth. */
+  routerObjects(): ApiObject[];
+  /** Their manifests, rendered now. */
   routerManifests(): Manifest[];
   ignoreDifferences(): IgnoreDifference[];
 }

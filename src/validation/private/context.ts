@@ -2,11 +2,12 @@ import {
   analysisTemplateRefs, ANALYSIS_RUN, ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE, ManifestIdentity, referencedKind, resolveTemplateTree,
   TemplateInfo, templateInfo, TemplateTree, TemplateUse, usedTemplates,
 } from './templates';
-import { workloadPodTemplate, workloadRefKind } from '../../private/manifest-types';
+import { JsonObject, workloadPodTemplate, workloadRefKind } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
 import { cutLongRuns, cutText, cutTextTo } from '../../private/quote';
 import { Finding, FindingSeverity, ValidationOptions } from '../types';
-import { ArgLookup, asArray, asNumber, asObject, asString, isObject, isSet, quote } from './util';
+import { BlueGreenView, CanaryView, ManifestView, MetadataView, RolloutSpecView, TrafficRoutingView } from './manifest-view';
+import { ArgLookup, asObject, asArray, asNumber, asString, isObject, isSet, quote } from './util';
 import { fail } from '../../private/synth-error';
 
 /** Path of the canary strategy; rules build their paths from these. */
@@ -41,7 +42,7 @@ const CHECKED_KINDS: ReadonlySet<string> = new Set(['Rollout', 'AnalysisTemplate
  * The Argo Rollouts kind of a manifest (`Rollout`, `AnalysisTemplate`, `ClusterAnalysisTemplate`,
  * `AnalysisRun` or `Experiment`, API group `argoproj.io` or no apiVersion), else `undefined`.
  */
-export function argoKindOf(manifest: any): string | undefined {
+export function argoKindOf(manifest: unknown): string | undefined {
   if (!isObject(manifest) || typeof manifest.kind !== 'string' || !CHECKED_KINDS.has(manifest.kind)) {
     return undefined;
   }
@@ -54,12 +55,16 @@ function objectKey(namespace: string, name: string): string {
   return `${namespace}\u0000${name}`;
 }
 
-function namespaceOf(manifest: any): string {
-  return asString(asObject(manifest?.metadata)?.namespace);
+function metadataOf(manifest: ManifestView): MetadataView | undefined {
+  return asObject(manifest.metadata);
 }
 
-function nameOf(manifest: any): string {
-  return asString(asObject(manifest?.metadata)?.name);
+function namespaceOf(manifest: ManifestView): string {
+  return asString(metadataOf(manifest)?.namespace);
+}
+
+function nameOf(manifest: ManifestView): string {
+  return asString(metadataOf(manifest)?.name);
 }
 
 /** Kinds a `workloadRef` may point at, with their API group ('' = core). */
@@ -85,7 +90,7 @@ const REFERABLE_KINDS: ReadonlySet<string> = new Set([
 
 /** An object that the index keeps, and the document it comes from. */
 export interface IndexedManifest {
-  readonly manifest: any;
+  readonly manifest: ManifestView;
   readonly documentIndex: number;
 }
 
@@ -115,20 +120,26 @@ function addEntry<T>(map: Map<string, IndexEntry<T>[]>, key: string, value: T, d
 
 /** What the views of one index share: the objects of a run, and what rules compute once per run. */
 class IndexData {
-  public readonly services = new Map<string, IndexEntry<any>[]>();
-  public readonly workloads = new Map<string, IndexEntry<any>[]>();
+  public readonly services = new Map<string, IndexEntry<ManifestView>[]>();
+  public readonly workloads = new Map<string, IndexEntry<ManifestView>[]>();
   /** Every object with a kind, by API group, kind, namespace and name. */
-  public readonly objects = new Map<string, IndexEntry<any>[]>();
+  public readonly objects = new Map<string, IndexEntry<ManifestView>[]>();
   public readonly templates = new Map<string, IndexEntry<TemplateInfo>[]>();
   public readonly templatesByDocument = new Map<number, TemplateInfo>();
   /** Resolved template trees, per root template and namespace of use; filled on demand during the run. */
   public readonly trees = new Map<TemplateInfo, Map<string | undefined, TemplateTree>>();
   public readonly claimed = new Map<string, Set<unknown>>();
-  public readonly memo = new Map<string, any>();
+  /**
+   * The run checks the objects of many constructs at once (a synth's batch), each construct to get
+   * what a check of it alone gives: a template is judged on its own, not by its uses among the
+   * manifests, and what rules check once per template is checked once per referencing manifest.
+   */
+  public batch = false;
+  public readonly memo = new Map<string, unknown>();
   /** The manifests the index keeps (see REFERABLE_KINDS), in document order once `sorted`. */
   public readonly kept: IndexedManifest[] = [];
   public sorted = true;
-  public readonly keptByDocument = new Map<number, any>();
+  public readonly keptByDocument = new Map<number, ManifestView>();
   /** The analysis templates each Rollout and Experiment refers to. */
   public readonly uses: TemplateUse[] = [];
   /**
@@ -171,7 +182,7 @@ export class ManifestIndex {
    *
    * @param groups the file of each manifest (same number, same file); by default all are one file
    */
-  public static build(manifests: readonly any[], groups?: readonly number[]): ManifestIndex {
+  public static build(manifests: readonly unknown[], groups?: readonly number[]): ManifestIndex {
     const index = ManifestIndex.empty(groups);
     manifests.forEach((manifest, documentIndex) => index.add(manifest, documentIndex));
     if (index.workloadKinds.size > 0) {
@@ -205,6 +216,9 @@ export class ManifestIndex {
    * the arguments its metrics refer to).
    */
   public isUsedTemplate(template: TemplateInfo): boolean {
+    if (this.data.batch) {
+      return false; // each template judged alone (see IndexData.batch)
+    }
     this.data.used ??= usedTemplates(this.data.uses, [...this.data.templatesByDocument.values()],
       documentIndex => {
         const view = this.from(documentIndex);
@@ -237,12 +251,12 @@ export class ManifestIndex {
   }
 
   /** The manifests of `referable` alone, in document order (computed once per run). */
-  public get referableManifests(): any[] {
+  public get referableManifests(): ManifestView[] {
     return this.memoizeRun('referable manifests', () => this.referable.map(entry => entry.manifest));
   }
 
   /** The manifest at a document index, when the index keeps it (see `add`). */
-  public kept(documentIndex: number): any {
+  public kept(documentIndex: number): ManifestView | undefined {
     return this.data.keptByDocument.get(documentIndex);
   }
 
@@ -255,12 +269,12 @@ export class ManifestIndex {
   }
 
   /** The Service of that name in that namespace ('' = no namespace), if present. */
-  public service(namespace: string, name: string): any {
+  public service(namespace: string, name: string): ManifestView | undefined {
     return this.pick(this.candidates(this.data.services, '', namespace, name));
   }
 
   /** The Deployment, ReplicaSet or PodTemplate of that kind, namespace and name, if present. */
-  public workload(kind: string, namespace: string, name: string): any {
+  public workload(kind: string, namespace: string, name: string): ManifestView | undefined {
     return this.pick(this.candidates(this.data.workloads, `${kind}\u0000`, namespace, name));
   }
 
@@ -269,7 +283,7 @@ export class ManifestIndex {
    * namespace ('' = no namespace) with that name, if present. Objects without an apiVersion match
    * every group. Used for the objects that traffic routing refers to (Ingresses, VirtualServices, ...).
    */
-  public object(groups: readonly string[], kind: string, namespace: string, name: string): any {
+  public object(groups: readonly string[], kind: string, namespace: string, name: string): ManifestView | undefined {
     if (!REFERABLE_KINDS.has(kind)) {
       fail(`The index keeps no ${kind}: add the kind to REFERABLE_KINDS.`); // a rule's mistake, found by its tests
     }
@@ -331,7 +345,17 @@ export class ManifestIndex {
     if (!this.data.memo.has(key)) {
       this.data.memo.set(key, compute());
     }
-    return this.data.memo.get(key);
+    return this.data.memo.get(key) as T; // (set under this key by `compute`)
+  }
+
+  /** Makes the run a synth's batch (see IndexData.batch); before any rule runs. */
+  public markBatch(): void {
+    this.data.batch = true;
+  }
+
+  /** See `markBatch`. */
+  public get isBatch(): boolean {
+    return this.data.batch;
   }
 
   /**
@@ -392,7 +416,7 @@ export class ManifestIndex {
    *
    * @returns whether the index keeps the manifest (`kept(documentIndex)` returns it)
    */
-  public add(manifest: any, documentIndex: number): boolean {
+  public add(manifest: unknown, documentIndex: number): boolean {
     this.data.namespaces[documentIndex] = isObject(manifest) ? namespaceOf(manifest) : '';
     if (!isObject(manifest) || typeof manifest.kind !== 'string') {
       return false;
@@ -423,13 +447,13 @@ export class ManifestIndex {
    * Keeps the manifest at `documentIndex` when its kind is one of `workloadKinds` (and the index does
    * not keep it already), so that a Rollout's plan finds the object its `workloadRef` names.
    */
-  public addWorkload(manifest: any, documentIndex: number): void {
+  public addWorkload(manifest: unknown, documentIndex: number): void {
     if (isObject(manifest) && this.data.workloadKinds.has(manifest.kind) && !this.data.keptByDocument.has(documentIndex)) {
       this.keep(manifest, documentIndex);
     }
   }
 
-  private keep(manifest: any, documentIndex: number): void {
+  private keep(manifest: ManifestView, documentIndex: number): void {
     const kept = this.data.kept;
     if (kept.length > 0 && kept[kept.length - 1].documentIndex > documentIndex) {
       this.data.sorted = false;
@@ -439,7 +463,7 @@ export class ManifestIndex {
   }
 
   /** Notes the analysis templates a Rollout or Experiment uses, and the kind a Rollout's workloadRef names. */
-  private addUses(manifest: any, documentIndex: number): void {
+  private addUses(manifest: ManifestView, documentIndex: number): void {
     const refs = analysisTemplateRefs(manifest);
     if (refs.length > 0) {
       this.data.uses.push({
@@ -464,6 +488,14 @@ const OTHER_MANIFEST_RANK = 100000;
 interface RankedFinding {
   readonly finding: Finding;
   readonly rank: number;
+  /** The document indexes of the manifests whose rules reported it (a template finding two Rollouts report). */
+  readonly sources: number[];
+}
+
+/** A finding with the manifests whose rules reported it (see `FindingSink.attributed`). */
+export interface AttributedFinding {
+  readonly finding: Finding;
+  readonly sources: readonly number[];
 }
 
 /** Compares two field paths, list indexes by number (`steps[2]` before `steps[10]`). */
@@ -525,20 +557,25 @@ function cutFinding(finding: Finding): Finding {
  */
 export class FindingSink {
   private readonly entries: RankedFinding[] = [];
-  private readonly keys = new Set<string>();
+  private readonly keys = new Map<string, RankedFinding>();
 
   /**
    * Adds a finding with the evaluation rank of the rule that found it. Its texts are cut where they
    * would echo a huge value whole (see `cutFinding`).
    */
-  public add(found: Finding, rank: number): void {
+  public add(found: Finding, rank: number, source: number = found.documentIndex): void {
     const finding = cutFinding(found);
     const key = `${finding.ruleId}\u0000${finding.documentIndex}\u0000${finding.path}\u0000${finding.message}`;
-    if (this.keys.has(key)) {
+    const known = this.keys.get(key);
+    if (known !== undefined) {
+      if (!known.sources.includes(source)) {
+        known.sources.push(source);
+      }
       return;
     }
-    this.keys.add(key);
-    this.entries.push({ finding, rank });
+    const entry = { finding, rank, sources: [source] };
+    this.keys.set(key, entry);
+    this.entries.push(entry);
   }
 
   /**
@@ -547,10 +584,14 @@ export class FindingSink {
    * found (the sort is stable); findings that Rollouts report on a template are ordered by path.
    */
   public findings(): Finding[] {
+    return this.attributed().map(entry => entry.finding);
+  }
+
+  /** The findings in their final order (see `findings`), each with the manifests whose rules reported it. */
+  public attributed(): AttributedFinding[] {
     return [...this.entries]
       .sort((a, b) => a.finding.documentIndex - b.finding.documentIndex || a.rank - b.rank
-        || (a.rank >= OTHER_MANIFEST_RANK ? comparePaths(a.finding.path, b.finding.path) : 0))
-      .map(entry => entry.finding);
+        || (a.rank >= OTHER_MANIFEST_RANK ? comparePaths(a.finding.path, b.finding.path) : 0));
   }
 }
 
@@ -568,18 +609,18 @@ export class ManifestContext implements ManifestIdentity {
   public readonly name: string;
   public readonly namespace: string;
   /** `spec`, or an empty object when it is missing or not an object. */
-  public readonly spec: any;
+  public readonly spec: JsonObject;
 
-  private readonly memo = new Map<string, any>();
+  private readonly memo = new Map<string, unknown>();
 
   constructor(
-    public readonly manifest: any,
+    public readonly manifest: ManifestView,
     public readonly documentIndex: number,
     public readonly index: ManifestIndex,
     public readonly options: ValidationOptions,
     private readonly sink: FindingSink,
   ) {
-    const metadata = asObject(manifest.metadata);
+    const metadata = metadataOf(manifest);
     this.kind = asString(manifest.kind);
     this.name = asString(metadata?.name);
     this.namespace = asString(metadata?.namespace);
@@ -599,11 +640,19 @@ export class ManifestContext implements ManifestIdentity {
     if (!this.memo.has(key)) {
       this.memo.set(key, compute());
     }
-    return this.memo.get(key);
+    return this.memo.get(key) as T; // (set under this key by `compute`)
   }
 
   /** Records a violation of the current rule at `path` of this manifest. */
-  public report(path: string, message: string, fix: string, value?: any): void {
+  /**
+   * `index.claim` for the rules of this manifest: true the first time an item is claimed for a scope
+   * in the run; in a synth's batch, the first time for this manifest (see IndexData.batch).
+   */
+  public claim(scope: string, item: unknown): boolean {
+    return this.index.claim(this.index.isBatch ? `${scope}\u0000${this.documentIndex}` : scope, item);
+  }
+
+  public report(path: string, message: string, fix: string, value?: unknown): void {
     this.reportOn(this, path, message, fix, value);
   }
 
@@ -611,7 +660,7 @@ export class ManifestContext implements ManifestIdentity {
    * Records a warning of the current rule at `path` of this manifest: something the controller
    * accepts but that is very likely a mistake (it does not fail synth, see `FindingSeverity`).
    */
-  public warn(path: string, message: string, fix: string, value?: any): void {
+  public warn(path: string, message: string, fix: string, value?: unknown): void {
     this.reportOn(this, path, message, fix, value, FindingSeverity.WARNING);
   }
 
@@ -619,7 +668,7 @@ export class ManifestContext implements ManifestIdentity {
    * Records a violation of the current rule located in another manifest (e.g. a template that a
    * Rollout uses): the finding carries that manifest's document index, kind and name.
    */
-  public reportOn(target: ManifestIdentity, path: string, message: string, fix: string, value?: any,
+  public reportOn(target: ManifestIdentity, path: string, message: string, fix: string, value?: unknown,
     severity: FindingSeverity = FindingSeverity.ERROR): void {
     const finding: Finding = {
       ruleId: this.ruleId,
@@ -633,7 +682,7 @@ export class ManifestContext implements ManifestIdentity {
       ...(value !== undefined ? { value } : {}),
       ...(severity === FindingSeverity.WARNING ? { severity } : {}),
     };
-    this.sink.add(finding, target.documentIndex === this.documentIndex ? this.rank : OTHER_MANIFEST_RANK + this.rank);
+    this.sink.add(finding, target.documentIndex === this.documentIndex ? this.rank : OTHER_MANIFEST_RANK + this.rank, this.documentIndex);
   }
 }
 
@@ -642,7 +691,7 @@ export class ManifestContext implements ManifestIdentity {
  * from plugin name to configuration), the map has at least one entry. The controller tests the
  * other routers against nil and the plugins by the length of the map, so `plugins: {}` is no router.
  */
-export function routerIsSet(trafficRouting: any, key: string): boolean {
+export function routerIsSet(trafficRouting: TrafficRoutingView | undefined, key: string): boolean {
   const value = trafficRouting?.[key];
   if (key === 'plugins') {
     return isObject(value) && Object.keys(value).length > 0;
@@ -658,29 +707,31 @@ const NO_STEPS: readonly number[] = [];
  * fields most rules need (never throwing on malformed input).
  */
 export class RuleContext extends ManifestContext {
+  /** `spec`, or an empty object when it is missing or not an object. */
+  declare public readonly spec: RolloutSpecView;
   /** True when `spec.workloadRef` is set. */
   public readonly hasWorkloadRef: boolean;
-  /** `spec.strategy.blueGreen` when it is the only strategy set. */
-  public readonly blueGreen: any;
-  /** `spec.strategy.canary` when it is the only strategy set. */
-  public readonly canary: any;
+  /** `spec.strategy.blueGreen` when it is the only strategy set (`{}` when set but not an object). */
+  public readonly blueGreen: BlueGreenView | undefined;
+  /** `spec.strategy.canary` when it is the only strategy set (`{}` when set but not an object). */
+  public readonly canary: CanaryView | undefined;
   /** `spec.strategy.canary.trafficRouting` when the canary strategy is used and routing is set. */
-  public readonly trafficRouting: any;
-  /** The canary steps (empty when not a canary or no steps). */
-  public readonly steps: readonly any[];
+  public readonly trafficRouting: TrafficRoutingView | undefined;
+  /** The canary steps (empty when not a canary or no steps), each as written. */
+  public readonly steps: readonly unknown[];
   /** The indexes of the steps that set each step kind (`setWeight`, `pause`, ...); built on first use. */
   private stepKinds?: Map<string, number[]>;
 
-  constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
+  constructor(manifest: ManifestView, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
     super(manifest, documentIndex, index, options, sink);
     this.hasWorkloadRef = isSet(this.spec.workloadRef);
 
     const strategy = asObject(this.spec.strategy);
     const hasBlueGreen = isSet(strategy?.blueGreen);
     const hasCanary = isSet(strategy?.canary);
-    this.blueGreen = hasBlueGreen && !hasCanary ? asObject(strategy.blueGreen) ?? {} : undefined;
-    this.canary = hasCanary && !hasBlueGreen ? asObject(strategy.canary) ?? {} : undefined;
-    this.trafficRouting = isSet(this.canary?.trafficRouting) ? asObject(this.canary.trafficRouting) ?? {} : undefined;
+    this.blueGreen = hasBlueGreen && !hasCanary ? asObject(strategy?.blueGreen) ?? {} : undefined;
+    this.canary = hasCanary && !hasBlueGreen ? asObject(strategy?.canary) ?? {} : undefined;
+    this.trafficRouting = isSet(this.canary?.trafficRouting) ? asObject(this.canary?.trafficRouting) ?? {} : undefined;
     this.steps = asArray(this.canary?.steps);
   }
 
@@ -727,7 +778,7 @@ export class RuleContext extends ManifestContext {
    * `workloadRef`, those of the referenced workload when it is among the manifests (`undefined` when
    * it is not, so that checks depending on them are skipped).
    */
-  public templateLabels(): any {
+  public templateLabels(): JsonObject | undefined {
     if (!this.hasWorkloadRef) {
       return asObject(asObject(asObject(this.spec.template)?.metadata)?.labels) ?? {};
     }
@@ -742,7 +793,7 @@ export class RuleContext extends ManifestContext {
    * words for messages (`Deployment "web"`). `undefined` without a workloadRef, for a kind a
    * workloadRef cannot name, or when the workload is not among the manifests.
    */
-  public referencedTemplate(): { readonly template: any; readonly path: string; readonly owner: string } | undefined {
+  public referencedTemplate(): { readonly template: unknown; readonly path: string; readonly owner: string } | undefined {
     const ref = asObject(this.spec.workloadRef);
     const kind = asString(ref?.kind);
     if (ref === undefined || !WORKLOAD_KINDS.has(kind)) {
@@ -773,17 +824,17 @@ export class AnalysisContext extends ManifestContext {
   public readonly isRun: boolean;
   /** The template view of this manifest (for AnalysisRuns too: same fields). */
   public readonly template: TemplateInfo;
-  /** `spec.metrics` (empty when missing or not a list). */
-  public readonly metrics: readonly any[];
-  /** `spec.args` (empty when missing or not a list). */
-  public readonly args: readonly any[];
+  /** `spec.metrics` (empty when missing or not a list), each as written. */
+  public readonly metrics: readonly unknown[];
+  /** `spec.args` (empty when missing or not a list), each as written. */
+  public readonly args: readonly unknown[];
   /**
    * Values that resolve `{{args.x}}` in numeric fields: the literal values of an AnalysisRun's
    * arguments. Templates resolve nothing, since callers may override every default.
    */
   public readonly argValue: ArgLookup;
 
-  constructor(manifest: any, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
+  constructor(manifest: ManifestView, documentIndex: number, index: ManifestIndex, options: ValidationOptions, sink: FindingSink) {
     super(manifest, documentIndex, index, options, sink);
     this.isRun = this.kind === ANALYSIS_RUN;
     this.template = index.templateAt(documentIndex) ?? templateInfo(manifest, documentIndex);
@@ -792,9 +843,10 @@ export class AnalysisContext extends ManifestContext {
     const values = new Map<string, string>();
     if (this.isRun) {
       for (const arg of this.args) {
-        const value = asObject(arg)?.value;
-        if (typeof value === 'string' && !isSet(arg.valueFrom)) {
-          values.set(asString(arg.name), value);
+        const fields = asObject(arg);
+        const value = fields?.value;
+        if (typeof value === 'string' && !isSet(fields?.valueFrom)) {
+          values.set(asString(fields?.name), value);
         }
       }
     }
@@ -807,7 +859,7 @@ export class AnalysisContext extends ManifestContext {
    */
   public metricNames(): MetricNames {
     return this.memoize('metricNames', () => {
-      const own = (template: TemplateInfo) => template.metrics.map((metric: any) => asString(asObject(metric)?.name));
+      const own = (template: TemplateInfo) => template.metrics.map(metric => asString(asObject(metric)?.name));
       if (this.isRun) {
         return { names: own(this.template), complete: true };
       }

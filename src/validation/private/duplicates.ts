@@ -11,7 +11,7 @@ import { describeObject, DuplicateObject, duplicateObjects } from '../../private
 const DUPLICATE_RANK = -1;
 
 /** Reports L05 on every manifest that defines an object an earlier manifest of its file defines. */
-export function reportDuplicateObjects(manifests: readonly any[], groups: readonly number[] | undefined, sink: FindingSink): void {
+export function reportDuplicateObjects(manifests: readonly unknown[], groups: readonly number[] | undefined, sink: FindingSink): void {
   for (const duplicate of duplicateObjects(manifests, groups)) {
     reportDuplicateObject(duplicate, sink);
   }

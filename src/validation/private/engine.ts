@@ -2,8 +2,9 @@
  * The rule engine: runs the rules of each Argo Rollouts kind on every such manifest of a set of plain
  * manifests.
  */
-import { AnalysisContext, argoKindOf, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
+import { AnalysisContext, argoKindOf, AttributedFinding, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
 import { reportDuplicateObject, reportDuplicateObjects } from './duplicates';
+import { ManifestView } from './manifest-view';
 import {
   ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, NOTIFICATION_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES,
   SCHEMA_MANIFEST_RULES, STRICT_DECODING_MANIFEST_RULES,
@@ -27,7 +28,7 @@ const NAMED_PLUGIN_CONFIG_RULES: readonly Rule<ManifestContext>[] = [...NAME_RUL
 const NAMED_NOTIFICATION_RULES: readonly Rule<ManifestContext>[] = [...NAME_RULES, ...NOTIFICATION_MANIFEST_RULES];
 
 /** The rules of a manifest that is not an argoproj.io kind, if any apply to it. */
-function coreRulesOf(manifest: any): readonly Rule<ManifestContext>[] | undefined {
+function coreRulesOf(manifest: unknown): readonly Rule<ManifestContext>[] | undefined {
   if (!isObject(manifest)) {
     return undefined;
   }
@@ -54,12 +55,15 @@ function runRules<C extends ManifestContext>(ctx: C, rules: readonly Rule<C>[]):
 }
 
 /** True when some rule applies to the manifest (an Argo Rollouts kind, or a core object with rules of its own). */
-function hasRules(manifest: any): boolean {
+function hasRules(manifest: unknown): manifest is ManifestView {
   return argoKindOf(manifest) !== undefined || coreRulesOf(manifest) !== undefined;
 }
 
 /** Runs every rule that applies to the manifest at `documentIndex`. */
-function checkManifest(manifest: any, documentIndex: number, index: ManifestIndex, runOptions: ValidationOptions, sink: FindingSink): void {
+function checkManifest(manifest: unknown, documentIndex: number, index: ManifestIndex, runOptions: ValidationOptions, sink: FindingSink): void {
+  if (!isObject(manifest)) {
+    return; // no rule applies to what is not an object (see hasRules)
+  }
   const kind = argoKindOf(manifest);
   const view = index.from(documentIndex);
   if (kind === undefined) {
@@ -108,16 +112,33 @@ function runOptionsOf(options: ValidationOptions | undefined): ValidationOptions
  * @param manifests the manifests to check, e.g. all documents of a YAML stream
  * @param options options of the run
  */
-export function validateManifests(manifests: any[], options?: ValidationOptions): Finding[] {
+export function validateManifests(manifests: readonly unknown[], options?: ValidationOptions): Finding[] {
+  return run(manifests, options, false).findings();
+}
+
+/**
+ * `validateManifests`, each finding with the document indexes of the manifests whose rules reported
+ * it: what the checks at synth need to give each construct its findings when the manifests of many
+ * constructs are checked in one run (a template's finding that two Rollouts report goes to both).
+ */
+export function validateManifestsAttributed(manifests: readonly unknown[], options?: ValidationOptions): AttributedFinding[] {
+  return run(manifests, options, true).attributed();
+}
+
+/** One run of the engine over a set of manifests (`batch`: of many constructs, see IndexData.batch): the sink with its findings. */
+function run(manifests: readonly unknown[], options: ValidationOptions | undefined, batch: boolean): FindingSink {
+  const sink = new FindingSink();
   if (!Array.isArray(manifests)) {
-    return [];
+    return sink;
   }
   const runOptions = runOptionsOf(options);
-  const sink = new FindingSink();
   let index: ManifestIndex | undefined;
   manifests.forEach((manifest, documentIndex) => {
     if (hasRules(manifest)) {
-      index ??= ManifestIndex.build(manifests, runOptions.documentGroups);
+      if (index === undefined) {
+        index = ManifestIndex.build(manifests, runOptions.documentGroups);
+        if (batch) index.markBatch();
+      }
       checkManifest(manifest, documentIndex, index, runOptions, sink);
     }
   });
@@ -125,7 +146,7 @@ export function validateManifests(manifests: any[], options?: ValidationOptions)
     // only a run that knows its files can tell an object defined twice from two files defining it
     reportDuplicateObjects(manifests, runOptions.documentGroups, sink);
   }
-  return sink.findings();
+  return sink;
 }
 
 /**
@@ -150,7 +171,7 @@ export class ManifestStream {
    * @returns `check` when rules apply to it and the caller must give it again to `check`, `kept` when
    *   rules apply and the index keeps it (`check` takes it from there), `none` when no rule applies
    */
-  public add(manifest: any, documentIndex: number, group: number): 'check' | 'kept' | 'none' {
+  public add(manifest: unknown, documentIndex: number, group: number): 'check' | 'kept' | 'none' {
     this.groups[documentIndex] = group;
     const duplicate = this.duplicates.add(manifest, documentIndex, group);
     if (duplicate !== undefined) {
@@ -169,12 +190,12 @@ export class ManifestStream {
   }
 
   /** See `workloadKinds`. */
-  public addWorkload(manifest: any, documentIndex: number): void {
+  public addWorkload(manifest: unknown, documentIndex: number): void {
     this.index.addWorkload(manifest, documentIndex);
   }
 
   /** The manifests the index keeps, in document order (e.g. to find the controller's release). */
-  public get keptManifests(): readonly any[] {
+  public get keptManifests(): readonly ManifestView[] {
     return this.index.referableManifests;
   }
 
@@ -182,7 +203,7 @@ export class ManifestStream {
    * Second pass: runs the rules of the manifest at `documentIndex` (manifests in document order):
    * `manifest` as read again, or `undefined` for one the index keeps.
    */
-  public check(documentIndex: number, manifest: any, options: ValidationOptions | undefined): void {
+  public check(documentIndex: number, manifest: unknown, options: ValidationOptions | undefined): void {
     this.runOptions ??= runOptionsOf({ ...options, documentGroups: this.groups });
     checkManifest(manifest === undefined ? this.index.kept(documentIndex) : manifest, documentIndex, this.index, this.runOptions, this.sink);
   }

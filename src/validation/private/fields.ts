@@ -4,6 +4,7 @@
  * unknown fields. Pure; never throws.
  */
 import { quote } from './util';
+import { isObject } from '../../private/manifest-types';
 import { quoteCut, SHOWN_CHARACTERS } from '../../private/quote';
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
@@ -26,12 +27,12 @@ export function joinPath(base: string, key: string): string {
  * Converts a JSON pointer (`/spec/steps/0/setWeight`) into a field path (`spec.steps[0].setWeight`),
  * reading `data` to tell list indexes from object keys that look like numbers.
  */
-export function pointerToPath(pointer: string, data: any): string {
+export function pointerToPath(pointer: string, data: unknown): string {
   if (pointer === '') {
     return '';
   }
   let path = '';
-  let value = data;
+  let value: unknown = data;
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(value)) {
@@ -39,24 +40,27 @@ export function pointerToPath(pointer: string, data: any): string {
       value = value[Number(key)];
     } else {
       path = joinPath(path, key);
-      value = value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+      value = isObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
     }
   }
   return path;
 }
 
 /** The value at a JSON pointer, or `undefined`. */
-export function valueAtPointer(pointer: string, data: any): any {
+export function valueAtPointer(pointer: string, data: unknown): unknown {
   if (pointer === '') {
     return data;
   }
-  let value = data;
+  let value: unknown = data;
   for (const raw of pointer.slice(1).split('/')) {
-    if (value === null || typeof value !== 'object') {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(value)) {
+      value = value[Number(key)];
+    } else if (isObject(value)) {
+      value = Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+    } else {
       return undefined;
     }
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    value = Array.isArray(value) ? value[Number(key)] : (Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined);
   }
   return value;
 }

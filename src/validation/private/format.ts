@@ -74,20 +74,28 @@ function describe(header: string, findings: readonly Finding[]): string {
  *
  * @param subject e.g. `Rollout demo/web`
  */
-export function checkFindings(subject: string, manifests: any[], options: FindingCheckOptions = {}): string | undefined {
+export function checkFindings(subject: string, manifests: unknown[], options: FindingCheckOptions = {}): string | undefined {
   const keep = options.keep ?? (f => f.documentIndex === 0);
+  const found = (options.versions ?? [undefined]).flatMap(version => validateManifests(manifests, { version, budget: options.budget }));
+  return reportFindings(subject, found.filter(keep), options.warningsAsErrors === true);
+}
+
+/**
+ * What `checkFindings` does with the findings of a construct (document indexes relative to its own
+ * manifest, 0): throws when there are errors, else returns the warnings' text, if any. A finding
+ * found twice (for two versions) counts once.
+ */
+export function reportFindings(subject: string, kept: readonly Finding[], warningsAsErrors: boolean): string | undefined {
   const seen = new Set<string>();
-  const findings = (options.versions ?? [undefined]).flatMap(version => validateManifests(manifests, { version, budget: options.budget }))
-    .filter(keep)
-    .filter(f => {
-      const key = `${f.ruleId} ${f.documentIndex} ${f.path} ${f.message}`;
-      return seen.has(key) ? false : (seen.add(key), true);
-    });
+  const findings = kept.filter(f => {
+    const key = `${f.ruleId} ${f.documentIndex} ${f.path} ${f.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
   const warnings = findings.filter(isWarning);
-  const errors = options.warningsAsErrors === true ? findings : findings.filter(f => !isWarning(f));
+  const errors = warningsAsErrors ? findings : findings.filter(f => !isWarning(f));
   if (errors.length > 0) {
     const count = errors.length === 1 ? 'a rule' : `${errors.length} rules`;
-    const note = options.warningsAsErrors === true && warnings.length > 0 ? ' (warnings count as errors here)' : '';
+    const note = warningsAsErrors && warnings.length > 0 ? ' (warnings count as errors here)' : '';
     const error = new RuleError(describe(`${subject} breaks ${count} of the Argo Rollouts controller${note}`, errors));
     fail(error); // see SynthError
   }

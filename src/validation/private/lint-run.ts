@@ -13,6 +13,7 @@ import { ManifestStream, validateManifests } from './engine';
 import { kubernetesMinor, schemaVersion } from './schema-loader';
 import { DocumentPart, DocumentStream, jsonDocumentStream, syntaxErrorMessage, YamlSyntaxError, yamlDocumentStream } from './yaml';
 import { installedVersion } from '../../private/installed-version';
+import { isObject } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
 import type { LintFinding, LintOptions, LintSource } from '../linter';
 import { Finding, FindingSeverity } from '../types';
@@ -20,13 +21,19 @@ import { Finding, FindingSeverity } from '../types';
 /** A parsed source: its documents and where they start. */
 export interface ParsedSource {
   readonly fileName: string;
-  readonly documents: readonly any[];
+  readonly documents: readonly unknown[];
   readonly lines: readonly number[] | undefined;
 }
 
-/** A `List` document (kind `List` or `<Kind>List`) with an array of items. */
-function isList(document: any): boolean {
-  return document !== null && typeof document === 'object' && typeof document.kind === 'string' && /List$/.test(document.kind)
+/** A `List` document: its kind (`List` or `<Kind>List`) and its items. */
+interface ListDocument {
+  readonly kind: string;
+  readonly items: readonly unknown[];
+}
+
+/** True for a `List` document (kind `List` or `<Kind>List`) with an array of items. */
+function isList(document: unknown): document is ListDocument {
+  return isObject(document) && typeof document.kind === 'string' && /List$/.test(document.kind)
     && Array.isArray(document.items);
 }
 
@@ -90,9 +97,9 @@ class Places {
 }
 
 /** Calls `visit` with each manifest of a document: the document, or each item of a List (`kubectl get -o yaml` writes one). */
-function forEachManifest(document: any, visit: (manifest: any, item: number) => void): void {
+function forEachManifest(document: unknown, visit: (manifest: unknown, item: number) => void): void {
   if (isList(document)) {
-    document.items.forEach((item: any, j: number) => visit(item, j));
+    document.items.forEach((item, j) => visit(item, j));
   } else {
     visit(document, -1);
   }
@@ -105,7 +112,7 @@ function forEachManifest(document: any, visit: (manifest: any, item: number) => 
  */
 export function lintParsed(sources: readonly ParsedSource[], options: LintOptions | undefined): LintRun {
   const kubernetesVersion = kubernetesVersionOf(options);
-  const manifests: any[] = [];
+  const manifests: unknown[] = [];
   const places = new Places();
   sources.forEach((source, s) => {
     source.documents.forEach((document, i) => forEachManifest(document, (manifest, item) => {
@@ -207,7 +214,8 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
 }
 
 /** Reads the documents of a source, a part at a time; throws an error naming file, line and column for a syntax error. */
-function readSource(source: LintSource, stream: DocumentStream, visit: (documents: any[], part: DocumentPart, firstDocument: number) => void): void {
+function readSource(source: LintSource, stream: DocumentStream,
+  visit: (documents: unknown[], part: DocumentPart, firstDocument: number) => void): void {
   let count = 0;
   try {
     stream.read((documents, part) => {

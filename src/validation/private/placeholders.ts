@@ -88,7 +88,7 @@ export function scanPlaceholders(text: string): PlaceholderScan {
  * Calls `visit` for every text of a JSON value the controller's resolution reads: string values and
  * object keys, at any depth. Shared objects are visited once, so cyclic input cannot loop.
  */
-export function forEachText(value: any, visit: (text: string) => void, seen = new Set<any>()): void {
+export function forEachText(value: unknown, visit: (text: string) => void, seen = new Set<unknown>()): void {
   if (typeof value === 'string') {
     visit(value);
     return;
@@ -101,9 +101,9 @@ export function forEachText(value: any, visit: (text: string) => void, seen = ne
     value.forEach(item => forEachText(item, visit, seen));
     return;
   }
-  for (const key of Object.keys(value)) {
+  for (const [key, child] of Object.entries(value)) {
     visit(key);
-    forEachText(value[key], visit, seen);
+    forEachText(child, visit, seen);
   }
 }
 
@@ -118,7 +118,7 @@ export interface MetricPlaceholders {
 }
 
 /** Reads every placeholder of a metric (its strings and keys). */
-export function metricPlaceholders(metric: any): MetricPlaceholders {
+export function metricPlaceholders(metric: unknown): MetricPlaceholders {
   const argNames = new Set<string>();
   const others = new Set<string>();
   const unclosed = new Set<string>();

@@ -7,6 +7,7 @@
  */
 import { cdk8sPlusLine } from '../../private/cdk8s-plus';
 import { requireGenerated } from '../../private/generated';
+import { isObject, objectOrEmpty } from '../../private/manifest-types';
 import { quoteCut } from '../../private/quote';
 import { fail } from '../../private/synth-error';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
@@ -32,7 +33,7 @@ export interface SchemaError {
 
 /** A compiled validator: returns true when the manifest is valid, else sets `errors`. */
 export interface SchemaValidator {
-  (data: any): boolean;
+  (data: unknown): boolean;
   errors?: SchemaError[] | null;
 }
 
@@ -62,11 +63,11 @@ export function schemaVersion(version: string | undefined): string {
 }
 
 /** Requires a module of the generated validators folder, src/imports/validators (lib/imports/validators once built). */
-function loadGenerated(file: string, what: string): any {
+function loadGenerated(file: string, what: string): unknown {
   return requireGenerated(`validators/${file}`, what, 'generate-validators.js');
 }
 
-const validatorModules = new Map<string, any>();
+const validatorModules = new Map<string, unknown>();
 
 /**
  * The compiled validator of an argoproj.io kind (`Rollout`, `AnalysisTemplate`,
@@ -80,15 +81,15 @@ export function schemaValidator(version: string, kind: string): SchemaValidator 
     module = loadGenerated(facts.validatorModule, `The compiled CRD schema validators of Argo Rollouts ${facts.tag}`);
     validatorModules.set(version, module);
   }
-  const validate = Object.prototype.hasOwnProperty.call(module, kind) ? module[kind] : undefined;
-  return typeof validate === 'function' ? validate : undefined;
+  const validate: unknown = isObject(module) && Object.prototype.hasOwnProperty.call(module, kind) ? module[kind] : undefined;
+  return typeof validate === 'function' ? validate as SchemaValidator : undefined;
 }
 
 let fieldTable: FieldTable | undefined;
 
 /** The field table of Service and Ingress (rule L01). */
 export function k8sFieldTable(): FieldTable {
-  fieldTable ??= loadGenerated('k8s-fields.js', 'The field table of Service and Ingress').table as FieldTable;
+  fieldTable ??= objectOrEmpty(loadGenerated('k8s-fields.js', 'The field table of Service and Ingress')).table as FieldTable;
   return fieldTable;
 }
 

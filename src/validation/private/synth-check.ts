@@ -1,12 +1,18 @@
 /**
- * The rule engine at synth: what every construct of the library runs while it is rendered. Errors
- * throw (synth fails); warnings are written to standard error once per construct, or fail synth too
- * when the app asks for it (CI).
+ * The rule engine at synth: the check of the library's constructs, once per synth for the objects of
+ * a chart (`checkBatchAtSynth`, see SynthPass) or for one object alone (`checkAtSynth`). Errors throw
+ * (synth fails); warnings are written to standard error once per construct, or fail synth too when
+ * the app asks for it (CI).
  */
 import { IConstruct } from 'constructs';
-import { checkFindings } from './format';
+import { AttributedFinding } from './context';
+import { validateManifestsAttributed } from './engine';
+import { checkFindings, reportFindings, RuleError } from './format';
 import { AppRegistry, AppSlot } from '../../private/app-registry';
+import { identityKey } from '../../private/object-identity';
 import { compareQuantities, parseQuantity } from '../../private/quantity';
+import { fail } from '../../private/synth-error';
+import { SynthCheckEntry } from '../../private/synth-pass';
 import { CapacityBudget, Finding } from '../types';
 
 /** The app-wide capacity budgets (`RolloutBudget.forApp`), in the app registry. */
@@ -81,7 +87,83 @@ const shown = new WeakMap<IConstruct, Set<string>>();
  */
 export function checkAtSynth(scope: IConstruct, subject: string, manifests: any[], versions: readonly (string | undefined)[],
   keep?: (f: Finding) => boolean): void {
-  const warnings = checkFindings(subject, manifests, { keep, versions, warningsAsErrors: warningsAsErrors(scope), budget: appBudget(scope) });
+  showWarnings(scope, checkFindings(subject, manifests, { keep, versions, warningsAsErrors: warningsAsErrors(scope), budget: appBudget(scope) }));
+}
+
+/**
+ * `checkAtSynth` for many constructs of one app at once (a synth's batch, see SynthPass): the engine
+ * runs once over their manifests, each related object once, and each construct gets the findings a
+ * check of it alone would give, with the same messages. Every construct's warnings are shown; the
+ * errors of all constructs that have some throw as one error, the constructs in the order given.
+ */
+export function checkBatchAtSynth(entries: readonly SynthCheckEntry[], versions: readonly (string | undefined)[]): void {
+  if (entries.length === 0) {
+    return;
+  }
+  const scope = entries[0].scope;
+  const { manifests, positions } = combine(entries);
+  const budget = appBudget(scope);
+  const attributed = versions.flatMap(version => validateManifestsAttributed(manifests, { version, budget }));
+  const onDocument = new Map<number, AttributedFinding[]>();
+  for (const found of attributed) {
+    const list = onDocument.get(found.finding.documentIndex);
+    if (list === undefined) onDocument.set(found.finding.documentIndex, [found]);
+    else list.push(found);
+  }
+  const errors: Error[] = [];
+  entries.forEach((entry, i) => {
+    const local = positions[i];
+    const keep = entry.keep ?? (f => f.documentIndex === 0);
+    // by its own document order, as a check of it alone lists them
+    const findings = local.flatMap((documentIndex, at) => (onDocument.get(documentIndex) ?? [])
+      // found by the rules of a manifest a check of it alone holds
+      .filter(({ sources }) => sources.some(source => local.includes(source)))
+      .map(({ finding }) => ({ ...finding, documentIndex: at }))
+      .filter(keep));
+    try {
+      showWarnings(entry.scope, reportFindings(entry.subject, findings, warningsAsErrors(entry.scope)));
+    } catch (error) {
+      errors.push(error as Error); // a RuleError (reportFindings throws nothing else)
+    }
+  });
+  if (errors.length === 1) {
+    fail(errors[0]);
+  } else if (errors.length > 1) {
+    fail(new RuleError(`${errors.length} objects break rules of the Argo Rollouts controller:\n\n${errors.map(e => e.message).join('\n\n')}`));
+  }
+}
+
+/**
+ * The manifests of a batch, each once: every entry's own first (the object as written), then the
+ * objects they refer to; two renderings of one object (the same identity and the same content) are one.
+ * `positions[i]` maps the entry's manifests to their indexes.
+ */
+function combine(entries: readonly SynthCheckEntry[]): { manifests: object[]; positions: number[][] } {
+  const manifests: object[] = [];
+  const byIdentity = new Map<string, number[]>();
+  const place = (manifest: object): number => {
+    const key = identityKey(manifest);
+    const same = key === undefined ? undefined : byIdentity.get(key);
+    if (same !== undefined) {
+      const text = JSON.stringify(manifest);
+      const found = same.find(k => manifests[k] === manifest || JSON.stringify(manifests[k]) === text);
+      if (found !== undefined) {
+        return found;
+      }
+    }
+    const index = manifests.push(manifest) - 1;
+    if (key !== undefined) {
+      byIdentity.set(key, [...(same ?? []), index]);
+    }
+    return index;
+  };
+  const owns = entries.map(e => place(e.manifests[0]));
+  const positions = entries.map((e, i) => [owns[i], ...e.manifests.slice(1).map(place)]);
+  return { manifests, positions };
+}
+
+/** Writes a construct's warnings to standard error, once per construct (a construct rendered twice warns once). */
+function showWarnings(scope: IConstruct, warnings: string | undefined): void {
   if (warnings === undefined) {
     return;
   }

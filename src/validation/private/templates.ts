@@ -2,7 +2,8 @@
  * Analysis templates as the rules see them: tolerant views of an AnalysisTemplate or
  * ClusterAnalysisTemplate manifest, and the resolution of nested template references.
  */
-import { asArray, asObject, asString, isSet } from './util';
+import { AnalysisSpecView, ManifestView, TemplateRefView } from './manifest-view';
+import { asObject, asArray, asString, isSet } from './util';
 
 export const ANALYSIS_TEMPLATE = 'AnalysisTemplate';
 export const CLUSTER_ANALYSIS_TEMPLATE = 'ClusterAnalysisTemplate';
@@ -19,23 +20,23 @@ export interface ManifestIdentity {
 /** One AnalysisTemplate or ClusterAnalysisTemplate of the input, with the fields the rules read. */
 export interface TemplateInfo extends ManifestIdentity {
   readonly clusterScope: boolean;
-  readonly spec: any;
-  readonly metrics: readonly any[];
-  readonly args: readonly any[];
-  readonly dryRun: readonly any[];
-  readonly measurementRetention: readonly any[];
+  readonly spec: AnalysisSpecView;
+  readonly metrics: readonly unknown[];
+  readonly args: readonly unknown[];
+  readonly dryRun: readonly unknown[];
+  readonly measurementRetention: readonly unknown[];
   /** `spec.templates`: nested template references. */
-  readonly refs: readonly any[];
+  readonly refs: readonly unknown[];
 }
 
 /** Reads the fields of a template manifest; never throws. */
-export function templateInfo(manifest: any, documentIndex: number): TemplateInfo {
+export function templateInfo(manifest: ManifestView, documentIndex: number): TemplateInfo {
   const metadata = asObject(manifest.metadata);
-  const spec = asObject(manifest.spec) ?? {};
+  const spec: AnalysisSpecView = asObject(manifest.spec) ?? {};
   const clusterScope = manifest.kind === CLUSTER_ANALYSIS_TEMPLATE;
   return {
     documentIndex,
-    kind: manifest.kind,
+    kind: asString(manifest.kind),
     name: asString(metadata?.name),
     namespace: asString(metadata?.namespace),
     clusterScope,
@@ -49,8 +50,9 @@ export function templateInfo(manifest: any, documentIndex: number): TemplateInfo
 }
 
 /** The kind a template reference (`templateName` + `clusterScope`) points at. */
-export function referencedKind(ref: any): string {
-  return asObject(ref)?.clusterScope === true ? CLUSTER_ANALYSIS_TEMPLATE : ANALYSIS_TEMPLATE;
+export function referencedKind(ref: unknown): string {
+  const fields: TemplateRefView | undefined = asObject(ref);
+  return fields?.clusterScope === true ? CLUSTER_ANALYSIS_TEMPLATE : ANALYSIS_TEMPLATE;
 }
 
 /** A nested reference (`spec.templates[index]` of `holder`) whose template is not among the manifests. */
@@ -98,7 +100,7 @@ export function resolveTemplateTree(root: TemplateInfo, namespace: string | unde
     seen.add(template);
     templates.push(template);
     const children: TemplateInfo[] = [];
-    template.refs.forEach((ref: any, index: number) => {
+    template.refs.forEach((ref, index) => {
       if (!isSet(ref)) {
         return;
       }
@@ -123,7 +125,7 @@ export function resolveTemplateTree(root: TemplateInfo, namespace: string | unde
 }
 
 /** The template references (`templateName`, `clusterScope`) of every analysis of a Rollout or Experiment manifest. */
-export function analysisTemplateRefs(manifest: any): any[] {
+export function analysisTemplateRefs(manifest: ManifestView | undefined): unknown[] {
   const spec = asObject(manifest?.spec);
   if (manifest?.kind === 'Experiment') {
     return asArray(spec?.analyses).filter(isSet);
@@ -131,8 +133,8 @@ export function analysisTemplateRefs(manifest: any): any[] {
   const strategy = asObject(spec?.strategy);
   const blueGreen = asObject(strategy?.blueGreen);
   const canary = asObject(strategy?.canary);
-  const refs: any[] = [];
-  const addAnalysis = (analysis: any) => refs.push(...asArray(asObject(analysis)?.templates).filter(isSet));
+  const refs: unknown[] = [];
+  const addAnalysis = (analysis: unknown) => refs.push(...asArray(asObject(analysis)?.templates).filter(isSet));
   addAnalysis(blueGreen?.prePromotionAnalysis);
   addAnalysis(blueGreen?.postPromotionAnalysis);
   addAnalysis(canary?.analysis);

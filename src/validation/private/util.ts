@@ -6,7 +6,7 @@
  */
 
 import { GO_INTEGER } from '../../private/go-values';
-import { isObject } from '../../private/manifest-types';
+import { isObject, JsonObject } from '../../private/manifest-types';
 
 // ---------------------------------------------------------------------------------------------
 // Tolerant accessors
@@ -19,17 +19,17 @@ export { isObject };
  * True when a field is present in the Go sense: neither absent nor `null`. YAML `pause:` (no value)
  * parses to `null` and decodes to a nil pointer in the controller, so it counts as not set.
  */
-export function isSet(value: any): boolean {
+export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
-/** The value when it is a plain object, else `undefined`. */
-export function asObject(value: any): any {
+/** The value when it is a plain object, else `undefined`: its fields typed `unknown`, each read with a guard. */
+export function asObject(value: unknown): JsonObject | undefined {
   return isObject(value) ? value : undefined;
 }
 
-/** The value when it is an array, else an empty array. */
-export function asArray(value: any): any[] {
+/** The value when it is an array, else an empty array: its items typed `unknown`, each read with a guard. */
+export function asArray(value: unknown): readonly unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
@@ -37,7 +37,7 @@ export function asArray(value: any): any[] {
  * A string field as the controller sees it: absent or null is the empty string. Numbers and booleans
  * (a schema violation) are shown as text so that messages stay meaningful.
  */
-export function asString(value: any): string {
+export function asString(value: unknown): string {
   if (typeof value === 'string') {
     return value;
   }
@@ -48,12 +48,12 @@ export function asString(value: any): string {
 }
 
 /** The value when it is a finite number, else `undefined`. */
-export function asNumber(value: any): number | undefined {
+export function asNumber(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /** Number of own keys of an object (0 for anything else). */
-export function keyCount(value: any): number {
+export function keyCount(value: unknown): number {
   return isObject(value) ? Object.keys(value).length : 0;
 }
 
@@ -83,7 +83,7 @@ export { intOrPercentValue, parseGoDuration, parseGoInt32, pauseDurationSeconds 
 export { dns1035LabelError, dns1123LabelError, dns1123SubdomainError, ianaServiceNameError, labelValueError, qualifiedNameError } from '../../private/name-syntax';
 
 /** Checks a port number: an integer in 1..65535. */
-export function portNumberError(value: any): string | undefined {
+export function portNumberError(value: unknown): string | undefined {
   if (value === undefined || value === null) {
     return 'a port number is required';
   }
@@ -97,7 +97,7 @@ export function portNumberError(value: any): string | undefined {
 }
 
 /** `object[key]` when the object has that own key, else `undefined` (never reads the prototype). */
-export function ownValue(object: any, key: string): any {
+export function ownValue(object: unknown, key: string): unknown {
   return isObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
@@ -158,7 +158,7 @@ export function substituteArgs(text: string, lookup: ArgLookup): string | undefi
  * are first resolved through `lookup`; `undefined` when one cannot be (the value is known only at run
  * time) or when the value is of another type.
  */
-export function intOrStringValue(value: any, lookup: ArgLookup = () => undefined): number | undefined {
+export function intOrStringValue(value: unknown, lookup: ArgLookup = () => undefined): number | undefined {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? Math.trunc(value) : undefined;
   }
@@ -177,7 +177,7 @@ export function intOrStringValue(value: any, lookup: ArgLookup = () => undefined
  * depth), with the path of the string relative to the value. Shared objects are visited once, so
  * cyclic input cannot loop.
  */
-export function forEachString(value: any, visit: (text: string, path: string) => void, path = '', seen = new Set<any>()): void {
+export function forEachString(value: unknown, visit: (text: string, path: string) => void, path = '', seen = new Set<unknown>()): void {
   if (typeof value === 'string') {
     visit(value, path);
     return;
@@ -190,8 +190,8 @@ export function forEachString(value: any, visit: (text: string, path: string) =>
     value.forEach((item, i) => forEachString(item, visit, `${path}[${i}]`, seen));
     return;
   }
-  for (const key of Object.keys(value)) {
-    forEachString(value[key], visit, path === '' ? key : `${path}.${key}`, seen);
+  for (const [key, item] of Object.entries(value)) {
+    forEachString(item, visit, path === '' ? key : `${path}.${key}`, seen);
   }
 }
 

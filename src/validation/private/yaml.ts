@@ -12,13 +12,20 @@
  * refuse values nested MAX_NESTING_DEPTH levels deep.
  */
 import { documentLinesOf, jsonPathAt, jsonValueRange, lineAndColumn, skipJsonSpace, YamlLayout, yamlLayout, yamlLineOf } from './document-parts';
-import { MAX_NESTING_DEPTH } from '../../private/manifest-types';
+import { isObject, MAX_NESTING_DEPTH, objectOrEmpty } from '../../private/manifest-types';
 import { cutLongRuns, cutText } from '../../private/quote';
+
+/** How a js-yaml type of scalars reads a plain scalar: whether it takes it, and the value it makes of it. */
+interface JsYamlScalarType {
+  readonly kind: 'scalar';
+  readonly resolve: (data: string | null) => boolean;
+  readonly construct: (data: string) => unknown;
+}
 
 /** The part of js-yaml's API used here. */
 interface JsYaml {
   readonly CORE_SCHEMA: { extend(types: { implicit: unknown[] }): unknown };
-  readonly Type: new (tag: string, options: any) => unknown;
+  readonly Type: new (tag: string, options: JsYamlScalarType) => unknown;
   readonly types: { readonly merge: unknown };
   loadAll(text: string, iterator: undefined, options: { schema: unknown; maxDepth: number }): unknown[];
   load(text: string, options: { schema: unknown; maxDepth: number }): unknown;
@@ -78,16 +85,30 @@ function jsYaml(): { readonly yaml: JsYaml; readonly schema: unknown } {
   return cached;
 }
 
+/** What a js-yaml exception (`YAMLException`) holds: why, and where (`mark`). */
+interface YamlExceptionView {
+  readonly reason?: unknown;
+  readonly message?: unknown;
+  readonly mark?: unknown;
+}
+
+/** Where a js-yaml exception happened: 0-based line and column. */
+interface YamlMarkView {
+  readonly line?: unknown;
+  readonly column?: unknown;
+}
+
 /**
  * Turns a js-yaml exception into a YamlSyntaxError (its line counted from `firstLine`, the line of
  * the text the parser was given); rethrows anything else.
  */
-function syntaxError(error: any, firstLine = 1): YamlSyntaxError {
-  if (error?.name === 'YAMLException') {
-    const mark = error.mark;
-    const reason = typeof error.reason === 'string' ? error.reason : String(error.message);
-    const line = typeof mark?.line === 'number' ? mark.line + firstLine : 0;
-    const column = typeof mark?.column === 'number' ? mark.column + 1 : 0;
+function syntaxError(error: unknown, firstLine = 1): YamlSyntaxError {
+  if (isObject(error) && error.name === 'YAMLException') {
+    const exception: YamlExceptionView = error;
+    const mark: YamlMarkView = objectOrEmpty(exception.mark);
+    const reason = typeof exception.reason === 'string' ? exception.reason : String(exception.message);
+    const line = typeof mark.line === 'number' ? mark.line + firstLine : 0;
+    const column = typeof mark.column === 'number' ? mark.column + 1 : 0;
     if (/^nesting exceeded maxDepth/.test(reason)) {
       return new YamlSyntaxError(nestingReason(''), line, column, 'nesting too deep');
     }
@@ -97,7 +118,7 @@ function syntaxError(error: any, firstLine = 1): YamlSyntaxError {
 }
 
 /** Every document of a YAML text, as js-yaml reads them (throws its exceptions). */
-function loadAll(text: string): any[] {
+function loadAll(text: string): unknown[] {
   const { yaml, schema } = jsYaml();
   return yaml.loadAll(text, undefined, { schema, maxDepth: MAX_NESTING_DEPTH });
 }
@@ -116,12 +137,12 @@ export const MAX_ALIAS_EXPANSION = 1_000_000;
  * MAX_ALIAS_EXPANSION values. js-yaml shares an aliased node instead of copying it, so this counts
  * the values of the expanded document without expanding it: each distinct node is visited once.
  */
-export function aliasProblem(document: any): string | undefined {
+export function aliasProblem(document: unknown): string | undefined {
   const expanded = new Map<object, number>(); // node -> number of values in it, once expanded
   const open = new Set<object>(); // nodes being counted (their ancestors)
   let written = 0; // values written in the text: each distinct node and its entries, once
   let cyclic = false;
-  const count = (node: any): number => {
+  const count = (node: unknown): number => {
     if (node === null || typeof node !== 'object') {
       return 1;
     }
@@ -161,7 +182,7 @@ export function aliasProblem(document: any): string | undefined {
 }
 
 /** Throws YamlSyntaxError when a parsed document has an aliasProblem (at its start line, when known). */
-function checkAliases(document: any, line: number | undefined): void {
+function checkAliases(document: unknown, line: number | undefined): void {
   const problem = aliasProblem(document);
   if (problem !== undefined) {
     throw aliasError(problem, line);
@@ -198,9 +219,9 @@ export interface DocumentStream {
    * error (the same error as reading the whole text at once), also for a document whose aliases would
    * expand it beyond reason (see aliasProblem) or that nests too deep (MAX_NESTING_DEPTH).
    */
-  read(visit: (documents: any[], part: DocumentPart) => void): void;
+  read(visit: (documents: unknown[], part: DocumentPart) => void): void;
   /** The documents of a part again, parsed anew (after `read`). */
-  reread(part: DocumentPart): any[];
+  reread(part: DocumentPart): unknown[];
 }
 
 /** The documents of a YAML stream, a part at a time (see yamlLayout). */
@@ -210,7 +231,7 @@ class YamlDocumentStream implements DocumentStream {
   constructor(private readonly text: string) {
   }
 
-  public read(visit: (documents: any[], part: DocumentPart) => void): void {
+  public read(visit: (documents: unknown[], part: DocumentPart) => void): void {
     const text = this.text;
     const layout: YamlLayout = yamlLayout(text);
     // js-yaml refuses a null character anywhere, and says where in the whole text: read it whole
@@ -220,7 +241,7 @@ class YamlDocumentStream implements DocumentStream {
     let problem: { index: number; reason: string } | undefined;
     for (let k = 0; k < starts.length; k++) {
       let part: DocumentPart = { start: starts[k], end: k + 1 < starts.length ? starts[k + 1] : text.length, format: 'yaml', skip: 0 };
-      let documents: any[];
+      let documents: unknown[];
       try {
         documents = loadAll(text.slice(part.start, part.end));
       } catch (error) {
@@ -253,7 +274,7 @@ class YamlDocumentStream implements DocumentStream {
     }
   }
 
-  public reread(part: DocumentPart): any[] {
+  public reread(part: DocumentPart): unknown[] {
     return loadAll(this.text.slice(part.start, part.end));
   }
 }
@@ -268,7 +289,7 @@ class JsonDocumentStream implements DocumentStream {
   constructor(private readonly text: string) {
   }
 
-  public read(visit: (documents: any[], part: DocumentPart) => void): void {
+  public read(visit: (documents: unknown[], part: DocumentPart) => void): void {
     const text = this.text;
     const first = skipJsonSpace(text, text.charCodeAt(0) === 0xfeff ? 1 : 0);
     if (text[first] !== '[') {
@@ -292,7 +313,7 @@ class JsonDocumentStream implements DocumentStream {
       if (range === undefined || range.end === range.start) {
         return whole();
       }
-      let document: any;
+      let document: unknown;
       try {
         document = JSON.parse(text.slice(range.start, range.end));
       } catch {
@@ -314,7 +335,7 @@ class JsonDocumentStream implements DocumentStream {
     }
   }
 
-  public reread(part: DocumentPart): any[] {
+  public reread(part: DocumentPart): unknown[] {
     if (part.format === 'json') {
       return [JSON.parse(this.text.slice(part.start, part.end))];
     }
@@ -332,7 +353,7 @@ class JsonDocumentStream implements DocumentStream {
  * Every document of a YAML stream read at once, as js-yaml reads a whole text (no alias check):
  * what the part-at-a-time reader must agree with (its tests compare the two).
  */
-export function readWholeYaml(text: string): any[] {
+export function readWholeYaml(text: string): unknown[] {
   try {
     return loadAll(text);
   } catch (error) {
@@ -351,8 +372,8 @@ export function jsonDocumentStream(text: string): DocumentStream {
 }
 
 /** All documents of a stream. */
-function allDocuments(stream: DocumentStream): any[] {
-  const out: any[] = [];
+function allDocuments(stream: DocumentStream): unknown[] {
+  const out: unknown[] = [];
   stream.read(documents => {
     for (const document of documents) {
       out.push(document);
@@ -366,7 +387,7 @@ function allDocuments(stream: DocumentStream): any[] {
  * document's index is its position in the stream. Throws YamlSyntaxError, also for a document whose
  * aliases would expand it beyond reason (see aliasProblem) or that nests too deep.
  */
-export function parseYamlDocuments(text: string): any[] {
+export function parseYamlDocuments(text: string): unknown[] {
   return allDocuments(yamlDocumentStream(text));
 }
 
@@ -374,9 +395,9 @@ export function parseYamlDocuments(text: string): any[] {
  * One YAML document (e.g. the plugin list of a ConfigMap key). Throws YamlSyntaxError, also for a
  * document whose aliases would expand it beyond reason (see aliasProblem).
  */
-export function parseYaml(text: string): any {
+export function parseYaml(text: string): unknown {
   const { yaml, schema } = jsYaml();
-  let document: any;
+  let document: unknown;
   try {
     document = yaml.load(text, { schema, maxDepth: MAX_NESTING_DEPTH });
   } catch (error) {
@@ -392,21 +413,22 @@ export function parseYaml(text: string): any {
  * A JSON file's documents: an object is one document, a list of objects one per item. Throws
  * YamlSyntaxError with the line of the error, also for a value nested too deep.
  */
-export function parseJsonDocuments(text: string): any[] {
+export function parseJsonDocuments(text: string): unknown[] {
   return allDocuments(jsonDocumentStream(text));
 }
 
 /** A whole JSON file's documents (no nesting limit). Throws YamlSyntaxError with the line of the error. */
-function parseJsonFile(text: string): any[] {
-  let value: any;
+function parseJsonFile(text: string): unknown[] {
+  let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text); // a byte order mark is not JSON
-  } catch (error: any) {
+  } catch (error) {
     const offset = jsonErrorOffset(text);
     const before = text.slice(0, offset);
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
-    const reason = String(error?.message ?? error).replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
+    const message: unknown = isObject(error) ? error.message : undefined;
+    const reason = String(message ?? error).replace(/, ".*" is not valid JSON$/s, '').replace(/ in JSON at position \d+.*$/s, '');
     throw new YamlSyntaxError(cutLongRuns(reason.charAt(0).toLowerCase() + reason.slice(1)), line, column);
   }
   return Array.isArray(value) ? value : [value];

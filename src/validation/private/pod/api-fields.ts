@@ -8,7 +8,7 @@
  * built only for a field the version lacks. The view of the table for a version is built once, on
  * first use.
  */
-import { MAX_NESTING_DEPTH } from '../../../private/manifest-types';
+import { JsonObject, MAX_NESTING_DEPTH } from '../../../private/manifest-types';
 import { fail } from '../../../private/synth-error';
 import { joinPath } from '../fields';
 import { podFieldTable } from '../schema-loader';
@@ -46,7 +46,7 @@ export type PodFieldRoot = 'PodTemplateSpec' | 'JobSpec';
  * Receives a field the version lacks: its path, its key, its value, the type that holds it and the
  * lines that have it (none when no version of the table has it).
  */
-export type UnknownFieldReport = (path: string, key: string, value: any, holder: VersionType, lines: readonly number[]) => void;
+export type UnknownFieldReport = (path: string, key: string, value: unknown, holder: VersionType, lines: readonly number[]) => void;
 
 const views = new Map<number, Map<string, VersionType>>();
 
@@ -97,7 +97,7 @@ function typesOf(minor: number): Map<string, VersionType> {
 
 const hasOwn = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-const isPlainObject = (value: any) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** One walk: the keys from the base path to the object being walked. */
 class FieldWalk {
@@ -106,7 +106,7 @@ class FieldWalk {
   constructor(private readonly base: string, private readonly report: UnknownFieldReport) {
   }
 
-  public object(value: any, type: VersionType, depth: number): void {
+  public object(value: unknown, type: VersionType, depth: number): void {
     if (!isPlainObject(value) || depth > MAX_NESTING_DEPTH) {
       return; // a value of the wrong type is the schema's matter
     }
@@ -165,7 +165,7 @@ class FieldWalk {
  * has, and reports each field it lacks through `report` (the walk does not go below such a field).
  * Values of the wrong type are left to the schema rules.
  */
-export function checkApiFields(value: any, root: PodFieldRoot, path: string, minor: number, report: UnknownFieldReport): void {
+export function checkApiFields(value: unknown, root: PodFieldRoot, path: string, minor: number, report: UnknownFieldReport): void {
   const type = typesOf(minor).get(root);
   if (type === undefined) {
     fail(`The pod field table has no type ${root}: regenerate it with \`node imports/generate-pod-fields.js\`.`);

@@ -8,32 +8,35 @@ import { checkEnv, checkEnvFrom } from './env';
 import { checkLifecycle, checkProbe } from './probes';
 import { checkResources } from './resources';
 import { checkContainerSecurity } from './security';
+import { ContainerPortView, ContainerView, PlacedContainer, PodSpecView, ProbeField, ResizePolicyView } from './views';
 import { checkMounts } from './volumes';
+import { objectOrEmpty } from '../../../private/manifest-types';
 
 const PULL_POLICIES: readonly string[] = ['Always', 'IfNotPresent', 'Never'];
 const MESSAGE_POLICIES: readonly string[] = ['File', 'FallbackToLogsOnError'];
 const PORT_PROTOCOLS: readonly string[] = ['TCP', 'UDP', 'SCTP'];
-const PROBES: readonly string[] = ['livenessProbe', 'readinessProbe', 'startupProbe'];
+const PROBES: readonly ProbeField[] = ['livenessProbe', 'readinessProbe', 'startupProbe'];
 
 /** Checks the ports of one container (port names must be unique within the container). */
-function checkPorts(ctx: PodCheck, ports: any, path: string): void {
+function checkPorts(ctx: PodCheck, ports: unknown, path: string): void {
   const names = new Map<string, string>();
-  asArray(ports).forEach((port: any, p: number) => {
+  asArray(ports).forEach((item: unknown, p: number) => {
     const portPath = `${path}[${p}]`;
-    if (!isObject(port)) {
-      ctx.report(portPath, `The container port ${quote(port)} is not an object.`, 'Define each port as an object with at least containerPort.', port);
+    if (!isObject(item)) {
+      ctx.report(portPath, `The container port ${quote(item)} is not an object.`, 'Define each port as an object with at least containerPort.', item);
       return;
     }
+    const port: ContainerPortView = item;
     const portName = port.name;
     if (isSet(portName) && portName !== '') {
       const nameError = typeof portName === 'string' ? ianaServiceNameError(portName) : 'it is not a string';
       if (nameError !== undefined) {
         ctx.report(`${portPath}.name`, `The port name ${quote(portName)} is not a valid IANA service name: ${nameError}.`,
           "Use at most 15 lowercase letters, digits and single '-' with at least one letter, e.g. \"http\".", portName);
-      } else if (names.has(portName)) {
+      } else if (typeof portName === 'string' && names.has(portName)) {
         ctx.report(`${portPath}.name`, `The port name ${quote(portName)} is already used by ${names.get(portName)}.`,
           'Give every port of the container a different name.', portName);
-      } else {
+      } else if (typeof portName === 'string') {
         names.set(portName, portPath);
       }
     }
@@ -49,27 +52,28 @@ function checkPorts(ctx: PodCheck, ports: any, path: string): void {
           'Set hostPort to a port number between 1 and 65535, or leave it out.', port.hostPort);
       }
     }
-    if (isSet(port.protocol) && port.protocol !== '' && !PORT_PROTOCOLS.includes(port.protocol)) {
+    if (isSet(port.protocol) && port.protocol !== '' && (typeof port.protocol !== 'string' || !PORT_PROTOCOLS.includes(port.protocol))) {
       ctx.report(`${portPath}.protocol`, `The port protocol ${quote(port.protocol)} is not supported.`, 'Use "TCP" (the default), "UDP" or "SCTP".', port.protocol);
     }
   });
 }
 
 /** Reports host ports used twice (same protocol, host IP and port) among `containers`. */
-function checkHostPortConflicts(ctx: PodCheck, containers: Array<[any, string]>): void {
+function checkHostPortConflicts(ctx: PodCheck, containers: PlacedContainer[]): void {
   const seen = new Map<string, string>();
   for (const [container, path] of containers) {
-    asArray(container.ports).forEach((port: any, p: number) => {
-      const hostPort = port?.hostPort;
+    asArray(container.ports).forEach((item: unknown, p: number) => {
+      const port: ContainerPortView = objectOrEmpty(item);
+      const hostPort = port.hostPort;
       if (!isSet(hostPort) || hostPort === 0) {
         return;
       }
       const protocol = asString(port.protocol) || 'TCP';
       const hostIP = asString(port.hostIP);
-      const key = `${protocol}/${hostIP}/${hostPort}`;
+      const key = `${protocol}/${hostIP}/${String(hostPort)}`;
       const at = `${path}.ports[${p}].hostPort`;
       if (seen.has(key)) {
-        ctx.report(at, `The host port ${hostPort}/${protocol}${hostIP === '' ? '' : ` on ${hostIP}`} is already used by ${seen.get(key)}.`,
+        ctx.report(at, `The host port ${String(hostPort)}/${protocol}${hostIP === '' ? '' : ` on ${hostIP}`} is already used by ${seen.get(key)}.`,
           'Use a different hostPort, protocol or hostIP.', hostPort);
       } else {
         seen.set(key, at);
@@ -79,7 +83,7 @@ function checkHostPortConflicts(ctx: PodCheck, containers: Array<[any, string]>)
 }
 
 /** What every kind of container is checked for. */
-function checkCommon(ctx: PodCheck, container: any, path: string): void {
+function checkCommon(ctx: PodCheck, container: ContainerView, path: string): void {
   const name = container.name;
   const nameError = typeof name === 'string' ? dns1123LabelError(name) : 'a name is required';
   if (nameError !== undefined) {
@@ -102,25 +106,26 @@ function checkCommon(ctx: PodCheck, container: any, path: string): void {
 }
 
 /** Checks `resizePolicy`: cpu and memory once each, with a restart policy. */
-function checkResizePolicy(ctx: PodCheck, policies: any, path: string): void {
+function checkResizePolicy(ctx: PodCheck, policies: unknown, path: string): void {
   const seen = new Set<string>();
-  asArray(policies).forEach((policy: any, i: number) => {
+  asArray(policies).forEach((item: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    const resource = asString(policy?.resourceName);
+    const policy: ResizePolicyView = objectOrEmpty(item);
+    const resource = asString(policy.resourceName);
     if (seen.has(resource)) {
       ctx.report(`${at}.resourceName`, `The resize policy of ${quote(resource)} is given twice.`, 'Give one policy per resource.', resource);
     }
     seen.add(resource);
-    ctx.checkEnum(policy?.resourceName, `${at}.resourceName`, 'The resize policy resourceName', ['cpu', 'memory'], false);
-    ctx.checkEnum(policy?.restartPolicy, `${at}.restartPolicy`, 'The resize restartPolicy', ['NotRequired', 'RestartContainer'], false);
-    if (ctx.spec.restartPolicy === 'Never' && isSet(policy?.restartPolicy) && policy.restartPolicy !== 'NotRequired') {
+    ctx.checkEnum(policy.resourceName, `${at}.resourceName`, 'The resize policy resourceName', ['cpu', 'memory'], false);
+    ctx.checkEnum(policy.restartPolicy, `${at}.restartPolicy`, 'The resize restartPolicy', ['NotRequired', 'RestartContainer'], false);
+    if (ctx.spec.restartPolicy === 'Never' && isSet(policy.restartPolicy) && policy.restartPolicy !== 'NotRequired') {
       ctx.report(`${at}.restartPolicy`, 'The pod never restarts (restartPolicy Never), so resize policies must be NotRequired.', 'Set restartPolicy: NotRequired.', policy.restartPolicy);
     }
   });
 }
 
 /** Checks `containers` and `initContainers`. */
-export function checkContainers(ctx: PodCheck, spec: any, path: string): void {
+export function checkContainers(ctx: PodCheck, spec: PodSpecView, path: string): void {
   const containers = spec.containers;
   if (!Array.isArray(containers) || containers.length === 0) {
     ctx.report(`${path}.containers`, `The pod template has no containers (containers is ${quote(containers)}).`,
@@ -131,13 +136,14 @@ export function checkContainers(ctx: PodCheck, spec: any, path: string): void {
       'Write initContainers as a list of containers, or leave it out.', spec.initContainers);
   }
   const names = new Map<string, string>();
-  const regular: Array<[any, string]> = [];
-  asArray(containers).forEach((container: any, i: number) => {
+  const regular: PlacedContainer[] = [];
+  asArray(containers).forEach((item: unknown, i: number) => {
     const at = `${path}.containers[${i}]`;
-    if (!isObject(container)) {
-      ctx.report(at, `The container ${quote(container)} is not an object.`, 'Define each container as an object with at least a name and an image.', container);
+    if (!isObject(item)) {
+      ctx.report(at, `The container ${quote(item)} is not an object.`, 'Define each container as an object with at least a name and an image.', item);
       return;
     }
+    const container: ContainerView = item;
     regular.push([container, at]);
     checkCommon(ctx, container, at);
     noteName(ctx, container.name, at, names);
@@ -151,12 +157,13 @@ export function checkContainers(ctx: PodCheck, spec: any, path: string): void {
     }
   });
   checkHostPortConflicts(ctx, regular);
-  asArray(spec.initContainers).forEach((container: any, i: number) => {
+  asArray(spec.initContainers).forEach((item: unknown, i: number) => {
     const at = `${path}.initContainers[${i}]`;
-    if (!isObject(container)) {
-      ctx.report(at, `The init container ${quote(container)} is not an object.`, 'Define each init container as an object with at least a name and an image.', container);
+    if (!isObject(item)) {
+      ctx.report(at, `The init container ${quote(item)} is not an object.`, 'Define each init container as an object with at least a name and an image.', item);
       return;
     }
+    const container: ContainerView = item;
     checkCommon(ctx, container, at);
     ctx.checkEnum(container.restartPolicy, `${at}.restartPolicy`, 'The init container restartPolicy', ['Always'], false);
     noteName(ctx, container.name, at, names);
@@ -167,7 +174,7 @@ export function checkContainers(ctx: PodCheck, spec: any, path: string): void {
         checkProbe(ctx, container[probe], `${at}.${probe}`, probe);
       }
     } else {
-      for (const field of ['lifecycle', ...PROBES]) {
+      for (const field of ['lifecycle' as const, ...PROBES]) {
         if (isSet(container[field])) {
           ctx.report(`${at}.${field}`, `The init container sets ${field}, which init containers take only as sidecars (restartPolicy: Always).`,
             `Remove ${field}, or set restartPolicy: Always to run the init container as a sidecar.`, container[field]);
@@ -187,7 +194,7 @@ export function checkContainers(ctx: PodCheck, spec: any, path: string): void {
 }
 
 /** Records a container name and reports a repeat across containers and init containers. */
-function noteName(ctx: PodCheck, name: any, path: string, names: Map<string, string>): void {
+function noteName(ctx: PodCheck, name: unknown, path: string, names: Map<string, string>): void {
   if (typeof name !== 'string' || name === '') {
     return;
   }

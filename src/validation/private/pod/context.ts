@@ -6,9 +6,10 @@
  */
 import { asArray, asNumber, asObject, asString, isSet, quote } from '../util';
 import { kubernetesFacts, KubernetesVersionFacts } from './kubernetes-version';
+import { PodSpecView, VolumeView } from './views';
 
 /** Receives one violation: where, what is wrong, how to fix it and the bad value. */
-export type PodReport = (path: string, message: string, fix: string, value?: any) => void;
+export type PodReport = (path: string, message: string, fix: string, value?: unknown) => void;
 
 /** How a pod template is used, which decides the few checks that differ between uses. */
 export interface PodTemplateOptions {
@@ -46,13 +47,13 @@ export class PodCheck {
   /** False only when the pod sets `hostUsers: false`. */
   public readonly hostUsers: boolean;
   /** Valid volumes by name (a volume with an error is left out, as Kubernetes does). */
-  public readonly volumes = new Map<string, any>();
+  public readonly volumes = new Map<string, VolumeView>();
   /** Names of the pod's resource claims. */
   public readonly claimNames = new Set<string>();
   /** The validation differences of the Kubernetes version checked. */
   public readonly kubernetes: KubernetesVersionFacts;
 
-  constructor(public readonly report: PodReport, public readonly options: PodTemplateOptions, public readonly spec: any) {
+  constructor(public readonly report: PodReport, public readonly options: PodTemplateOptions, public readonly spec: PodSpecView) {
     this.kubernetes = kubernetesFacts(options.kubernetesMinor);
     this.gracePeriod = asNumber(spec.terminationGracePeriodSeconds) ?? DEFAULT_GRACE_PERIOD;
     this.hostUsers = spec.hostUsers !== false;
@@ -89,7 +90,7 @@ export class PodCheck {
    * reported (Kubernetes defaults it, or it is optional); an empty string is reported only when
    * `emptyAllowed` is false.
    */
-  public checkEnum(value: any, path: string, what: string, allowed: readonly string[], emptyAllowed: boolean): void {
+  public checkEnum(value: unknown, path: string, what: string, allowed: readonly string[], emptyAllowed: boolean): void {
     if (!isSet(value) || typeof value !== 'string' || (value === '' && emptyAllowed) || allowed.includes(value)) {
       return;
     }

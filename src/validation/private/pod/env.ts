@@ -6,6 +6,7 @@ import { asArray, asString, dns1123SubdomainError, isObject, isSet, qualifiedNam
 import { PodCheck } from './context';
 import { firstVersionWith } from './kubernetes-version';
 import { envVarNameError, prefixNameError } from './names';
+import { EnvFromView, EnvVarSourceView, EnvVarView, FieldRefView, KeySelectorView, ResourceFieldRefView } from './views';
 import { configMapKeyError } from '../../../private/name-syntax';
 import { parseQuantity, Quantity } from '../../../private/quantity';
 
@@ -37,7 +38,7 @@ const BYTE_DIVISORS: readonly bigint[] = [
 ];
 
 /** Checks a downward API `fieldRef` against the field paths `allowed` (shared with downward API volumes). */
-export function checkFieldRef(ctx: PodCheck, ref: any, path: string, allowed: readonly string[]): void {
+export function checkFieldRef(ctx: PodCheck, ref: FieldRefView, path: string, allowed: readonly string[]): void {
   const apiVersion = isSet(ref.apiVersion) && ref.apiVersion !== '' ? ref.apiVersion : 'v1';
   if (apiVersion !== 'v1') {
     ctx.report(`${path}.apiVersion`, `fieldRef.apiVersion is ${quote(ref.apiVersion)}; the downward API of pods knows only v1.`,
@@ -66,7 +67,7 @@ export function checkFieldRef(ctx: PodCheck, ref: any, path: string, allowed: re
 }
 
 /** Checks a `resourceFieldRef`; `volume` requires containerName (downward API volume files). */
-export function checkResourceFieldRef(ctx: PodCheck, ref: any, path: string, volume: boolean): void {
+export function checkResourceFieldRef(ctx: PodCheck, ref: ResourceFieldRefView, path: string, volume: boolean): void {
   const resource = asString(ref.resource);
   if (volume && asString(ref.containerName) === '') {
     ctx.report(`${path}.containerName`, 'A resourceFieldRef of a downward API volume has no containerName.',
@@ -103,7 +104,7 @@ export function checkResourceFieldRef(ctx: PodCheck, ref: any, path: string, vol
 }
 
 /** Checks a configMapKeyRef or secretKeyRef. */
-function checkKeySelector(ctx: PodCheck, ref: any, path: string, kind: string): void {
+function checkKeySelector(ctx: PodCheck, ref: KeySelectorView, path: string, kind: string): void {
   const name = asString(ref.name);
   const nameError = dns1123SubdomainError(name);
   if (nameError !== undefined) {
@@ -131,12 +132,13 @@ function strictNamesNote(ctx: PodCheck): string {
 }
 
 /** Checks one `env` list. */
-export function checkEnv(ctx: PodCheck, env: any, path: string): void {
-  asArray(env).forEach((variable: any, i: number) => {
+export function checkEnv(ctx: PodCheck, env: unknown, path: string): void {
+  asArray(env).forEach((item: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    if (!isObject(variable)) {
+    if (!isObject(item)) {
       return; // a schema matter
     }
+    const variable: EnvVarView = item;
     const name = variable.name;
     if (typeof name !== 'string' || name === '') {
       ctx.report(`${at}.name`, `The environment variable ${quote(variable)} has no name.`, 'Give every environment variable a non-empty name.', name);
@@ -148,12 +150,12 @@ export function checkEnv(ctx: PodCheck, env: any, path: string): void {
         !relaxed ? 'Name the variable with letters, digits, \'_\', \'-\' and \'.\', not starting with a digit, e.g. "LOG_LEVEL" (and no \'=\': the value goes in value).'
           : 'Give the variable a non-empty name without \'=\' (the value goes in value).', name);
     }
-    const valueFrom = variable.valueFrom;
-    if (!isSet(valueFrom) || !isObject(valueFrom)) {
+    if (!isSet(variable.valueFrom) || !isObject(variable.valueFrom)) {
       return;
     }
+    const valueFrom: EnvVarSourceView = variable.valueFrom;
     const fromPath = `${at}.valueFrom`;
-    const sources = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'].filter(source => isSet(valueFrom[source]));
+    const sources = (['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'] as const).filter(source => isSet(valueFrom[source]));
     if (isObject(valueFrom.fieldRef)) {
       checkFieldRef(ctx, valueFrom.fieldRef, `${fromPath}.fieldRef`, ENV_FIELD_PATHS);
     }
@@ -180,12 +182,13 @@ export function checkEnv(ctx: PodCheck, env: any, path: string): void {
 }
 
 /** Checks one `envFrom` list. */
-export function checkEnvFrom(ctx: PodCheck, envFrom: any, path: string): void {
-  asArray(envFrom).forEach((source: any, i: number) => {
+export function checkEnvFrom(ctx: PodCheck, envFrom: unknown, path: string): void {
+  asArray(envFrom).forEach((item: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    if (!isObject(source)) {
+    if (!isObject(item)) {
       return;
     }
+    const source: EnvFromView = item;
     const prefix = asString(source.prefix);
     if (prefix !== '') {
       const prefixError = envVarNameError(prefix, ctx.relaxedEnvVarNames);
@@ -197,16 +200,18 @@ export function checkEnvFrom(ctx: PodCheck, envFrom: any, path: string): void {
     const refs = (['configMapRef', 'secretRef'] as const).filter(ref => isSet(source[ref]));
     for (const ref of refs) {
       const kind = ref === 'configMapRef' ? 'ConfigMap' : 'Secret';
-      const name = asString(source[ref]?.name);
+      const target = source[ref];
+      const refName: unknown = isObject(target) ? target.name : undefined;
+      const name = asString(refName);
       const nameError = name === '' ? 'it is empty' : prefixNameError(name);
       if (nameError !== undefined) {
-        ctx.report(`${at}.${ref}.name`, `The envFrom ${kind} name is ${quote(source[ref]?.name)}, which is not a valid object name: ${nameError}.`,
-          `Set name to the ${kind} whose entries become variables.`, source[ref]?.name);
+        ctx.report(`${at}.${ref}.name`, `The envFrom ${kind} name is ${quote(refName)}, which is not a valid object name: ${nameError}.`,
+          `Set name to the ${kind} whose entries become variables.`, refName);
       }
     }
     if (refs.length !== 1) {
       ctx.report(at, refs.length === 0 ? `envFrom entry ${i} names neither a configMapRef nor a secretRef.` : `envFrom entry ${i} sets both configMapRef and secretRef.`,
-        'Give each envFrom entry exactly one of configMapRef or secretRef (use two entries for both).', source);
+        'Give each envFrom entry exactly one of configMapRef or secretRef (use two entries for both).', item);
     }
   });
 }

@@ -2,8 +2,10 @@
  * Labels, annotations and label selectors: the pod template's metadata, node selectors and the
  * selectors inside affinity terms and topology spread constraints.
  */
+import { JsonObject, objectOrEmpty } from '../../../private/manifest-types';
 import { asArray, asObject, isObject, isSet, labelValueError, ownValue, qualifiedNameError, quote } from '../util';
 import { PodReport } from './context';
+import { LabelSelectorView, RequirementView } from './views';
 
 const LABEL_FIX = "Use label keys like \"app\" or \"example.com/tier\" and values of at most 63 letters, digits, '-', '_' and '.'.";
 /** Total size limit of an object's annotations (keys and values), in bytes. */
@@ -13,7 +15,7 @@ const MAX_ANNOTATIONS_BYTES = 256 * 1024;
  * Reports invalid keys and values of a label map (template labels, nodeSelector, matchLabels).
  * `what` names the map in messages.
  */
-export function checkLabelMap(report: PodReport, labels: any, path: string, what: string, fix: string = LABEL_FIX): void {
+export function checkLabelMap(report: PodReport, labels: unknown, path: string, what: string, fix: string = LABEL_FIX): void {
   if (!isSet(labels)) {
     return;
   }
@@ -34,7 +36,7 @@ export function checkLabelMap(report: PodReport, labels: any, path: string, what
 }
 
 /** Reports invalid annotation keys, non-string values and annotations above 256 KiB in total. */
-export function checkAnnotations(report: PodReport, annotations: any, path: string, what: string): void {
+export function checkAnnotations(report: PodReport, annotations: unknown, path: string, what: string): void {
   if (!isSet(annotations)) {
     return;
   }
@@ -65,15 +67,16 @@ export function checkAnnotations(report: PodReport, annotations: any, path: stri
 }
 
 /** Reports a label selector (`matchLabels`, `matchExpressions`) that Kubernetes would refuse. */
-export function checkLabelSelector(report: PodReport, selector: any, path: string, what: string): void {
-  if (!isSet(selector)) {
+export function checkLabelSelector(report: PodReport, given: unknown, path: string, what: string): void {
+  if (!isSet(given)) {
     return;
   }
-  if (!isObject(selector)) {
-    report(path, `The ${what} ${quote(selector)} is not a label selector object.`,
-      'Write the selector as an object with matchLabels and/or matchExpressions.', selector);
+  if (!isObject(given)) {
+    report(path, `The ${what} ${quote(given)} is not a label selector object.`,
+      'Write the selector as an object with matchLabels and/or matchExpressions.', given);
     return;
   }
+  const selector: LabelSelectorView = given;
   checkLabelMap(report, selector.matchLabels, `${path}.matchLabels`, `${what} label`);
   const expressions = selector.matchExpressions;
   if (isSet(expressions) && !Array.isArray(expressions)) {
@@ -81,12 +84,13 @@ export function checkLabelSelector(report: PodReport, selector: any, path: strin
       'Write matchExpressions as a list of { key, operator, values } objects.', expressions);
     return;
   }
-  asArray(expressions).forEach((expression: any, i: number) => {
+  asArray(expressions).forEach((item: unknown, i: number) => {
     const at = `${path}.matchExpressions[${i}]`;
-    if (!isObject(expression)) {
-      report(at, `The ${what} expression ${quote(expression)} is not an object.`, 'Write each expression as { key, operator, values }.', expression);
+    if (!isObject(item)) {
+      report(at, `The ${what} expression ${quote(item)} is not an object.`, 'Write each expression as { key, operator, values }.', item);
       return;
     }
+    const expression: RequirementView = item;
     const operator = expression.operator;
     if (isSet(expression.values) && !Array.isArray(expression.values)) {
       report(`${at}.values`, `The ${what} values ${quote(expression.values)} are not a list.`, 'Write values as a list of strings.', expression.values);
@@ -112,7 +116,7 @@ export function checkLabelSelector(report: PodReport, selector: any, path: strin
       report(`${at}.key`, `The ${what} key is ${quote(expression.key)}, which is not a valid label key: ${keyError}.`,
         'Set key to a label key such as "app" or "example.com/tier".', expression.key);
     }
-    values.forEach((value: any, k: number) => {
+    values.forEach((value: unknown, k: number) => {
       const valueError = labelValueError(value);
       if (valueError !== undefined) {
         report(`${at}.values[${k}]`, `The ${what} value ${quote(value)} is not a valid label value: ${valueError}.`,
@@ -126,20 +130,22 @@ export function checkLabelSelector(report: PodReport, selector: any, path: strin
  * True when a label selector selects a label map; `undefined` when the selector is not a valid
  * selector (reported elsewhere).
  */
-export function selectorMatches(selector: any, labels: any): boolean | undefined {
-  if (!isObject(selector)) {
+export function selectorMatches(value: unknown, labels: unknown): boolean | undefined {
+  if (!isObject(value)) {
     return undefined;
   }
-  const matchLabels = asObject(selector.matchLabels) ?? {};
+  const selector: LabelSelectorView = value;
+  const matchLabels: JsonObject = asObject(selector.matchLabels) ?? {};
   for (const key of Object.keys(matchLabels)) {
     if (ownValue(labels, key) !== matchLabels[key]) {
       return false;
     }
   }
-  for (const expression of asArray(selector.matchExpressions)) {
-    const actual = ownValue(labels, asObject(expression)?.key);
-    const values = asArray(expression?.values);
-    switch (expression?.operator) {
+  for (const item of asArray(selector.matchExpressions)) {
+    const expression: RequirementView = objectOrEmpty(item);
+    const actual = ownValue(labels, String(expression.key));
+    const values = asArray(expression.values);
+    switch (expression.operator) {
       case 'In':
         if (actual === undefined || !values.includes(actual)) {
           return false;

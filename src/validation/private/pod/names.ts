@@ -41,7 +41,7 @@ export function envVarNameError(value: string, relaxed: boolean): string | undef
 
 
 /** An IPv4 or IPv6 address (IPv4 parts may have leading zeros, as Kubernetes accepts for old objects). */
-export function ipError(value: any): string | undefined {
+export function ipError(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') {
     return 'an IP address is required';
   }
@@ -50,13 +50,13 @@ export function ipError(value: any): string | undefined {
 }
 
 /** An HTTP header name (an RFC 7230 token). */
-export function httpHeaderNameError(value: any): string | undefined {
+export function httpHeaderNameError(value: unknown): string | undefined {
   return typeof value === 'string' && HTTP_HEADER_NAME.test(value) ? undefined
     : "it must be a non-empty token of letters, digits and !#$%&'*+-.^_`|~";
 }
 
 /** A Linux user or group ID: an integer from 0 to 2147483647. */
-export function idError(value: any): string | undefined {
+export function idError(value: unknown): string | undefined {
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     return 'it must be an integer';
   }

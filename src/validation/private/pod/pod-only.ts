@@ -19,6 +19,7 @@
 import { goTrimSpace } from '../placeholders';
 import { asArray, asObject, hasPlaceholder, isObject, quote } from '../util';
 import { PodReport } from './context';
+import { ContainerView, PodSpecView } from './views';
 
 /** How the values of a template are read. */
 export interface PodOnlyOptions {
@@ -46,7 +47,7 @@ function whiteSpaceEnds(text: string, trimmed: string): string {
  * Reports an image with white space at either end. A literal space outside a placeholder is known
  * now whatever the placeholder resolves to; otherwise the image is checked as the pod gets it.
  */
-function checkImage(report: PodReport, container: any, path: string, what: string, resolve: (text: string) => string | undefined): void {
+function checkImage(report: PodReport, container: ContainerView, path: string, what: string, resolve: (text: string) => string | undefined): void {
   const image = container.image;
   if (typeof image !== 'string' || image === '') {
     return; // no image at all: the template is refused already (V07)
@@ -69,7 +70,7 @@ function checkImage(report: PodReport, container: any, path: string, what: strin
 }
 
 /** Reports `nodeName` next to scheduling gates. */
-function checkNodeName(report: PodReport, spec: any, specPath: string, resolve: (text: string) => string | undefined): void {
+function checkNodeName(report: PodReport, spec: PodSpecView, specPath: string, resolve: (text: string) => string | undefined): void {
   const gates = asArray(spec.schedulingGates);
   if (gates.length === 0 || typeof spec.nodeName !== 'string' || spec.nodeName === '') {
     return;
@@ -78,7 +79,7 @@ function checkNodeName(report: PodReport, spec: any, specPath: string, resolve: 
   if (nodeName === undefined || nodeName === '') {
     return;
   }
-  const names = gates.map((gate: any) => quote(asObject(gate)?.name)).join(', ');
+  const names = gates.map((gate: unknown) => quote(asObject(gate)?.name)).join(', ');
   report(`${specPath}.nodeName`,
     `nodeName is ${quote(nodeName)} while the pod template has ${gates.length === 1 ? 'the scheduling gate' : `${gates.length} scheduling gates`} ${names}. `
     + 'The API server accepts both in a pod template, but refuses every pod made from it: a pod cannot be bound to a node before its scheduling gates are removed.',
@@ -90,15 +91,15 @@ function checkNodeName(report: PodReport, spec: any, specPath: string, resolve: 
  * Checks a pod template (`metadata` and `spec`) found at `path` for what the API server refuses only
  * in pods, reporting through `report`. Cheap: a few fields of each container.
  */
-export function checkPodOnly(template: any, path: string, report: PodReport, options: PodOnlyOptions = {}): void {
-  const spec = asObject(asObject(template)?.spec);
+export function checkPodOnly(template: unknown, path: string, report: PodReport, options: PodOnlyOptions = {}): void {
+  const spec: PodSpecView | undefined = asObject(asObject(template)?.spec);
   if (spec === undefined) {
     return;
   }
   const resolve = options.resolve ?? unresolved;
   const specPath = `${path}.spec`;
-  for (const [list, what] of [['containers', 'container'], ['initContainers', 'init container']]) {
-    asArray(spec[list]).forEach((container: any, i: number) => {
+  for (const [list, what] of [['containers', 'container'], ['initContainers', 'init container']] as const) {
+    asArray(spec[list]).forEach((container: unknown, i: number) => {
       if (isObject(container)) {
         checkImage(report, container, `${specPath}.${list}[${i}]`, what, resolve);
       }

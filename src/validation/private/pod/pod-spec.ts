@@ -17,7 +17,11 @@ import { checkAnnotations, checkLabelMap } from './metadata';
 import { ipError } from './names';
 import { checkAffinity, checkNodeSelector, checkTolerations, checkTopologySpread } from './scheduling';
 import { checkHostProcess, checkOs, checkPodSecurity } from './security';
+import {
+  ContainerPortView, DnsConfigView, HostAliasView, NamedView, PlacedContainer, PodClaimView, PodSpecView, ReadinessGateView,
+} from './views';
 import { checkVolumes } from './volumes';
+import { JsonObject, objectOrEmpty } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';
 
 const DNS_POLICIES: readonly string[] = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -29,7 +33,7 @@ const TOLERATIONS_ANNOTATION = 'scheduler.alpha.kubernetes.io/tolerations';
 const DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deletion-cost';
 
 /** Reports a value that must be a DNS-1123 label or subdomain. */
-function checkName(ctx: PodCheck, value: any, path: string, what: string, kind: 'label' | 'subdomain', fix: string): void {
+function checkName(ctx: PodCheck, value: unknown, path: string, what: string, kind: 'label' | 'subdomain', fix: string): void {
   if (!isSet(value) || typeof value !== 'string') {
     return;
   }
@@ -40,7 +44,7 @@ function checkName(ctx: PodCheck, value: any, path: string, what: string, kind: 
 }
 
 /** Annotations with a meaning for pods: seccomp and AppArmor profiles. */
-function checkPodAnnotations(ctx: PodCheck, annotations: any, path: string, containerNames: ReadonlySet<string>): void {
+function checkPodAnnotations(ctx: PodCheck, annotations: unknown, path: string, containerNames: ReadonlySet<string>): void {
   if (!isObject(annotations)) {
     return;
   }
@@ -50,7 +54,7 @@ function checkPodAnnotations(ctx: PodCheck, annotations: any, path: string, cont
       continue;
     }
     if (key === TOLERATIONS_ANNOTATION && value !== '') {
-      let tolerations: any;
+      let tolerations: unknown;
       try {
         tolerations = JSON.parse(value);
       } catch {
@@ -89,7 +93,7 @@ function checkPodAnnotations(ctx: PodCheck, annotations: any, path: string, cont
  * For a search domain that a later Kubernetes version accepts ('.' or one with '_') at the API server of
  * a version that does not, from which version it does; else nothing.
  */
-function strictSearchNote(ctx: PodCheck, search: any): string {
+function strictSearchNote(ctx: PodCheck, search: unknown): string {
   const relaxedFrom = firstVersionWith('relaxedDnsSearch');
   if (ctx.strict || relaxedFrom === undefined || typeof search !== 'string'
     || (search !== '.' && dns1123SubdomainError(search.replace(/\.$/, '').replace(/_/g, 'a')) !== undefined)) {
@@ -99,9 +103,9 @@ function strictSearchNote(ctx: PodCheck, search: any): string {
 }
 
 /** DNS policy and DNS config. */
-function checkDns(ctx: PodCheck, spec: any, path: string): void {
+function checkDns(ctx: PodCheck, spec: PodSpecView, path: string): void {
   ctx.checkEnum(spec.dnsPolicy, `${path}.dnsPolicy`, 'dnsPolicy', DNS_POLICIES, true);
-  const config = asObject(spec.dnsConfig);
+  const config: DnsConfigView | undefined = asObject(spec.dnsConfig);
   if (spec.dnsPolicy === 'None') {
     if (config === undefined) {
       ctx.report(`${path}.dnsConfig`, 'dnsPolicy is None but the pod has no dnsConfig.', 'Add dnsConfig with at least one nameserver, or use another dnsPolicy.');
@@ -119,7 +123,7 @@ function checkDns(ctx: PodCheck, spec: any, path: string): void {
   if (nameservers.length > 3) {
     ctx.report(`${path}.dnsConfig.nameservers`, `dnsConfig lists ${nameservers.length} nameservers; at most 3 are allowed.`, 'Keep at most 3 nameservers.', config.nameservers);
   }
-  nameservers.forEach((ns: any, i: number) => {
+  nameservers.forEach((ns: unknown, i: number) => {
     const error = ipError(ns);
     if (error !== undefined) {
       ctx.report(`${path}.dnsConfig.nameservers[${i}]`, `The nameserver ${quote(ns)} is not valid: ${error}.`, 'List nameservers as IP addresses.', ns);
@@ -135,7 +139,7 @@ function checkDns(ctx: PodCheck, spec: any, path: string): void {
   // The API server (by default from Kubernetes 1.33) also takes "." and '_' in search domains; the
   // controller does not.
   const relaxed = ctx.relaxedDnsSearch;
-  searches.forEach((search: any, i: number) => {
+  searches.forEach((search: unknown, i: number) => {
     if (relaxed && search === '.') {
       return;
     }
@@ -146,28 +150,31 @@ function checkDns(ctx: PodCheck, spec: any, path: string): void {
         'Use domains such as "ns1.svc.cluster.local".', search);
     }
   });
-  asArray(config.options).forEach((option: any, i: number) => {
-    if (asString(option?.name) === '') {
+  asArray(config.options).forEach((option: unknown, i: number) => {
+    const named: NamedView = objectOrEmpty(option);
+    if (asString(named.name) === '') {
       ctx.report(`${path}.dnsConfig.options[${i}]`, 'A dnsConfig option has no name.', 'Set name, e.g. "ndots".', option);
     }
   });
 }
 
 /** Pod-level fields: gates, names, host aliases, priority, runtime class, overhead, deadlines. */
-function checkPodFields(ctx: PodCheck, spec: any, path: string): void {
-  asArray(spec.readinessGates).forEach((gate: any, i: number) => {
-    const error = qualifiedNameError(asString(gate?.conditionType));
+function checkPodFields(ctx: PodCheck, spec: PodSpecView, path: string): void {
+  asArray(spec.readinessGates).forEach((item: unknown, i: number) => {
+    const gate: ReadinessGateView = objectOrEmpty(item);
+    const error = qualifiedNameError(asString(gate.conditionType));
     if (error !== undefined) {
-      ctx.report(`${path}.readinessGates[${i}].conditionType`, `The readiness gate condition ${quote(gate?.conditionType)} is not a qualified name: ${error}.`,
-        'Use a condition type such as "example.com/ready".', gate?.conditionType);
+      ctx.report(`${path}.readinessGates[${i}].conditionType`, `The readiness gate condition ${quote(gate.conditionType)} is not a qualified name: ${error}.`,
+        'Use a condition type such as "example.com/ready".', gate.conditionType);
     }
   });
   const gates = new Set<string>();
-  asArray(spec.schedulingGates).forEach((gate: any, i: number) => {
-    const name = asString(gate?.name);
+  asArray(spec.schedulingGates).forEach((item: unknown, i: number) => {
+    const gate: NamedView = objectOrEmpty(item);
+    const name = asString(gate.name);
     const error = qualifiedNameError(name);
     if (error !== undefined) {
-      ctx.report(`${path}.schedulingGates[${i}]`, `The scheduling gate ${quote(gate?.name)} is not a qualified name: ${error}.`, 'Use a name such as "example.com/wait".', gate?.name);
+      ctx.report(`${path}.schedulingGates[${i}]`, `The scheduling gate ${quote(gate.name)} is not a qualified name: ${error}.`, 'Use a name such as "example.com/wait".', gate.name);
     } else if (gates.has(name)) {
       ctx.report(`${path}.schedulingGates[${i}]`, `The scheduling gate ${quote(name)} is listed twice.`, 'List each gate once.', name);
     }
@@ -194,12 +201,13 @@ function checkPodFields(ctx: PodCheck, spec: any, path: string): void {
   if (asString(spec.subdomain) !== '') {
     checkName(ctx, spec.subdomain, `${path}.subdomain`, 'subdomain', 'label', "Use at most 63 lowercase letters, digits and '-' (the name of a headless Service).");
   }
-  asArray(spec.hostAliases).forEach((alias: any, i: number) => {
-    const error = ipError(alias?.ip);
+  asArray(spec.hostAliases).forEach((item: unknown, i: number) => {
+    const alias: HostAliasView = objectOrEmpty(item);
+    const error = ipError(alias.ip);
     if (error !== undefined) {
-      ctx.report(`${path}.hostAliases[${i}].ip`, `The host alias IP ${quote(alias?.ip)} is not valid: ${error}.`, 'Set ip to an IP address.', alias?.ip);
+      ctx.report(`${path}.hostAliases[${i}].ip`, `The host alias IP ${quote(alias.ip)} is not valid: ${error}.`, 'Set ip to an IP address.', alias.ip);
     }
-    asArray(alias?.hostnames).forEach((hostname: any, j: number) =>
+    asArray(alias.hostnames).forEach((hostname: unknown, j: number) =>
       checkName(ctx, hostname, `${path}.hostAliases[${i}].hostnames[${j}]`, 'The host alias hostname', 'subdomain', 'Use host names such as "db.local".'));
   });
   if (asString(spec.priorityClassName) !== '') {
@@ -211,33 +219,34 @@ function checkPodFields(ctx: PodCheck, spec: any, path: string): void {
   if (isSet(spec.preemptionPolicy)) {
     ctx.checkEnum(spec.preemptionPolicy, `${path}.preemptionPolicy`, 'preemptionPolicy', ['PreemptLowerPriority', 'Never'], false);
   }
-  const overhead = asObject(spec.overhead);
-  for (const name of Object.keys(overhead ?? {})) {
+  const overhead: JsonObject = objectOrEmpty(spec.overhead);
+  for (const name of Object.keys(overhead)) {
     const quantity = parseQuantity(overhead[name]);
     if (quantity === undefined || quantity.nanos < 0n) {
       ctx.report(`${path}.overhead.${name}`, `The overhead ${name} is ${quote(overhead[name])}, which is not a non-negative quantity.`, 'Write a quantity such as "250m" or "120Mi".', overhead[name]);
     }
   }
   const claims = new Set<string>();
-  asArray(spec.resourceClaims).forEach((claim: any, i: number) => {
+  asArray(spec.resourceClaims).forEach((item: unknown, i: number) => {
     const at = `${path}.resourceClaims[${i}]`;
-    const name = asString(claim?.name);
+    const claim: PodClaimView = objectOrEmpty(item);
+    const name = asString(claim.name);
     if (name === '') {
-      ctx.report(`${at}.name`, 'A resource claim has no name.', 'Give every resource claim a name (a DNS-1123 label).', claim?.name);
+      ctx.report(`${at}.name`, 'A resource claim has no name.', 'Give every resource claim a name (a DNS-1123 label).', claim.name);
     } else if (claims.has(name)) {
       ctx.report(`${at}.name`, `The resource claim name ${quote(name)} is used twice.`, 'Give every resource claim a different name.', name);
     } else {
       checkName(ctx, name, `${at}.name`, 'The resource claim name', 'label', "Use lowercase letters, digits and '-'.");
     }
     claims.add(name);
-    const byName = isSet(claim?.resourceClaimName);
-    const byTemplate = isSet(claim?.resourceClaimTemplateName);
+    const byName = isSet(claim.resourceClaimName);
+    const byTemplate = isSet(claim.resourceClaimTemplateName);
     if (byName === byTemplate) {
       ctx.report(at, byName ? 'The resource claim sets both resourceClaimName and resourceClaimTemplateName.' : 'The resource claim sets neither resourceClaimName nor resourceClaimTemplateName.',
-        'Set exactly one of resourceClaimName or resourceClaimTemplateName.', claim);
+        'Set exactly one of resourceClaimName or resourceClaimTemplateName.', item);
     }
-    for (const field of ['resourceClaimName', 'resourceClaimTemplateName']) {
-      if (isSet(claim?.[field])) {
+    for (const field of ['resourceClaimName', 'resourceClaimTemplateName'] as const) {
+      if (isSet(claim[field])) {
         checkName(ctx, claim[field], `${at}.${field}`, field, 'subdomain', `Name an existing ${field === 'resourceClaimName' ? 'ResourceClaim' : 'ResourceClaimTemplate'}.`);
       }
     }
@@ -248,13 +257,13 @@ function checkPodFields(ctx: PodCheck, spec: any, path: string): void {
  * Checks a pod template (`metadata` and `spec`) found at `path` of a manifest, reporting each
  * violation through `report`. Absent fields count as their Kubernetes defaults.
  */
-export function checkPodTemplateSpec(template: any, path: string, report: PodReport, options: PodTemplateOptions): void {
+export function checkPodTemplateSpec(template: unknown, path: string, report: PodReport, options: PodTemplateOptions): void {
   const metadata = asObject(asObject(template)?.metadata);
   checkLabelMap(report, metadata?.labels, `${path}.metadata.labels`, 'pod template label');
   checkAnnotations(report, metadata?.annotations, `${path}.metadata.annotations`, 'pod template');
 
   const specPath = `${path}.spec`;
-  const spec = asObject(asObject(template)?.spec);
+  const spec: PodSpecView | undefined = asObject(asObject(template)?.spec);
   if (spec === undefined) {
     report(specPath, `The pod template has no pod spec (${specPath} is ${quote(asObject(template)?.spec)}).`,
       `Define ${specPath} with at least one container (name and image).`, asObject(template)?.spec);
@@ -264,16 +273,18 @@ export function checkPodTemplateSpec(template: any, path: string, report: PodRep
   checkVolumes(ctx, spec.volumes, `${specPath}.volumes`);
   checkContainers(ctx, spec, specPath);
 
-  const containers: Array<[any, string]> = [
-    ...asArray(spec.containers).map((c: any, i: number): [any, string] => [c, `${specPath}.containers[${i}]`]),
-    ...asArray(spec.initContainers).map((c: any, i: number): [any, string] => [c, `${specPath}.initContainers[${i}]`]),
-  ].filter(([c]) => isObject(c));
+  const containers: PlacedContainer[] = [
+    ...asArray(spec.containers).map((c: unknown, i: number): [unknown, string] => [c, `${specPath}.containers[${i}]`]),
+    ...asArray(spec.initContainers).map((c: unknown, i: number): [unknown, string] => [c, `${specPath}.initContainers[${i}]`]),
+  ].filter((entry): entry is PlacedContainer => isObject(entry[0]));
 
   if (spec.hostNetwork === true) {
-    asArray(spec.containers).forEach((container: any, i: number) => asArray(container?.ports).forEach((port: any, p: number) => {
-      const hostPort = asNumber(port?.hostPort) ?? 0;
-      if (hostPort !== 0 && hostPort !== port?.containerPort) {
-        ctx.report(`${specPath}.containers[${i}].ports[${p}].hostPort`, `With hostNetwork, hostPort ${quote(hostPort)} must equal containerPort ${quote(port?.containerPort)}.`,
+    const ports = (container: unknown) => asArray(objectOrEmpty(container).ports);
+    asArray(spec.containers).forEach((container: unknown, i: number) => ports(container).forEach((item: unknown, p: number) => {
+      const port: ContainerPortView = objectOrEmpty(item);
+      const hostPort = asNumber(port.hostPort) ?? 0;
+      if (hostPort !== 0 && hostPort !== port.containerPort) {
+        ctx.report(`${specPath}.containers[${i}].ports[${p}].hostPort`, `With hostNetwork, hostPort ${quote(hostPort)} must equal containerPort ${quote(port.containerPort)}.`,
           'Leave hostPort out or set it to the containerPort.', hostPort);
       }
     }));
@@ -281,7 +292,7 @@ export function checkPodTemplateSpec(template: any, path: string, report: PodRep
   const restartPolicies = options.restartPolicies;
   if (restartPolicies !== undefined) {
     const restartPolicy = isSet(spec.restartPolicy) && spec.restartPolicy !== '' ? spec.restartPolicy : 'Always';
-    if (!restartPolicies.includes(restartPolicy)) {
+    if (typeof restartPolicy !== 'string' || !restartPolicies.includes(restartPolicy)) {
       report(`${specPath}.restartPolicy`, `The pod template restartPolicy is ${quote(restartPolicy)}${isSet(spec.restartPolicy) && spec.restartPolicy !== '' ? '' : ' (the default)'}; ${options.workload} pods need ${restartPolicies.join(' or ')}.`,
         `Set restartPolicy to ${restartPolicies.map(p => `"${p}"`).join(' or ')}.`, spec.restartPolicy);
     }

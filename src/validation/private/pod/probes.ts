@@ -7,13 +7,15 @@ import { asArray, asNumber, ianaServiceNameError, isObject, isSet, portNumberErr
 import { PodCheck } from './context';
 import { firstVersionWith } from './kubernetes-version';
 import { httpHeaderNameError } from './names';
+import { HandlerActionView, HandlerView, LifecycleView, NamedView } from './views';
+import { objectOrEmpty } from '../../../private/manifest-types';
 
-const PROBE_HANDLERS: readonly string[] = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
-const LIFECYCLE_HANDLERS: readonly string[] = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
-const PROBE_TIMINGS: readonly string[] = ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'];
+const PROBE_HANDLERS: ReadonlyArray<keyof HandlerView> = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
+const LIFECYCLE_HANDLERS: ReadonlyArray<keyof HandlerView> = ['exec', 'httpGet', 'tcpSocket', 'sleep'];
+const PROBE_TIMINGS: ReadonlyArray<keyof HandlerView> = ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold'];
 
 /** Checks a port given by number or by name (httpGet, tcpSocket). */
-function checkPortNumOrName(ctx: PodCheck, port: any, path: string): void {
+function checkPortNumOrName(ctx: PodCheck, port: unknown, path: string): void {
   if (typeof port === 'string') {
     const error = ianaServiceNameError(port);
     if (error !== undefined) {
@@ -29,7 +31,7 @@ function checkPortNumOrName(ctx: PodCheck, port: any, path: string): void {
 }
 
 /** Checks the handler of a probe or hook: exactly one of `kinds`, and its fields. */
-function checkHandler(ctx: PodCheck, handler: any, path: string, what: string, kinds: readonly string[]): void {
+function checkHandler(ctx: PodCheck, handler: HandlerView, path: string, what: string, kinds: ReadonlyArray<keyof HandlerView>): void {
   const set = kinds.filter(kind => isSet(handler[kind]));
   if (set.length === 0) {
     const grpcInHook = kinds === LIFECYCLE_HANDLERS && isSet(handler.grpc) ? ' (grpc is available to probes only)' : '';
@@ -42,10 +44,11 @@ function checkHandler(ctx: PodCheck, handler: any, path: string, what: string, k
     return;
   }
   const kind = set[0];
-  const action = handler[kind];
-  if (!isObject(action)) {
+  const value = handler[kind];
+  if (!isObject(value)) {
     return; // a schema matter
   }
+  const action: HandlerActionView = value;
   const at = `${path}.${kind}`;
   switch (kind) {
     case 'exec':
@@ -56,11 +59,12 @@ function checkHandler(ctx: PodCheck, handler: any, path: string, what: string, k
     case 'httpGet':
       checkPortNumOrName(ctx, action.port, `${at}.port`);
       ctx.checkEnum(action.scheme, `${at}.scheme`, `The ${what}'s httpGet.scheme`, ['HTTP', 'HTTPS'], true);
-      asArray(action.httpHeaders).forEach((header: any, h: number) => {
-        const error = httpHeaderNameError(header?.name);
+      asArray(action.httpHeaders).forEach((item: unknown, h: number) => {
+        const header: NamedView = objectOrEmpty(item);
+        const error = httpHeaderNameError(header.name);
         if (error !== undefined) {
-          ctx.report(`${at}.httpHeaders[${h}].name`, `The header name ${quote(header?.name)} is not a valid HTTP header name: ${error}.`,
-            'Use a header name such as "X-Probe".', header?.name);
+          ctx.report(`${at}.httpHeaders[${h}].name`, `The header name ${quote(header.name)} is not a valid HTTP header name: ${error}.`,
+            'Use a header name such as "X-Probe".', header.name);
         }
       });
       break;
@@ -90,10 +94,11 @@ function checkHandler(ctx: PodCheck, handler: any, path: string, what: string, k
 }
 
 /** Checks one probe; `kind` is livenessProbe, readinessProbe or startupProbe. */
-export function checkProbe(ctx: PodCheck, probe: any, path: string, kind: string): void {
-  if (!isSet(probe) || !isObject(probe)) {
+export function checkProbe(ctx: PodCheck, given: unknown, path: string, kind: string): void {
+  if (!isSet(given) || !isObject(given)) {
     return;
   }
+  const probe: HandlerView = given;
   checkHandler(ctx, probe, path, kind, PROBE_HANDLERS);
   for (const timing of PROBE_TIMINGS) {
     const value = asNumber(probe[timing]);
@@ -119,13 +124,15 @@ export function checkProbe(ctx: PodCheck, probe: any, path: string, kind: string
 }
 
 /** Checks a container's lifecycle hooks. */
-export function checkLifecycle(ctx: PodCheck, lifecycle: any, path: string): void {
-  if (!isObject(lifecycle)) {
+export function checkLifecycle(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
-  for (const hook of ['postStart', 'preStop']) {
-    if (isSet(lifecycle[hook]) && isObject(lifecycle[hook])) {
-      checkHandler(ctx, lifecycle[hook], `${path}.${hook}`, `${hook} hook`, LIFECYCLE_HANDLERS);
+  const lifecycle: LifecycleView = value;
+  for (const hook of ['postStart', 'preStop'] as const) {
+    const handler = lifecycle[hook];
+    if (isSet(handler) && isObject(handler)) {
+      checkHandler(ctx, handler, `${path}.${hook}`, `${hook} hook`, LIFECYCLE_HANDLERS);
     }
   }
 }

@@ -5,6 +5,8 @@
  */
 import { asArray, asString, cutText, isObject, isSet, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
+import { ContainerClaimView, ResourcesView } from './views';
+import { JsonObject, objectOrEmpty } from '../../../private/manifest-types';
 import { compareQuantities, isWholeQuantity, parseQuantity, Quantity } from '../../../private/quantity';
 
 /** Resource names a container may request without a domain prefix. */
@@ -42,11 +44,12 @@ function shown(q: Quantity): string {
 }
 
 /** Checks one resource list (`limits` or `requests`) and returns the parsed quantities by name. */
-function checkList(ctx: PodCheck, list: any, path: string, kind: string): Map<string, Quantity> {
+function checkList(ctx: PodCheck, given: unknown, path: string, kind: string): Map<string, Quantity> {
   const parsed = new Map<string, Quantity>();
-  if (!isObject(list)) {
+  if (!isObject(given)) {
     return parsed;
   }
+  const list: JsonObject = given;
   for (const name of Object.keys(list)) {
     const at = `${path}.${cutText(name)}`;
     const nameError = resourceNameError(name);
@@ -74,10 +77,14 @@ function checkList(ctx: PodCheck, list: any, path: string, kind: string): Map<st
 }
 
 /** Checks a container's `resources`. */
-export function checkResources(ctx: PodCheck, resources: any, path: string): void {
-  if (!isObject(resources)) {
+export function checkResources(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
+  const resources: ResourcesView = value;
+  // checkList parsed requests only when they are an object
+  const requested: JsonObject = objectOrEmpty(resources.requests);
+  const limited: JsonObject = objectOrEmpty(resources.limits);
   const limits = checkList(ctx, resources.limits, `${path}.limits`, 'limit');
   const requests = checkList(ctx, resources.requests, `${path}.requests`, 'request');
   for (const [name, request] of requests) {
@@ -87,14 +94,14 @@ export function checkResources(ctx: PodCheck, resources: any, path: string): voi
       const order = compareQuantities(request, limit);
       if (!overcommitAllowed(name) && order !== 0) {
         ctx.report(at, `The ${cutText(name)} request ${shown(request)} differs from its limit ${shown(limit)}; ${cutText(name)} cannot be overcommitted, so both must be equal.`,
-          `Set the ${cutText(name)} request and limit to the same value, or set only the limit.`, resources.requests[name]);
+          `Set the ${cutText(name)} request and limit to the same value, or set only the limit.`, requested[name]);
       } else if (order > 0) {
         ctx.report(at, `The ${cutText(name)} request ${shown(request)} is greater than its limit ${shown(limit)}.`,
-          `Lower the ${cutText(name)} request to at most ${limit.text}, or raise the limit to at least ${request.text}.`, resources.requests[name]);
+          `Lower the ${cutText(name)} request to at most ${limit.text}, or raise the limit to at least ${request.text}.`, requested[name]);
       }
-    } else if (isSet(resources.limits?.[name]) === false && !overcommitAllowed(name)) {
+    } else if (isSet(limited[name]) === false && !overcommitAllowed(name)) {
       ctx.report(`${path}.limits`, `The ${cutText(name)} request ${shown(request)} has no limit; ${cutText(name)} cannot be overcommitted, so a limit is required.`,
-        `Add limits.${cutText(name)} with the same value as the request.`, resources.requests[name]);
+        `Add limits.${cutText(name)} with the same value as the request.`, requested[name]);
     }
   }
   const names = [...limits.keys(), ...requests.keys()];
@@ -102,14 +109,15 @@ export function checkResources(ctx: PodCheck, resources: any, path: string): voi
     ctx.report(path, 'The container requests huge pages but neither cpu nor memory.', 'Add a cpu or memory request or limit next to the huge pages.');
   }
   const seen = new Set<string>();
-  asArray(resources.claims).forEach((claim: any, i: number) => {
-    const name = asString(claim?.name);
+  asArray(resources.claims).forEach((item: unknown, i: number) => {
+    const claim: ContainerClaimView = objectOrEmpty(item);
+    const name = asString(claim.name);
     const at = `${path}.claims[${i}]`;
     if (name === '') {
-      ctx.report(at, 'A resource claim of the container has no name.', 'Set name to one of the pod\'s spec.resourceClaims.', claim);
+      ctx.report(at, 'A resource claim of the container has no name.', 'Set name to one of the pod\'s spec.resourceClaims.', item);
       return;
     }
-    const key = asString(claim?.request) === '' ? name : `${name}/${asString(claim.request)}`;
+    const key = asString(claim.request) === '' ? name : `${name}/${asString(claim.request)}`;
     if (seen.has(key) || seen.has(name)) {
       ctx.report(at, `The container uses resource claim ${quote(key)} twice.`, 'List each claim (or claim request) once.', key);
     }

@@ -5,11 +5,16 @@
 import { asArray, asNumber, asObject, asString, dns1123LabelError, dns1123SubdomainError, isObject, isSet, labelValueError, qualifiedNameError, quote } from '../util';
 import { PodCheck } from './context';
 import { checkLabelMap, checkLabelSelector } from './metadata';
+import {
+  AffinityRulesView, AffinityView, LabelSelectorView, NodeSelectorTermView, PodAffinityTermView, RequirementView, TolerationView,
+  TopologySpreadView, WeightedTermView,
+} from './views';
+import { objectOrEmpty } from '../../../private/manifest-types';
 
 const NODE_OPERATORS: readonly string[] = ['In', 'NotIn', 'Exists', 'DoesNotExist', 'Gt', 'Lt'];
 
 /** Reports a key that is not a label key (qualified name). */
-function checkKey(ctx: PodCheck, key: any, path: string, what: string): void {
+function checkKey(ctx: PodCheck, key: unknown, path: string, what: string): void {
   const error = typeof key === 'string' ? qualifiedNameError(key) : 'a key is required';
   if (error !== undefined) {
     ctx.report(path, `The ${what} ${quote(key)} is not a valid label key: ${error}.`, 'Use a label key such as "topology.kubernetes.io/zone".', key);
@@ -17,13 +22,14 @@ function checkKey(ctx: PodCheck, key: any, path: string, what: string): void {
 }
 
 /** A node selector requirement (matchExpressions of node affinity). */
-function checkNodeRequirement(ctx: PodCheck, requirement: any, path: string, checkValues: boolean): void {
-  if (!isObject(requirement)) {
+function checkNodeRequirement(ctx: PodCheck, value: unknown, path: string, checkValues: boolean): void {
+  if (!isObject(value)) {
     return;
   }
+  const requirement: RequirementView = value;
   const operator = requirement.operator;
   const values = asArray(requirement.values);
-  if (!NODE_OPERATORS.includes(operator)) {
+  if (typeof operator !== 'string' || !NODE_OPERATORS.includes(operator)) {
     ctx.report(`${path}.operator`, `The node selector operator is ${quote(operator)}, which is not supported.`, 'Use In, NotIn, Exists, DoesNotExist, Gt or Lt.', operator);
   } else if ((operator === 'In' || operator === 'NotIn') && values.length === 0) {
     ctx.report(`${path}.values`, `The node selector operator ${operator} needs at least one value.`, 'List the label values to match.', requirement.values);
@@ -34,27 +40,29 @@ function checkNodeRequirement(ctx: PodCheck, requirement: any, path: string, che
   }
   checkKey(ctx, requirement.key, `${path}.key`, 'node selector key');
   if (checkValues) {
-    values.forEach((value: any, v: number) => {
-      const error = labelValueError(value);
+    values.forEach((item: unknown, v: number) => {
+      const error = labelValueError(item);
       if (error !== undefined) {
-        ctx.report(`${path}.values[${v}]`, `The node selector value ${quote(value)} is not a valid label value: ${error}.`,
-          "Use label values of at most 63 letters, digits, '-', '_' and '.'.", value);
+        ctx.report(`${path}.values[${v}]`, `The node selector value ${quote(item)} is not a valid label value: ${error}.`,
+          "Use label values of at most 63 letters, digits, '-', '_' and '.'.", item);
       }
     });
   }
 }
 
 /** A node selector term: matchExpressions and matchFields (only metadata.name, with one value). */
-function checkNodeTerm(ctx: PodCheck, term: any, path: string, checkValues: boolean): void {
-  if (!isObject(term)) {
+function checkNodeTerm(ctx: PodCheck, given: unknown, path: string, checkValues: boolean): void {
+  if (!isObject(given)) {
     return;
   }
-  asArray(term.matchExpressions).forEach((r: any, j: number) => checkNodeRequirement(ctx, r, `${path}.matchExpressions[${j}]`, checkValues));
-  asArray(term.matchFields).forEach((r: any, j: number) => {
+  const term: NodeSelectorTermView = given;
+  asArray(term.matchExpressions).forEach((r: unknown, j: number) => checkNodeRequirement(ctx, r, `${path}.matchExpressions[${j}]`, checkValues));
+  asArray(term.matchFields).forEach((field: unknown, j: number) => {
     const at = `${path}.matchFields[${j}]`;
-    if (!isObject(r)) {
+    if (!isObject(field)) {
       return;
     }
+    const r: RequirementView = field;
     const values = asArray(r.values);
     if (r.operator !== 'In' && r.operator !== 'NotIn') {
       ctx.report(`${at}.operator`, `The node field selector operator is ${quote(r.operator)}; only In and NotIn are supported.`, 'Use In or NotIn.', r.operator);
@@ -64,7 +72,7 @@ function checkNodeTerm(ctx: PodCheck, term: any, path: string, checkValues: bool
     if (r.key !== 'metadata.name') {
       ctx.report(`${at}.key`, `The node field selector key is ${quote(r.key)}; only metadata.name is supported.`, 'Set key to "metadata.name", or use matchExpressions for labels.', r.key);
     } else {
-      values.forEach((value: any, v: number) => {
+      values.forEach((value: unknown, v: number) => {
         const error = dns1123SubdomainError(asString(value));
         if (error !== undefined) {
           ctx.report(`${at}.values[${v}]`, `The node name ${quote(value)} is not valid: ${error}.`, 'Give the name of a node.', value);
@@ -75,7 +83,7 @@ function checkNodeTerm(ctx: PodCheck, term: any, path: string, checkValues: bool
 }
 
 /** Checks `matchLabelKeys` / `mismatchLabelKeys` of a pod affinity term. */
-function checkLabelKeys(ctx: PodCheck, term: any, path: string): void {
+function checkLabelKeys(ctx: PodCheck, term: PodAffinityTermView, path: string): void {
   const matchKeys = asArray(term.matchLabelKeys);
   const mismatchKeys = asArray(term.mismatchLabelKeys);
   for (const [field, keys] of [['matchLabelKeys', matchKeys], ['mismatchLabelKeys', mismatchKeys]] as const) {
@@ -83,11 +91,11 @@ function checkLabelKeys(ctx: PodCheck, term: any, path: string): void {
       ctx.report(`${path}.${field}`, `${field} is set without a labelSelector.`, `Add a labelSelector, or remove ${field}.`, keys);
       continue;
     }
-    keys.forEach((key: any, k: number) => checkKey(ctx, key, `${path}.${field}[${k}]`, `${field} entry`));
+    keys.forEach((key: unknown, k: number) => checkKey(ctx, key, `${path}.${field}[${k}]`, `${field} entry`));
   }
   const selector = asObject(term.labelSelector);
   if (selector !== undefined) {
-    const selectorKeys = new Set(Object.keys(asObject(selector.matchLabels) ?? {}));
+    const selectorKeys = new Set<unknown>(Object.keys(asObject(selector.matchLabels) ?? {}));
     for (const expression of asArray(selector.matchExpressions)) {
       const key = asObject(expression)?.key;
       const index = matchKeys.indexOf(key);
@@ -97,7 +105,7 @@ function checkLabelKeys(ctx: PodCheck, term: any, path: string): void {
       selectorKeys.add(key);
     }
   }
-  matchKeys.forEach((key: any, k: number) => {
+  matchKeys.forEach((key: unknown, k: number) => {
     if (mismatchKeys.includes(key)) {
       ctx.report(`${path}.matchLabelKeys[${k}]`, `The key ${quote(key)} is in both matchLabelKeys and mismatchLabelKeys.`, 'Keep the key in one of them.', key);
     }
@@ -105,13 +113,14 @@ function checkLabelKeys(ctx: PodCheck, term: any, path: string): void {
 }
 
 /** A pod affinity term: selectors, namespaces, label keys and a topologyKey. */
-function checkPodAffinityTerm(ctx: PodCheck, term: any, path: string): void {
-  if (!isObject(term)) {
+function checkPodAffinityTerm(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
+  const term: PodAffinityTermView = value;
   checkLabelSelector(ctx.report, term.labelSelector, `${path}.labelSelector`, 'affinity label selector');
   checkLabelSelector(ctx.report, term.namespaceSelector, `${path}.namespaceSelector`, 'affinity namespace selector');
-  asArray(term.namespaces).forEach((namespace: any) => {
+  asArray(term.namespaces).forEach((namespace: unknown) => {
     const error = dns1123LabelError(asString(namespace));
     if (error !== undefined) {
       ctx.report(`${path}.namespaces`, `The namespace ${quote(namespace)} is not a valid namespace name: ${error}.`, 'List namespace names (DNS-1123 labels).', namespace);
@@ -126,7 +135,7 @@ function checkPodAffinityTerm(ctx: PodCheck, term: any, path: string): void {
 }
 
 /** Reports a preference weight outside 1..100. */
-function checkWeight(ctx: PodCheck, weight: any, path: string): void {
+function checkWeight(ctx: PodCheck, weight: unknown, path: string): void {
   const value = asNumber(weight);
   if (value === undefined || value < 1 || value > 100) {
     ctx.report(path, `The affinity weight is ${quote(weight)}; it must be between 1 and 100.`, 'Set weight to 1-100.', weight);
@@ -134,11 +143,12 @@ function checkWeight(ctx: PodCheck, weight: any, path: string): void {
 }
 
 /** Checks `spec.affinity`. */
-export function checkAffinity(ctx: PodCheck, affinity: any, path: string): void {
-  if (!isObject(affinity)) {
+export function checkAffinity(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
-  const node = asObject(affinity.nodeAffinity);
+  const affinity: AffinityView = value;
+  const node: AffinityRulesView | undefined = asObject(affinity.nodeAffinity);
   if (node !== undefined) {
     const at = `${path}.nodeAffinity`;
     const required = asObject(node.requiredDuringSchedulingIgnoredDuringExecution);
@@ -148,37 +158,40 @@ export function checkAffinity(ctx: PodCheck, affinity: any, path: string): void 
         ctx.report(`${at}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms`, 'The required node affinity has no nodeSelectorTerms.',
           'Add at least one term with matchExpressions or matchFields, or remove the requirement.', required.nodeSelectorTerms);
       }
-      terms.forEach((term: any, i: number) => checkNodeTerm(ctx, term, `${at}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}]`, true));
+      terms.forEach((term: unknown, i: number) => checkNodeTerm(ctx, term, `${at}.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[${i}]`, true));
     }
-    asArray(node.preferredDuringSchedulingIgnoredDuringExecution).forEach((pref: any, i: number) => {
+    asArray(node.preferredDuringSchedulingIgnoredDuringExecution).forEach((item: unknown, i: number) => {
       const prefPath = `${at}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
-      checkWeight(ctx, pref?.weight, `${prefPath}.weight`);
-      checkNodeTerm(ctx, pref?.preference, `${prefPath}.preference`, false);
+      const pref: WeightedTermView = objectOrEmpty(item);
+      checkWeight(ctx, pref.weight, `${prefPath}.weight`);
+      checkNodeTerm(ctx, pref.preference, `${prefPath}.preference`, false);
     });
   }
-  for (const kind of ['podAffinity', 'podAntiAffinity']) {
-    const pod = asObject(affinity[kind]);
+  for (const kind of ['podAffinity', 'podAntiAffinity'] as const) {
+    const pod: AffinityRulesView | undefined = asObject(affinity[kind]);
     if (pod === undefined) {
       continue;
     }
     const at = `${path}.${kind}`;
-    asArray(pod.requiredDuringSchedulingIgnoredDuringExecution).forEach((term: any, i: number) =>
+    asArray(pod.requiredDuringSchedulingIgnoredDuringExecution).forEach((term: unknown, i: number) =>
       checkPodAffinityTerm(ctx, term, `${at}.requiredDuringSchedulingIgnoredDuringExecution[${i}]`));
-    asArray(pod.preferredDuringSchedulingIgnoredDuringExecution).forEach((weighted: any, i: number) => {
+    asArray(pod.preferredDuringSchedulingIgnoredDuringExecution).forEach((item: unknown, i: number) => {
       const wPath = `${at}.preferredDuringSchedulingIgnoredDuringExecution[${i}]`;
-      checkWeight(ctx, weighted?.weight, `${wPath}.weight`);
-      checkPodAffinityTerm(ctx, weighted?.podAffinityTerm, `${wPath}.podAffinityTerm`);
+      const weighted: WeightedTermView = objectOrEmpty(item);
+      checkWeight(ctx, weighted.weight, `${wPath}.weight`);
+      checkPodAffinityTerm(ctx, weighted.podAffinityTerm, `${wPath}.podAffinityTerm`);
     });
   }
 }
 
 /** Checks `spec.tolerations`. */
-export function checkTolerations(ctx: PodCheck, tolerations: any, path: string): void {
-  asArray(tolerations).forEach((toleration: any, i: number) => {
+export function checkTolerations(ctx: PodCheck, tolerations: unknown, path: string): void {
+  asArray(tolerations).forEach((item: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    if (!isObject(toleration)) {
+    if (!isObject(item)) {
       return;
     }
+    const toleration: TolerationView = item;
     const key = asString(toleration.key);
     const operator = asString(toleration.operator);
     const value = asString(toleration.value);
@@ -211,13 +224,14 @@ export function checkTolerations(ctx: PodCheck, tolerations: any, path: string):
 }
 
 /** Checks `spec.topologySpreadConstraints`. */
-export function checkTopologySpread(ctx: PodCheck, constraints: any, path: string): void {
+export function checkTopologySpread(ctx: PodCheck, constraints: unknown, path: string): void {
   const list = asArray(constraints);
-  list.forEach((constraint: any, i: number) => {
+  list.forEach((item: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    if (!isObject(constraint)) {
+    if (!isObject(item)) {
       return;
     }
+    const constraint: TopologySpreadView = item;
     const maxSkew = asNumber(constraint.maxSkew);
     if (maxSkew === undefined || maxSkew <= 0) {
       ctx.report(`${at}.maxSkew`, `maxSkew is ${quote(constraint.maxSkew)}; it must be greater than 0.`, 'Set maxSkew to 1 or more.', constraint.maxSkew);
@@ -231,7 +245,10 @@ export function checkTopologySpread(ctx: PodCheck, constraints: any, path: strin
       ctx.report(`${at}.whenUnsatisfiable`, isSet(action) ? `whenUnsatisfiable is ${quote(action)}, which is not supported.` : 'The topology spread constraint has no whenUnsatisfiable.',
         'Set whenUnsatisfiable to "DoNotSchedule" or "ScheduleAnyway" (it has no default).', action);
     }
-    const repeat = list.slice(i + 1).some((other: any) => asString(other?.topologyKey) === topologyKey && other?.whenUnsatisfiable === action);
+    const repeat = list.slice(i + 1).some((next: unknown) => {
+      const other: TopologySpreadView = objectOrEmpty(next);
+      return asString(other.topologyKey) === topologyKey && other.whenUnsatisfiable === action;
+    });
     if (repeat) {
       ctx.report(at, `Another topology spread constraint also uses topologyKey ${quote(topologyKey)} with whenUnsatisfiable ${quote(action)}.`,
         'Merge the two constraints; each {topologyKey, whenUnsatisfiable} pair may appear once.', { topologyKey, whenUnsatisfiable: action });
@@ -246,20 +263,20 @@ export function checkTopologySpread(ctx: PodCheck, constraints: any, path: strin
           'Set whenUnsatisfiable: DoNotSchedule, or remove minDomains.', constraint.minDomains);
       }
     }
-    for (const policy of ['nodeAffinityPolicy', 'nodeTaintsPolicy']) {
+    for (const policy of ['nodeAffinityPolicy', 'nodeTaintsPolicy'] as const) {
       ctx.checkEnum(constraint[policy], `${at}.${policy}`, policy, ['Ignore', 'Honor'], false);
     }
     const keys = asArray(constraint.matchLabelKeys);
     if (keys.length > 0) {
-      const selector = asObject(constraint.labelSelector);
+      const selector: LabelSelectorView | undefined = asObject(constraint.labelSelector);
       if (selector === undefined) {
         ctx.report(`${at}.matchLabelKeys`, 'matchLabelKeys is set without a labelSelector.', 'Add a labelSelector, or remove matchLabelKeys.', keys);
       }
-      const selectorKeys = new Set([
+      const selectorKeys = new Set<unknown>([
         ...Object.keys(asObject(selector?.matchLabels) ?? {}),
-        ...asArray(selector?.matchExpressions).map((e: any) => e?.key),
+        ...asArray(selector?.matchExpressions).map((e: unknown): unknown => (isObject(e) ? e.key : undefined)),
       ]);
-      keys.forEach((key: any, k: number) => {
+      keys.forEach((key: unknown, k: number) => {
         checkKey(ctx, key, `${at}.matchLabelKeys[${k}]`, 'matchLabelKeys entry');
         if (selectorKeys.has(key)) {
           ctx.report(`${at}.matchLabelKeys[${k}]`, `The key ${quote(key)} is in both matchLabelKeys and labelSelector.`, 'Keep the key in one of them.', key);
@@ -271,6 +288,6 @@ export function checkTopologySpread(ctx: PodCheck, constraints: any, path: strin
 }
 
 /** Checks `spec.nodeSelector` (a label map). */
-export function checkNodeSelector(ctx: PodCheck, nodeSelector: any, path: string): void {
+export function checkNodeSelector(ctx: PodCheck, nodeSelector: unknown, path: string): void {
   checkLabelMap(ctx.report, nodeSelector, path, 'nodeSelector', 'Use label keys like "kubernetes.io/os" and values of at most 63 letters, digits, \'-\', \'_\' and \'.\'.');
 }

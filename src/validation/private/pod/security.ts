@@ -5,12 +5,14 @@
 import { asArray, asObject, asString, dns1123SubdomainError, isObject, isSet, quote } from '../util';
 import { PodCheck } from './context';
 import { idError, relativePathError } from './names';
+import { NamedView, PlacedContainer, PodHostField, PodSpecView, ProfileView, SecurityContextView, WindowsOptionsView } from './views';
+import { objectOrEmpty } from '../../../private/manifest-types';
 
 const SYSCTL_NAME = /^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$/;
 const MAX_GMSA_SPEC = 64 * 1024;
 
 /** Reports a user or group ID field that is out of range. */
-function checkId(ctx: PodCheck, value: any, path: string, what: string): void {
+function checkId(ctx: PodCheck, value: unknown, path: string, what: string): void {
   if (!isSet(value)) {
     return;
   }
@@ -21,10 +23,11 @@ function checkId(ctx: PodCheck, value: any, path: string, what: string): void {
 }
 
 /** seccompProfile: a type, and localhostProfile exactly for Localhost. */
-function checkSeccomp(ctx: PodCheck, profile: any, path: string): void {
-  if (!isObject(profile)) {
+function checkSeccomp(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
+  const profile: ProfileView = value;
   ctx.checkEnum(profile.type, `${path}.type`, 'seccompProfile.type', ['Localhost', 'RuntimeDefault', 'Unconfined'], false);
   if (!isSet(profile.type)) {
     ctx.report(`${path}.type`, 'seccompProfile has no type.', 'Set type to RuntimeDefault, Localhost or Unconfined.');
@@ -44,10 +47,11 @@ function checkSeccomp(ctx: PodCheck, profile: any, path: string): void {
 }
 
 /** appArmorProfile: a type, and localhostProfile exactly for Localhost. */
-function checkAppArmor(ctx: PodCheck, profile: any, path: string): void {
-  if (!isObject(profile)) {
+function checkAppArmor(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
+  const profile: ProfileView = value;
   const type = profile.type;
   if (type === 'Localhost') {
     const local = profile.localhostProfile;
@@ -70,10 +74,11 @@ function checkAppArmor(ctx: PodCheck, profile: any, path: string): void {
 }
 
 /** windowsOptions: GMSA spec name and content, and runAsUserName. */
-function checkWindowsOptions(ctx: PodCheck, options: any, path: string): void {
-  if (!isObject(options)) {
+function checkWindowsOptions(ctx: PodCheck, value: unknown, path: string): void {
+  if (!isObject(value)) {
     return;
   }
+  const options: WindowsOptionsView = value;
   if (isSet(options.gmsaCredentialSpecName)) {
     const error = dns1123SubdomainError(asString(options.gmsaCredentialSpecName));
     if (error !== undefined) {
@@ -129,20 +134,21 @@ function sysctlNamespace(name: string): string | undefined {
 }
 
 /** Checks the pod's `securityContext` and the host namespace fields that go with it. */
-export function checkPodSecurity(ctx: PodCheck, spec: any, path: string): void {
-  const sc = asObject(spec.securityContext);
+export function checkPodSecurity(ctx: PodCheck, spec: PodSpecView, path: string): void {
+  const sc: SecurityContextView | undefined = asObject(spec.securityContext);
   if (sc !== undefined) {
     const at = `${path}.securityContext`;
     checkId(ctx, sc.fsGroup, `${at}.fsGroup`, 'fsGroup');
     checkId(ctx, sc.runAsUser, `${at}.runAsUser`, 'runAsUser');
     checkId(ctx, sc.runAsGroup, `${at}.runAsGroup`, 'runAsGroup');
-    asArray(sc.supplementalGroups).forEach((gid: any, g: number) => checkId(ctx, gid, `${at}.supplementalGroups[${g}]`, 'The supplemental group'));
+    asArray(sc.supplementalGroups).forEach((gid: unknown, g: number) => checkId(ctx, gid, `${at}.supplementalGroups[${g}]`, 'The supplemental group'));
     const names = new Set<string>();
-    asArray(sc.sysctls).forEach((sysctl: any, s: number) => {
-      const name = asString(sysctl?.name);
+    asArray(sc.sysctls).forEach((item: unknown, s: number) => {
+      const sysctl: NamedView = objectOrEmpty(item);
+      const name = asString(sysctl.name);
       const namePath = `${at}.sysctls[${s}].name`;
       if (name === '') {
-        ctx.report(namePath, 'A sysctl has no name.', 'Set name, e.g. "net.ipv4.ip_local_port_range".', sysctl?.name);
+        ctx.report(namePath, 'A sysctl has no name.', 'Set name, e.g. "net.ipv4.ip_local_port_range".', sysctl.name);
       } else if (name.length > 253 || !SYSCTL_NAME.test(name)) {
         ctx.report(namePath, `The sysctl name ${quote(name)} is not valid.`, "Use dot- or slash-separated parts of lowercase letters, digits, '-' and '_', at most 253 characters.", name);
       } else if (names.has(name)) {
@@ -166,7 +172,7 @@ export function checkPodSecurity(ctx: PodCheck, spec: any, path: string): void {
     ctx.report(`${path}.shareProcessNamespace`, 'The pod sets both shareProcessNamespace and hostPID.', 'Keep one of shareProcessNamespace or hostPID.', true);
   }
   if (spec.hostUsers === false) {
-    for (const field of ['hostNetwork', 'hostPID', 'hostIPC']) {
+    for (const field of ['hostNetwork', 'hostPID', 'hostIPC'] as const) {
       if (spec[field] === true) {
         ctx.report(`${path}.${field}`, `The pod sets hostUsers: false together with ${field}: true.`, `Remove ${field}, or leave hostUsers at its default.`, true);
       }
@@ -175,10 +181,11 @@ export function checkPodSecurity(ctx: PodCheck, spec: any, path: string): void {
 }
 
 /** Checks a container's `securityContext`; returns whether the container counts as privileged. */
-export function checkContainerSecurity(ctx: PodCheck, sc: any, path: string): boolean {
-  if (!isObject(sc)) {
+export function checkContainerSecurity(ctx: PodCheck, value: unknown, path: string): boolean {
+  if (!isObject(value)) {
     return false;
   }
+  const sc: SecurityContextView = value;
   // The Rollout controller clears privileged before it validates (so that a cluster-wide setting
   // does not decide); the API server accepts it where the cluster allows privileged pods.
   const privileged = !ctx.strict && sc.privileged === true;
@@ -193,10 +200,10 @@ export function checkContainerSecurity(ctx: PodCheck, sc: any, path: string): bo
   checkSeccomp(ctx, sc.seccompProfile, `${path}.seccompProfile`);
   if (sc.allowPrivilegeEscalation === false) {
     if (privileged) {
-      ctx.report(path, 'The container sets privileged: true and allowPrivilegeEscalation: false.', 'A privileged container can always escalate: remove one of the two.', sc);
+      ctx.report(path, 'The container sets privileged: true and allowPrivilegeEscalation: false.', 'A privileged container can always escalate: remove one of the two.', value);
     }
     if (asArray(asObject(sc.capabilities)?.add).includes('CAP_SYS_ADMIN')) {
-      ctx.report(path, 'The container adds CAP_SYS_ADMIN but sets allowPrivilegeEscalation: false.', 'Drop CAP_SYS_ADMIN, or allow privilege escalation.', sc);
+      ctx.report(path, 'The container adds CAP_SYS_ADMIN but sets allowPrivilegeEscalation: false.', 'Drop CAP_SYS_ADMIN, or allow privilege escalation.', value);
     }
   }
   checkWindowsOptions(ctx, sc.windowsOptions, `${path}.windowsOptions`);
@@ -205,13 +212,13 @@ export function checkContainerSecurity(ctx: PodCheck, sc: any, path: string): bo
 }
 
 /** Fields a Windows pod may not set, at pod and container level. */
-const WINDOWS_POD_FORBIDDEN: readonly string[] = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser',
+const WINDOWS_POD_FORBIDDEN: ReadonlyArray<keyof SecurityContextView> = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'fsGroup', 'fsGroupChangePolicy', 'sysctls', 'runAsUser',
   'runAsGroup', 'supplementalGroups', 'supplementalGroupsPolicy', 'seLinuxChangePolicy'];
-const WINDOWS_CONTAINER_FORBIDDEN: readonly string[] = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged',
+const WINDOWS_CONTAINER_FORBIDDEN: ReadonlyArray<keyof SecurityContextView> = ['appArmorProfile', 'seLinuxOptions', 'seccompProfile', 'capabilities', 'readOnlyRootFilesystem', 'privileged',
   'allowPrivilegeEscalation', 'procMount', 'runAsUser', 'runAsGroup'];
 
 /** Checks `spec.os` and the security fields that the chosen OS cannot use. */
-export function checkOs(ctx: PodCheck, spec: any, path: string, containers: Array<[any, string]>): void {
+export function checkOs(ctx: PodCheck, spec: PodSpecView, path: string, containers: PlacedContainer[]): void {
   const os = asObject(spec.os);
   if (os === undefined) {
     return;
@@ -225,7 +232,7 @@ export function checkOs(ctx: PodCheck, spec: any, path: string, containers: Arra
     ctx.checkEnum(name, `${path}.os.name`, 'os.name', ['linux', 'windows'], false);
     return;
   }
-  const podSc = asObject(spec.securityContext);
+  const podSc: SecurityContextView | undefined = asObject(spec.securityContext);
   if (name === 'linux') {
     if (isSet(podSc?.windowsOptions)) {
       ctx.report(`${path}.securityContext.windowsOptions`, 'windowsOptions is set on a linux pod.', 'Remove windowsOptions, or set os.name: windows.');
@@ -243,16 +250,17 @@ export function checkOs(ctx: PodCheck, spec: any, path: string, containers: Arra
       ctx.report(`${path}.securityContext.${field}`, `securityContext.${field} is set on a windows pod.`, `Remove ${field}, or set os.name: linux.`, value);
     }
   }
-  for (const field of ['hostPID', 'hostIPC', 'shareProcessNamespace', 'hostUsers']) {
+  for (const field of ['hostPID', 'hostIPC', 'shareProcessNamespace', 'hostUsers'] satisfies PodHostField[]) {
     if (isSet(spec[field]) && (spec[field] === true || field === 'shareProcessNamespace' || field === 'hostUsers')) {
       ctx.report(`${path}.${field}`, `${field} is set on a windows pod.`, `Remove ${field}, or set os.name: linux.`, spec[field]);
     }
   }
   for (const [container, at] of containers) {
-    const sc = asObject(container.securityContext);
+    const sc: SecurityContextView | undefined = asObject(container.securityContext);
     for (const field of WINDOWS_CONTAINER_FORBIDDEN) {
-      if (isSet(sc?.[field])) {
-        ctx.report(`${at}.securityContext.${field}`, `securityContext.${field} is set on a container of a windows pod.`, `Remove ${field}, or set os.name: linux.`, sc![field]);
+      const value = sc?.[field];
+      if (isSet(value)) {
+        ctx.report(`${at}.securityContext.${field}`, `securityContext.${field} is set on a container of a windows pod.`, `Remove ${field}, or set os.name: linux.`, value);
       }
     }
   }
@@ -262,7 +270,7 @@ export function checkOs(ctx: PodCheck, spec: any, path: string, containers: Arra
  * Windows HostProcess containers: all containers or none, with hostNetwork, and (for the Rollout
  * controller, which validates as if the cluster allowed no privileged pods) not at all.
  */
-export function checkHostProcess(ctx: PodCheck, spec: any, path: string, containers: Array<[any, string]>): void {
+export function checkHostProcess(ctx: PodCheck, spec: PodSpecView, path: string, containers: PlacedContainer[]): void {
   const podValue = asObject(asObject(spec.securityContext)?.windowsOptions)?.hostProcess;
   let hostProcess = 0;
   let first = podValue === true ? `${path}.securityContext.windowsOptions.hostProcess` : undefined;

@@ -8,6 +8,8 @@ import {
 import { PodCheck } from './context';
 import { checkFieldRef, checkResourceFieldRef, VOLUME_FIELD_PATHS } from './env';
 import { backstepError, localPathError, relativePathError } from './names';
+import { ContainerView, VolumeDeviceView, VolumeItemView, VolumeMountView, VolumeView } from './views';
+import { JsonObject, objectOrEmpty } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';
 
 /** Every volume source of the v1 API. */
@@ -46,12 +48,12 @@ const HOST_PATH_TYPES: readonly string[] = ['', 'DirectoryOrCreate', 'Directory'
 const MAX_MODE = 0o777;
 const ACCESS_MODES: readonly string[] = ['ReadWriteOnce', 'ReadOnlyMany', 'ReadWriteMany', 'ReadWriteOncePod'];
 
-function isEmpty(value: any): boolean {
+function isEmpty(value: unknown): boolean {
   return !isSet(value) || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
 /** Reports a file mode outside 0..0777. */
-function checkMode(ctx: PodCheck, mode: any, path: string): void {
+function checkMode(ctx: PodCheck, mode: unknown, path: string): void {
   const value = asNumber(mode);
   if (value !== undefined && (value < 0 || value > MAX_MODE)) {
     ctx.report(path, `The file mode ${quote(value)} is outside 0 to 0777 (511 in decimal).`, 'Write the mode as a number from 0 to 511, e.g. 420 for 0644.', value);
@@ -59,7 +61,7 @@ function checkMode(ctx: PodCheck, mode: any, path: string): void {
 }
 
 /** Reports a path that Kubernetes refuses (`check` picks the flavour: relative, no '..'). */
-function checkPath(ctx: PodCheck, value: any, path: string, what: string, check: (v: string) => string | undefined): void {
+function checkPath(ctx: PodCheck, value: unknown, path: string, what: string, check: (v: string) => string | undefined): void {
   const error = typeof value === 'string' ? check(value) : undefined;
   if (error !== undefined) {
     const fix = check === backstepError ? 'Write the path without \'..\' elements.' : 'Write it as a relative path inside the volume, without \'..\' elements.';
@@ -68,25 +70,26 @@ function checkPath(ctx: PodCheck, value: any, path: string, what: string, check:
 }
 
 /** Items of a Secret or ConfigMap source: key and path required, path relative, mode in range. */
-function checkKeyToPaths(ctx: PodCheck, items: any, path: string, paths?: Set<string>, conflictPath?: string): void {
-  asArray(items).forEach((item: any, i: number) => {
+function checkKeyToPaths(ctx: PodCheck, items: unknown, path: string, paths?: Set<unknown>, conflictPath?: string): void {
+  asArray(items).forEach((value: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    if (asString(item?.key) === '') {
-      ctx.report(`${at}.key`, 'A volume item has no key.', 'Set key to the entry to project into the volume.', item?.key);
+    const item: VolumeItemView = objectOrEmpty(value);
+    if (asString(item.key) === '') {
+      ctx.report(`${at}.key`, 'A volume item has no key.', 'Set key to the entry to project into the volume.', item.key);
     }
-    const itemPath = asString(item?.path);
+    const itemPath = asString(item.path);
     if (itemPath === '') {
-      ctx.report(`${at}.path`, 'A volume item has no path.', 'Set path to the file name inside the volume, e.g. "config.yaml".', item?.path);
+      ctx.report(`${at}.path`, 'A volume item has no path.', 'Set path to the file name inside the volume, e.g. "config.yaml".', item.path);
     } else {
       checkPath(ctx, itemPath, `${at}.path`, 'The item path', localPathError);
       noteProjectedPath(ctx, itemPath, paths, conflictPath);
     }
-    checkMode(ctx, item?.mode, `${at}.mode`);
+    checkMode(ctx, item.mode, `${at}.mode`);
   });
 }
 
 /** Records a projected path and reports one used twice. */
-function noteProjectedPath(ctx: PodCheck, path: string, paths?: Set<string>, conflictPath?: string): void {
+function noteProjectedPath(ctx: PodCheck, path: unknown, paths?: Set<unknown>, conflictPath?: string): void {
   if (paths === undefined || conflictPath === undefined) {
     return;
   }
@@ -97,54 +100,60 @@ function noteProjectedPath(ctx: PodCheck, path: string, paths?: Set<string>, con
 }
 
 /** Files of a downward API source. */
-function checkDownwardAPIItems(ctx: PodCheck, items: any, path: string, paths?: Set<string>, conflictPath?: string): void {
-  asArray(items).forEach((item: any, i: number) => {
+function checkDownwardAPIItems(ctx: PodCheck, items: unknown, path: string, paths?: Set<unknown>, conflictPath?: string): void {
+  asArray(items).forEach((value: unknown, i: number) => {
     const at = `${path}[${i}]`;
-    const filePath = asString(item?.path);
+    const item: VolumeItemView = objectOrEmpty(value);
+    const filePath = asString(item.path);
     if (filePath === '') {
-      ctx.report(`${at}.path`, 'A downward API file has no path.', 'Set path to the file name inside the volume, e.g. "labels".', item?.path);
+      ctx.report(`${at}.path`, 'A downward API file has no path.', 'Set path to the file name inside the volume, e.g. "labels".', item.path);
     } else {
       checkPath(ctx, filePath, `${at}.path`, 'The file path', localPathError);
       noteProjectedPath(ctx, filePath, paths, conflictPath);
     }
-    const hasField = isObject(item?.fieldRef);
-    const hasResource = isObject(item?.resourceFieldRef);
-    if (hasField) {
-      checkFieldRef(ctx, item.fieldRef, `${at}.fieldRef`, VOLUME_FIELD_PATHS);
-    } else if (hasResource) {
-      checkResourceFieldRef(ctx, item.resourceFieldRef, `${at}.resourceFieldRef`, true);
+    const fieldRef = asObject(item.fieldRef);
+    const resourceFieldRef = asObject(item.resourceFieldRef);
+    const hasField = fieldRef !== undefined;
+    const hasResource = resourceFieldRef !== undefined;
+    if (fieldRef !== undefined) {
+      checkFieldRef(ctx, fieldRef, `${at}.fieldRef`, VOLUME_FIELD_PATHS);
+    } else if (resourceFieldRef !== undefined) {
+      checkResourceFieldRef(ctx, resourceFieldRef, `${at}.resourceFieldRef`, true);
     }
     if (hasField === hasResource) {
       ctx.report(at, hasField ? 'A downward API file sets both fieldRef and resourceFieldRef.' : 'A downward API file sets neither fieldRef nor resourceFieldRef.',
-        'Set exactly one of fieldRef or resourceFieldRef.', item);
+        'Set exactly one of fieldRef or resourceFieldRef.', value);
     }
-    checkMode(ctx, item?.mode, `${at}.mode`);
+    checkMode(ctx, item.mode, `${at}.mode`);
   });
 }
 
 /** The sources of a projected volume. */
-function checkProjected(ctx: PodCheck, projected: any, path: string): void {
+function checkProjected(ctx: PodCheck, projected: JsonObject, path: string): void {
   checkMode(ctx, projected.defaultMode, `${path}.defaultMode`);
-  const paths = new Set<string>();
-  asArray(projected.sources).forEach((source: any, i: number) => {
+  const paths = new Set<unknown>();
+  asArray(projected.sources).forEach((item: unknown, i: number) => {
     const at = `${path}.sources[${i}]`;
-    if (!isObject(source)) {
+    if (!isObject(item)) {
       return;
     }
+    const source: JsonObject = item;
     const kinds = ['secret', 'configMap', 'downwardAPI', 'serviceAccountToken', 'clusterTrustBundle'].filter(kind => isSet(source[kind]));
     if (kinds.length > 1) {
       ctx.report(at, `A projected volume source sets ${kinds.join(' and ')}; each source takes one.`, 'Split them into separate entries of sources.', kinds);
     }
     for (const kind of ['secret', 'configMap']) {
-      if (isObject(source[kind])) {
-        if (asString(source[kind].name) === '') {
-          ctx.report(`${at}.${kind}.name`, `A projected ${kind} source has no name.`, `Set name to the ${kind === 'secret' ? 'Secret' : 'ConfigMap'} to project.`, source[kind].name);
+      const projection = asObject(source[kind]);
+      if (projection !== undefined) {
+        if (asString(projection.name) === '') {
+          ctx.report(`${at}.${kind}.name`, `A projected ${kind} source has no name.`, `Set name to the ${kind === 'secret' ? 'Secret' : 'ConfigMap'} to project.`, projection.name);
         }
-        checkKeyToPaths(ctx, source[kind].items, `${at}.${kind}.items`, paths, path);
+        checkKeyToPaths(ctx, projection.items, `${at}.${kind}.items`, paths, path);
       }
     }
-    if (isObject(source.downwardAPI)) {
-      checkDownwardAPIItems(ctx, source.downwardAPI.items, `${at}.downwardAPI.items`, paths, path);
+    const downwardAPI = asObject(source.downwardAPI);
+    if (downwardAPI !== undefined) {
+      checkDownwardAPIItems(ctx, downwardAPI.items, `${at}.downwardAPI.items`, paths, path);
     }
     const token = asObject(source.serviceAccountToken);
     if (token !== undefined) {
@@ -153,11 +162,12 @@ function checkProjected(ctx: PodCheck, projected: any, path: string): void {
         ctx.report(`${at}.serviceAccountToken.expirationSeconds`, `The token expirationSeconds is ${quote(expiration)}; it must be between 600 (10 minutes) and 2^32.`,
           'Set expirationSeconds to 600 or more, or leave it out for 3600.', expiration);
       }
-      if (asString(token.path) === '') {
-        ctx.report(`${at}.serviceAccountToken.path`, 'A projected service account token has no path.', 'Set path to the file name of the token, e.g. "token".', token.path);
+      const tokenPath = token.path;
+      if (asString(tokenPath) === '') {
+        ctx.report(`${at}.serviceAccountToken.path`, 'A projected service account token has no path.', 'Set path to the file name of the token, e.g. "token".', tokenPath);
       } else {
-        checkPath(ctx, token.path, `${at}.serviceAccountToken.path`, 'The token path', localPathError);
-        noteProjectedPath(ctx, token.path, paths, path);
+        checkPath(ctx, tokenPath, `${at}.serviceAccountToken.path`, 'The token path', localPathError);
+        noteProjectedPath(ctx, tokenPath, paths, path);
       }
     }
     const bundle = asObject(source.clusterTrustBundle);
@@ -170,18 +180,19 @@ function checkProjected(ctx: PodCheck, projected: any, path: string): void {
       } else if (byName && isSet(bundle.labelSelector)) {
         ctx.report(`${at}.clusterTrustBundle.labelSelector`, 'A clusterTrustBundle source selected by name also sets labelSelector.', 'Remove labelSelector, or select by signerName.', bundle.labelSelector);
       }
-      if (asString(bundle.path) === '') {
-        ctx.report(`${at}.clusterTrustBundle.path`, 'A clusterTrustBundle source has no path.', 'Set path to the file name of the bundle.', bundle.path);
+      const bundlePath = bundle.path;
+      if (asString(bundlePath) === '') {
+        ctx.report(`${at}.clusterTrustBundle.path`, 'A clusterTrustBundle source has no path.', 'Set path to the file name of the bundle.', bundlePath);
       } else {
-        checkPath(ctx, bundle.path, `${at}.clusterTrustBundle.path`, 'The bundle path', localPathError);
-        noteProjectedPath(ctx, bundle.path, paths, path);
+        checkPath(ctx, bundlePath, `${at}.clusterTrustBundle.path`, 'The bundle path', localPathError);
+        noteProjectedPath(ctx, bundlePath, paths, path);
       }
     }
   });
 }
 
 /** Checks the fields of one volume source. */
-function checkSource(ctx: PodCheck, kind: string, source: any, path: string, volume: any): void {
+function checkSource(ctx: PodCheck, kind: string, source: JsonObject, path: string, volume: VolumeView): void {
   for (const field of REQUIRED[kind] ?? []) {
     if (isEmpty(source[field])) {
       ctx.report(`${path}.${field}`, `The ${kind} volume ${quote(volume.name)} has no ${field}.`, `Set ${kind}.${field}.`, source[field]);
@@ -332,7 +343,7 @@ function checkSource(ctx: PodCheck, kind: string, source: any, path: string, vol
 }
 
 /** A generic ephemeral volume: a claim template with only labels and annotations, access modes and a storage request. */
-function checkEphemeral(ctx: PodCheck, source: any, path: string): void {
+function checkEphemeral(ctx: PodCheck, source: JsonObject, path: string): void {
   const template = asObject(source.volumeClaimTemplate);
   if (template === undefined) {
     ctx.report(`${path}.volumeClaimTemplate`, 'The ephemeral volume has no volumeClaimTemplate.', 'Set volumeClaimTemplate with spec.accessModes and spec.resources.requests.storage.');
@@ -349,8 +360,8 @@ function checkEphemeral(ctx: PodCheck, source: any, path: string): void {
   if (modes.length === 0) {
     ctx.report(`${path}.volumeClaimTemplate.spec.accessModes`, 'The volume claim template has no accessModes.', 'Set accessModes, e.g. ["ReadWriteOnce"].', spec.accessModes);
   }
-  modes.forEach((mode: any, i: number) => ctx.checkEnum(mode, `${path}.volumeClaimTemplate.spec.accessModes[${i}]`, 'The access mode', ACCESS_MODES, false));
-  if (modes.includes('ReadWriteOncePod') && modes.some((m: any) => m !== 'ReadWriteOncePod' && ACCESS_MODES.includes(m))) {
+  modes.forEach((mode: unknown, i: number) => ctx.checkEnum(mode, `${path}.volumeClaimTemplate.spec.accessModes[${i}]`, 'The access mode', ACCESS_MODES, false));
+  if (modes.includes('ReadWriteOncePod') && modes.some((m: unknown) => m !== 'ReadWriteOncePod' && typeof m === 'string' && ACCESS_MODES.includes(m))) {
     ctx.report(`${path}.volumeClaimTemplate.spec.accessModes`, 'ReadWriteOncePod is combined with other access modes.', 'Use ReadWriteOncePod alone.', modes);
   }
   const storage = asObject(asObject(spec.resources)?.requests)?.storage;
@@ -362,15 +373,16 @@ function checkEphemeral(ctx: PodCheck, source: any, path: string): void {
 }
 
 /** Checks `spec.volumes` and fills `ctx.volumes` with the valid ones. */
-export function checkVolumes(ctx: PodCheck, volumes: any, path: string): void {
+export function checkVolumes(ctx: PodCheck, volumes: unknown, path: string): void {
   const seen = new Map<string, string>();
-  asArray(volumes).forEach((volume: any, v: number) => {
+  asArray(volumes).forEach((item: unknown, v: number) => {
     const at = `${path}[${v}]`;
-    if (!isObject(volume)) {
+    if (!isObject(item)) {
       return;
     }
+    const volume: VolumeView = item;
     let valid = true;
-    const report = (p: string, message: string, fix: string, value?: any) => {
+    const report = (p: string, message: string, fix: string, value?: unknown) => {
       valid = false;
       ctx.report(p, message, fix, value);
     };
@@ -379,16 +391,19 @@ export function checkVolumes(ctx: PodCheck, volumes: any, path: string): void {
     if (nameError !== undefined) {
       report(`${at}.name`, `The volume name is ${quote(name)}, which is not a valid DNS-1123 label: ${nameError}.`,
         "Name the volume with at most 63 lowercase letters, digits and '-', starting and ending with a letter or digit.", name);
-    } else if (seen.has(name)) {
+    } else if (typeof name === 'string' && seen.has(name)) {
       report(`${at}.name`, `The volume name ${quote(name)} is already used by ${seen.get(name)}.`, 'Give every volume of the pod a different name.', name);
     }
     const sources = SOURCES.filter(source => isSet(volume[source]));
     if (sources.length > 1) {
       report(`${at}.${sources[1]}`, `The volume ${quote(name)} has ${sources.length} sources (${sources.join(', ')}); a volume takes exactly one.`,
         `Keep one of ${sources.join(', ')}, or define separate volumes.`, sources);
-    } else if (sources.length === 1 && isObject(volume[sources[0]])) {
-      const sub = new PodCheck(report, ctx.options, ctx.spec);
-      checkSource(sub, sources[0], volume[sources[0]], `${at}.${sources[0]}`, volume);
+    } else if (sources.length === 1) {
+      const source = asObject(volume[sources[0]]);
+      if (source !== undefined) {
+        const sub = new PodCheck(report, ctx.options, ctx.spec);
+        checkSource(sub, sources[0], source, `${at}.${sources[0]}`, volume);
+      }
     }
     if (typeof name === 'string' && !seen.has(name)) {
       seen.set(name, at);
@@ -400,20 +415,21 @@ export function checkVolumes(ctx: PodCheck, volumes: any, path: string): void {
 }
 
 /** Checks a container's `volumeMounts` and `volumeDevices`. */
-export function checkMounts(ctx: PodCheck, container: any, path: string, privileged: boolean): void {
+export function checkMounts(ctx: PodCheck, container: ContainerView, path: string, privileged: boolean): void {
   if (!isSet(container.volumeMounts) && !isSet(container.volumeDevices)) {
     return;
   }
   const mountPaths = new Set<string>();
-  const devices = asArray(container.volumeDevices).filter(isObject);
-  const deviceNames = new Set(devices.map((d: any) => asString(d.name)));
-  const devicePathsOf = new Set(devices.map((d: any) => asString(d.devicePath)));
-  const mounts = asArray(container.volumeMounts).filter(isObject);
-  asArray(container.volumeMounts).forEach((mount: any, m: number) => {
+  const devices: VolumeDeviceView[] = asArray(container.volumeDevices).filter(isObject);
+  const deviceNames = new Set(devices.map(d => asString(d.name)));
+  const devicePathsOf = new Set(devices.map(d => asString(d.devicePath)));
+  const mounts: VolumeMountView[] = asArray(container.volumeMounts).filter(isObject);
+  asArray(container.volumeMounts).forEach((item: unknown, m: number) => {
     const at = `${path}.volumeMounts[${m}]`;
-    if (!isObject(mount)) {
+    if (!isObject(item)) {
       return;
     }
+    const mount: VolumeMountView = item;
     const name = mount.name;
     if (typeof name !== 'string' || !ctx.volumes.has(name)) {
       ctx.report(`${at}.name`, `The volume mount's name is ${quote(name)}, which is not a volume declared by the pod.`,
@@ -471,14 +487,15 @@ export function checkMounts(ctx: PodCheck, container: any, path: string, privile
       }
     }
   });
-  const mountNames = new Set(mounts.map((m: any) => asString(m.name)));
+  const mountNames = new Set(mounts.map(m => asString(m.name)));
   const seenNames = new Set<string>();
   const seenPaths = new Set<string>();
-  asArray(container.volumeDevices).forEach((device: any, d: number) => {
+  asArray(container.volumeDevices).forEach((item: unknown, d: number) => {
     const at = `${path}.volumeDevices[${d}]`;
-    if (!isObject(device)) {
+    if (!isObject(item)) {
       return;
     }
+    const device: VolumeDeviceView = item;
     const name = asString(device.name);
     const volume = ctx.volumes.get(name);
     if (name === '' || volume === undefined) {

@@ -11,6 +11,7 @@
  * need them.
  */
 import { BLUE_GREEN_PATH, CANARY_PATH, ManifestContext, Rule, RuleContext, STEPS_PATH } from '../context';
+import { AnalysisUseView, ArgView, MetricView } from '../manifest-view';
 import { MissingNestedTemplate, referencedKind, TemplateInfo } from '../templates';
 import { ArgLookup, article, asArray, asObject, asString, intOrStringValue, isObject, isSet, quote } from '../util';
 import {
@@ -31,7 +32,7 @@ interface TemplateReference {
 
 /** A template argument after the templates' arguments are merged, and the template it came from. */
 interface MergedArg {
-  readonly arg: any;
+  readonly arg: ArgView;
   readonly template: TemplateInfo;
 }
 
@@ -75,9 +76,9 @@ interface AnalysisUse {
   readonly path: string;
   /** Path that stands for the analysis' template list in messages about merged templates. */
   readonly templatesPath: string;
-  readonly args: readonly any[];
-  readonly dryRun: readonly any[];
-  readonly measurementRetention: readonly any[];
+  readonly args: readonly unknown[];
+  readonly dryRun: readonly unknown[];
+  readonly measurementRetention: readonly unknown[];
   readonly merged: MergedTemplates;
   readonly templates: readonly TemplateInfo[];
   readonly missingRefs: readonly TemplateReference[];
@@ -93,7 +94,7 @@ const TYPE_NAMES: Record<AnalysisType, string> = {
   background: 'background analysis',
 };
 
-function hasValue(arg: any): boolean {
+function hasValue(arg: unknown): boolean {
   return isSet(asObject(arg)?.value) || isSet(asObject(arg)?.valueFrom);
 }
 
@@ -143,7 +144,7 @@ function patternNames(templates: readonly TemplateInfo[], field: 'dryRun' | 'mea
   const owners = new Map<string, string>();
   const repeated: RepeatedPattern[] = [];
   for (const template of templates) {
-    template[field].forEach((entry: any, index: number) => {
+    template[field].forEach((entry, index) => {
       const name = asObject(entry)?.metricName;
       if (typeof name !== 'string') {
         return;
@@ -202,7 +203,7 @@ function mergeTemplates(ctx: ManifestContext, refs: readonly TemplateReference[]
 
 /** Resolves the templates of one analysis. */
 function resolveUse(
-  ctx: RuleContext, type: AnalysisType, path: string, analysis: any, refs: TemplateReference[], templatesPath: string,
+  ctx: RuleContext, type: AnalysisType, path: string, analysis: AnalysisUseView, refs: TemplateReference[], templatesPath: string,
 ): AnalysisUse {
   const merged = mergeTemplates(ctx, refs);
   const missingRefs = merged.missing.size === 0 ? [] : refs.filter(ref => merged.missing.has(refKey(ref)));
@@ -221,9 +222,9 @@ function resolveUse(
 }
 
 /** A RolloutAnalysis (`templates[]`, `args[]`, …) at `path`. */
-function rolloutAnalysis(ctx: RuleContext, type: AnalysisType, analysis: any, path: string): AnalysisUse {
+function rolloutAnalysis(ctx: RuleContext, type: AnalysisType, analysis: AnalysisUseView, path: string): AnalysisUse {
   const refs: TemplateReference[] = [];
-  asArray(analysis.templates).forEach((ref: any, j: number) => {
+  asArray(analysis.templates).forEach((ref, j) => {
     if (isObject(ref)) {
       refs.push({ kind: referencedKind(ref), name: asString(ref.templateName), path: `${path}.templates[${j}].templateName` });
     }
@@ -245,11 +246,12 @@ function analysisUses(ctx: RuleContext): readonly AnalysisUse[] {
         }
       }
     }
-    ctx.steps.forEach((step: any, i: number) => {
+    ctx.steps.forEach((value, i) => {
+      const step = asObject(value);
       if (isObject(step?.analysis)) {
         uses.push(rolloutAnalysis(ctx, 'step', step.analysis, `${STEPS_PATH}[${i}].analysis`));
       }
-      asArray(asObject(step?.experiment)?.analyses).forEach((analysis: any, k: number) => {
+      asArray(asObject(step?.experiment)?.analyses).forEach((analysis, k) => {
         if (isObject(analysis)) {
           const path = `${STEPS_PATH}[${i}].experiment.analyses[${k}]`;
           const ref = { kind: referencedKind(analysis), name: asString(analysis.templateName), path: `${path}.templateName` };
@@ -279,11 +281,11 @@ function forEachUse(ctx: RuleContext, check: (use: AnalysisUse) => void, types?:
  */
 function forEachTemplateOnce(ctx: RuleContext, types: readonly AnalysisType[], check: (template: TemplateInfo) => void): void {
   forEachUse(ctx, use => {
-    if (!ctx.index.claim(ctx.ruleId, use.merged)) {
+    if (!ctx.claim(ctx.ruleId, use.merged)) {
       return; // the same templates, already checked for another analysis
     }
     for (const template of use.templates) {
-      if (ctx.index.claim(ctx.ruleId, template)) {
+      if (ctx.claim(ctx.ruleId, template)) {
         check(template);
       }
     }
@@ -299,7 +301,7 @@ const UNKNOWN_ARG_VALUE = 'placeholder';
 /** Reports the dryRun or measurementRetention metric names listed twice in one analysis (V54). */
 function checkDuplicatePatterns(ctx: RuleContext, use: AnalysisUse, field: 'dryRun' | 'measurementRetention'): void {
   const names = use.merged[field];
-  if (ctx.index.claim(`${ctx.ruleId} ${field}`, use.merged)) {
+  if (ctx.claim(`${ctx.ruleId} ${field}`, use.merged)) {
     for (const repeated of names.repeated) {
       ctx.reportOn(repeated.template, `spec.${field}[${repeated.index}].metricName`,
         `The ${field} metricName ${quote(repeated.name)} is already listed by ${repeated.earlier}; templates merged into one AnalysisRun must not repeat it.`,
@@ -311,7 +313,7 @@ function checkDuplicatePatterns(ctx: RuleContext, use: AnalysisUse, field: 'dryR
     return;
   }
   const owners = new Map(names.owners);
-  own.forEach((entry: any, j: number) => {
+  own.forEach((entry, j) => {
     const name = asObject(entry)?.metricName;
     if (typeof name !== 'string') {
       return;
@@ -336,7 +338,7 @@ function checkStepPatternsAcrossAnalyses(ctx: RuleContext, field: 'dryRun' | 'me
   const uses = analysisUses(ctx).filter(use => use.type === 'step' || use.type === 'background');
   for (const step of uses.filter(use => use.type === 'step')) {
     const own = field === 'dryRun' ? step.dryRun : step.measurementRetention;
-    own.forEach((entry: any, j: number) => {
+    own.forEach((entry, j) => {
       const name = asObject(entry)?.metricName;
       if (typeof name !== 'string') {
         return;
@@ -416,7 +418,7 @@ function checkUsePatterns(ctx: RuleContext, field: 'dryRun' | 'measurementRetent
     return; // an experiment step has no measurementRetention
   }
   // An experiment step's dryRun list goes to each AnalysisRun of its Experiment.
-  ctx.steps.forEach((step: any, i: number) => {
+  ctx.steps.forEach((step, i) => {
     const entries = asArray(asObject(asObject(step)?.experiment)?.dryRun);
     if (entries.length === 0) {
       return;
@@ -432,7 +434,7 @@ function checkUsePatterns(ctx: RuleContext, field: 'dryRun' | 'measurementRetent
 }
 
 function metricNamesOf(templates: readonly TemplateInfo[]): string[] {
-  return templates.flatMap(template => template.metrics.map((metric: any) => asString(asObject(metric)?.name)));
+  return templates.flatMap(template => template.metrics.map((metric) => asString(asObject(metric)?.name)));
 }
 
 /** How the controller reads a template's own arguments when it judges V55: literal defaults, else a placeholder. */
@@ -449,7 +451,7 @@ function templateArgLookup(template: TemplateInfo): ArgLookup {
 /** V55 for one template: metrics that set an interval and no count (or a count read as 0). */
 function checkFiniteMetrics(ctx: RuleContext, template: TemplateInfo): void {
   const lookup = templateArgLookup(template);
-  template.metrics.forEach((metric: any, m: number) => {
+  template.metrics.forEach((metric, m) => {
     if (!isObject(metric) || asString(metric.interval) === '') {
       return;
     }
@@ -477,7 +479,7 @@ function checkFiniteMetrics(ctx: RuleContext, template: TemplateInfo): void {
  */
 function checkTemplateArgs(ctx: RuleContext, template: TemplateInfo): void {
   const declared = declaredArgNames([template]);
-  template.metrics.forEach((metric: any, m: number) => {
+  template.metrics.forEach((metric, m) => {
     if (!isObject(metric)) {
       return;
     }
@@ -490,7 +492,7 @@ function checkTemplateArgs(ctx: RuleContext, template: TemplateInfo): void {
       }
     }
   });
-  template.args.forEach((arg: any, a: number) => {
+  template.args.forEach((arg, a) => {
     if (isObject(arg) && isSet(arg.value) && isSet(arg.valueFrom)) {
       ctx.reportOn(template, `spec.args[${a}]`, `Argument ${quote(arg.name)} sets both value ${quote(arg.value)} and valueFrom.`,
         'Keep either value or valueFrom.', arg.name);
@@ -505,10 +507,10 @@ function checkTemplateArgs(ctx: RuleContext, template: TemplateInfo): void {
  *
  * @param supplies whether an argument of the analysis gives a value (Experiments read `value` only)
  */
-function checkSuppliedArgs(ctx: ManifestContext, useName: string, path: string, args: readonly any[],
-  mergedArgs: ReadonlyMap<string, MergedArg>, supplies: (arg: any) => boolean): void {
+function checkSuppliedArgs(ctx: ManifestContext, useName: string, path: string, args: readonly unknown[],
+  mergedArgs: ReadonlyMap<string, MergedArg>, supplies: (arg: unknown) => boolean): void {
   const supplied = new Set<string>();
-  args.forEach((arg: any, j: number) => {
+  args.forEach((arg, j) => {
     if (!isObject(arg)) {
       return;
     }
@@ -526,7 +528,7 @@ function checkSuppliedArgs(ctx: ManifestContext, useName: string, path: string, 
   });
   for (const [name, merged] of mergedArgs) {
     if (!hasValue(merged.arg) && !supplied.has(name)) {
-      const passedWithoutValue = args.some((arg: any) => isObject(arg) && asString(arg.name) === name && isSet(arg.valueFrom));
+      const passedWithoutValue = args.some((arg) => isObject(arg) && asString(arg.name) === name && isSet(arg.valueFrom));
       const note = passedWithoutValue && supplies !== hasValue ? ' (an Experiment passes only value to its AnalysisRuns; valueFrom is dropped)' : '';
       ctx.report(`${path}.args`,
         `Argument ${quote(name)} of ${describeTemplate(merged.template)} has no default value, and the ${useName} does not pass one${note}.`,
@@ -581,12 +583,12 @@ export const ANALYSIS_TEMPLATE_RULES: readonly Rule[] = [
   {
     id: 'V52',
     check: ctx => forEachUse(ctx, use => {
-      if (!ctx.index.claim(ctx.ruleId, use.merged)) {
+      if (!ctx.claim(ctx.ruleId, use.merged)) {
         return; // the same templates, already checked for another analysis
       }
       const first = new Map<string, MergedArg>();
       for (const template of use.templates) {
-        template.args.forEach((arg: any, a: number) => {
+        template.args.forEach((arg, a) => {
           if (!isObject(arg)) {
             return;
           }
@@ -638,7 +640,7 @@ export const ANALYSIS_TEMPLATE_RULES: readonly Rule[] = [
       if (!use.complete) {
         return;
       }
-      const passed = new Set(use.args.map((arg: any) => asString(asObject(arg)?.name)));
+      const passed = new Set(use.args.map((arg) => asString(asObject(arg)?.name)));
       for (const template of use.templates) {
         for (const arg of template.args) {
           const name = asString(asObject(arg)?.name);
@@ -671,11 +673,11 @@ function checkMergedArgReferences(ctx: ManifestContext, useName: string, templat
 }
 
 /** `{{args.x}}` of the merged templates' metrics that none of them declares; computed once per merge in a run. */
-const undeclaredCache = new WeakMap<MergedTemplates, ReadonlyArray<{ template: TemplateInfo; metric: any; name: string }>>();
-function undeclaredReferences(merged: MergedTemplates): ReadonlyArray<{ template: TemplateInfo; metric: any; name: string }> {
+const undeclaredCache = new WeakMap<MergedTemplates, ReadonlyArray<{ template: TemplateInfo; metric: MetricView; name: string }>>();
+function undeclaredReferences(merged: MergedTemplates): ReadonlyArray<{ template: TemplateInfo; metric: MetricView; name: string }> {
   let found = undeclaredCache.get(merged);
   if (found === undefined) {
-    const list: Array<{ template: TemplateInfo; metric: any; name: string }> = [];
+    const list: Array<{ template: TemplateInfo; metric: MetricView; name: string }> = [];
     for (const template of merged.templates) {
       for (const metric of template.metrics) {
         if (isObject(metric)) {
@@ -713,11 +715,18 @@ export const ANALYSIS_RUN_RULES: readonly Rule[] = [
   },
 ];
 
+/** An analysis of an Experiment manifest (`spec.analyses[k]` at `path`), resolved with its templates. */
+interface ExperimentUse {
+  readonly path: string;
+  readonly analysis: AnalysisUseView;
+  readonly merged: MergedTemplates;
+}
+
 /** The analyses of an Experiment manifest, each resolved with its templates (`spec.analyses[k]`). */
-function experimentUses(ctx: ManifestContext): Array<{ readonly path: string; readonly analysis: any; readonly merged: MergedTemplates }> {
+function experimentUses(ctx: ManifestContext): ExperimentUse[] {
   return ctx.memoize('experimentUses', () => {
-    const uses: Array<{ path: string; analysis: any; merged: MergedTemplates }> = [];
-    asArray(ctx.spec.analyses).forEach((analysis: any, k: number) => {
+    const uses: ExperimentUse[] = [];
+    asArray(ctx.spec.analyses).forEach((analysis, k) => {
       if (!isObject(analysis)) {
         return;
       }

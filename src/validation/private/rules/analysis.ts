@@ -7,6 +7,7 @@
  */
 import { FindingSeverity } from '../../types';
 import { AnalysisContext, ManifestContext, Rule } from '../context';
+import { MetricView } from '../manifest-view';
 import { metricPlaceholders } from '../placeholders';
 import { TemplateInfo } from '../templates';
 import {
@@ -23,13 +24,13 @@ type LimitField = 'count' | 'failureLimit' | 'inconclusiveLimit' | 'consecutiveE
 
 /** A limit of a metric as the controller reads it: the value, its integer (undefined = known only at run time), its text. */
 interface Limit {
-  readonly value: any;
+  readonly value: unknown;
   readonly int: number | undefined;
   /** For messages: the value as written, with the integer read from a string, or "not set (0)". */
   readonly shown: string;
 }
 
-function limitOf(ctx: AnalysisContext, metric: any, field: LimitField): Limit {
+function limitOf(ctx: AnalysisContext, metric: MetricView, field: LimitField): Limit {
   const value = metric[field];
   if (!isSet(value)) {
     return { value, int: 0, shown: 'not set (0)' };
@@ -40,15 +41,15 @@ function limitOf(ctx: AnalysisContext, metric: any, field: LimitField): Limit {
 }
 
 /** Runs `check` for every metric that is an object, with its path. */
-function forEachMetric(ctx: AnalysisContext, check: (metric: any, path: string, i: number) => void): void {
-  ctx.metrics.forEach((metric: any, i: number) => {
+function forEachMetric(ctx: AnalysisContext, check: (metric: MetricView, path: string, i: number) => void): void {
+  ctx.metrics.forEach((metric, i) => {
     if (isObject(metric)) {
       check(metric, `spec.metrics[${i}]`, i);
     }
   });
 }
 
-function metricLabel(metric: any): string {
+function metricLabel(metric: MetricView): string {
   return `Metric ${quote(metric.name)}`;
 }
 
@@ -127,9 +128,9 @@ export interface UnmatchedPattern {
  * the name (`regexp.MatchString`); a pattern that does not compile matches nothing. Patterns this
  * engine cannot evaluate are left out.
  */
-export function unmatchedPatterns(entries: readonly any[], names: readonly string[]): UnmatchedPattern[] {
+export function unmatchedPatterns(entries: readonly unknown[], names: readonly string[]): UnmatchedPattern[] {
   const found: UnmatchedPattern[] = [];
-  entries.forEach((entry: any, index: number) => {
+  entries.forEach((entry, index) => {
     const pattern = asObject(entry)?.metricName;
     if (typeof pattern !== 'string') {
       return;
@@ -156,7 +157,7 @@ function reportInvalidPattern(ctx: ManifestContext, path: string, field: string,
  *
  * @param whose what the names are, for messages, e.g. `the metrics of the step analysis`
  */
-export function reportUnmatchedPatterns(ctx: ManifestContext, entries: readonly any[], listPath: string, field: 'dryRun' | 'measurementRetention',
+export function reportUnmatchedPatterns(ctx: ManifestContext, entries: readonly unknown[], listPath: string, field: 'dryRun' | 'measurementRetention',
   names: readonly string[], complete: boolean, whose: string): void {
   const shown = quote([...new Set(names)]);
   for (const found of unmatchedPatterns(entries, names)) {
@@ -172,14 +173,14 @@ export function reportUnmatchedPatterns(ctx: ManifestContext, entries: readonly 
 
 /** Names declared in the `spec.args` of templates. */
 export function declaredArgNames(templates: readonly TemplateInfo[]): Set<string> {
-  return new Set(templates.flatMap(template => template.args.map((arg: any) => asString(asObject(arg)?.name))));
+  return new Set(templates.flatMap(template => template.args.map((arg) => asString(asObject(arg)?.name))));
 }
 
 /**
  * Arguments a metric refers to as `{{args.x}}` in any of its strings (provider settings and job specs
  * included, object keys too), each once, in order; see `metricPlaceholders`.
  */
-export function metricArgReferences(metric: any): string[] {
+export function metricArgReferences(metric: MetricView): string[] {
   return [...metricPlaceholders(metric).argNames];
 }
 
@@ -188,7 +189,7 @@ export function metricArgReferences(metric: any): string[] {
  * `{{…}}` that is no `{{args.<name>}}` reference, and `{{` never closed. `rule` names what fails
  * (e.g. "the AnalysisRun would error"); findings go on `target` at `spec.metrics[m]`.
  */
-export function reportUnresolvablePlaceholders(ctx: ManifestContext, target: TemplateInfo, metric: any, m: number, rule: string): void {
+export function reportUnresolvablePlaceholders(ctx: ManifestContext, target: TemplateInfo, metric: MetricView, m: number, rule: string): void {
   const found = metricPlaceholders(metric);
   for (const text of found.others) {
     const inner = text.slice(2, -2).trim();
@@ -238,7 +239,7 @@ function checkUndeclaredArgs(ctx: AnalysisContext): void {
   }
   const declared = declaredArgNames(tree.templates);
   for (const template of tree.templates) {
-    template.metrics.forEach((metric: any, m: number) => {
+    template.metrics.forEach((metric, m) => {
       if (!isObject(metric)) {
         return;
       }
@@ -420,7 +421,7 @@ export const ANALYSIS_RULES: readonly Rule<AnalysisContext>[] = [
       if (!ctx.isRun) {
         return; // templates may leave arguments for the caller to supply
       }
-      ctx.args.forEach((arg: any, a: number) => {
+      ctx.args.forEach((arg, a) => {
         if (isObject(arg) && !isSet(arg.value) && !isSet(arg.valueFrom)) {
           ctx.report(`spec.args[${a}]`, `The AnalysisRun argument ${quote(arg.name)} has neither value nor valueFrom.`,
             'Give the argument a value, or valueFrom a Secret (secretKeyRef) or a field (fieldRef).', arg.name);

@@ -8,11 +8,12 @@
 import { formatCpu, formatMemory, podLimits, PodRequests } from '../../../plan/private/resources';
 import { PLAN_VERSIONS } from '../../../plan/private/versions';
 import { RolloutPlan } from '../../../plan/rollout-plan';
-import { workloadPodTemplate, workloadRefKind } from '../../../private/manifest-types';
+import { JsonObject, workloadPodTemplate, workloadRefKind } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';
 import { CapacityBudget } from '../../types';
 import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext } from '../context';
-import { asObject, asString, isObject } from '../util';
+import { ManifestView } from '../manifest-view';
+import { asObject, asArray, asString, isObject } from '../util';
 
 /** The annotation that budgets a Rollout's pods at its peak (a whole number). */
 export const BUDGET_PODS_ANNOTATION = 'budget.argo-rollouts.cdk8s.io/pods';
@@ -74,7 +75,7 @@ function limitText(limit: Limit): string {
 }
 
 /** The pod spec the Rollout runs: its own template's, or that of the workload its workloadRef names (when present). */
-function podSpecOf(ctx: RuleContext): { spec: any; path: string } | undefined {
+function podSpecOf(ctx: RuleContext): { spec: JsonObject; path: string } | undefined {
   const template = asObject(ctx.spec.template);
   if (template !== undefined && Object.keys(template).length > 0) {
     return { spec: asObject(template.spec) ?? {}, path: 'spec.template.spec' };
@@ -213,7 +214,7 @@ function checkBudget(ctx: RuleContext, limits: readonly Limit[], raise: string, 
 }
 
 /** A budget value as a limit; `undefined` with a reason when it is not one. */
-function parseLimit(resource: Limit['resource'], value: any, source: string): Limit | string {
+function parseLimit(resource: Limit['resource'], value: unknown, source: string): Limit | string {
   if (resource === 'pods') {
     const n = typeof value === 'string' && /^[0-9]+$/.test(value.trim()) ? Number(value.trim()) : value;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) {
@@ -262,7 +263,7 @@ const B02: Rule = {
       return;
     }
     const limits: Limit[] = [];
-    const given: Array<[Limit['resource'], any]> = [['pods', budget.pods], ['cpu', budget.cpu], ['memory', budget.memory]];
+    const given: Array<[Limit['resource'], unknown]> = [['pods', budget.pods], ['cpu', budget.cpu], ['memory', budget.memory]];
     for (const [resource, value] of given) {
       if (value === undefined) {
         continue;
@@ -280,7 +281,7 @@ const B02: Rule = {
 };
 
 /** The hard limits of a ResourceQuota that budget one update; `undefined` for a scoped quota (not checked). */
-function quotaLimits(quota: any): Limit[] | undefined {
+function quotaLimits(quota: ManifestView): Limit[] | undefined {
   const spec = asObject(quota.spec) ?? {};
   if ((Array.isArray(spec.scopes) && spec.scopes.length > 0) || isObject(spec.scopeSelector)) {
     return undefined; // which pods a scoped quota counts depends on their priority class, QoS, deadline: not checked
@@ -315,11 +316,11 @@ function quotaLimits(quota: any): Limit[] | undefined {
 }
 
 /** Containers and init containers of a pod spec, with their paths. */
-function containersOf(spec: any, path: string): Array<{ container: any; path: string }> {
-  const out: Array<{ container: any; path: string }> = [];
+function containersOf(spec: JsonObject, path: string): Array<{ container: JsonObject; path: string }> {
+  const out: Array<{ container: JsonObject; path: string }> = [];
   for (const field of ['initContainers', 'containers']) {
-    const list = Array.isArray(spec[field]) ? spec[field] : [];
-    list.forEach((c: any, i: number) => out.push({ container: asObject(c) ?? {}, path: `${path}.${field}[${i}]` }));
+    const list = asArray(spec[field]);
+    list.forEach((c, i) => out.push({ container: asObject(c) ?? {}, path: `${path}.${field}[${i}]` }));
   }
   return out;
 }
@@ -329,7 +330,7 @@ function containersOf(spec: any, path: string): Array<{ container: any; path: st
  * all say how much of it they use (a request, or a limit, which defaults the request; for limits.*, a
  * limit), unless a LimitRange of the namespace fills it in: reports the first such container.
  */
-function checkQuotaCoverage(ctx: RuleContext, quota: any, hasLimitRange: boolean): void {
+function checkQuotaCoverage(ctx: RuleContext, quota: ManifestView, hasLimitRange: boolean): void {
   const podSpec = podSpecOf(ctx);
   if (hasLimitRange || podSpec === undefined) {
     return;
@@ -367,13 +368,13 @@ function checkQuotaCoverage(ctx: RuleContext, quota: any, hasLimitRange: boolean
 }
 
 /** The core objects of a kind among the run's manifests (ResourceQuotas, LimitRanges): searched once per run, not per Rollout. */
-function coreObjects(ctx: RuleContext, kind: string): any[] {
+function coreObjects(ctx: RuleContext, kind: string): ManifestView[] {
   return ctx.index.memoizeRun(`core objects ${kind}`,
     () => ctx.index.referableManifests.filter(m => isObject(m) && m.kind === kind && (m.apiVersion === undefined || m.apiVersion === 'v1')));
 }
 
 /** True when an object applies to the Rollout's namespace (either has none, or they are equal). */
-function inNamespace(ctx: RuleContext): (m: any) => boolean {
+function inNamespace(ctx: RuleContext): (m: ManifestView) => boolean {
   return m => asString(asObject(m.metadata)?.namespace) === '' || ctx.namespace === '' || asString(asObject(m.metadata)?.namespace) === ctx.namespace;
 }
 

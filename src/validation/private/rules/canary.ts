@@ -7,6 +7,7 @@
 import {
   CANARY_PATH, DEFAULT_MAX_SURGE, DEFAULT_MAX_UNAVAILABLE, routerIsSet, Rule, RuleContext, STEPS_PATH,
 } from '../context';
+import { CanaryStepView } from '../manifest-view';
 import {
   asArray, asObject, asString, cutText, intOrPercentValue, isObject, isSet, listWords, parseGoDuration, pauseDurationSeconds, plural,
   qualifiedNameError, quote,
@@ -35,6 +36,11 @@ const METADATA_FIELD_PATH = /^metadata\.(?:name|namespace|uid|labels|annotations
 const METADATA_SUBSCRIPT_PATH = /^metadata\.(labels|annotations)\['([\s\S]*)'\]$/;
 const STRING_MATCH_FIELDS = ['exact', 'regex', 'prefix'] as const;
 
+/** True for an integer (`Number.isInteger`, as a guard). */
+function isInteger(value: unknown): value is number {
+  return Number.isInteger(value);
+}
+
 /** Routers set in `trafficRouting`, for messages. */
 function routersOf(ctx: RuleContext): string[] {
   const routing = ctx.trafficRouting;
@@ -48,14 +54,15 @@ function describeRouters(ctx: RuleContext): string {
 }
 
 /** Fields of a StringMatch (exact, regex, prefix) that hold a non-empty value. */
-function stringMatchFields(match: any): string[] {
-  return STRING_MATCH_FIELDS.filter(field => isSet(match?.[field]) && match[field] !== '');
+function stringMatchFields(match: unknown): string[] {
+  const fields = asObject(match);
+  return STRING_MATCH_FIELDS.filter(field => isSet(fields?.[field]) && fields?.[field] !== '');
 }
 
 /** Runs `check` for each step that sets `kind`, with the step's path. */
-function forEachStep(ctx: RuleContext, kind: string, check: (value: any, path: string, step: any) => void): void {
+function forEachStep(ctx: RuleContext, kind: string, check: (value: unknown, path: string, step: CanaryStepView) => void): void {
   for (const i of ctx.stepsSetting(kind)) {
-    const step = ctx.steps[i];
+    const step: CanaryStepView = asObject(ctx.steps[i]) ?? {}; // (an object: stepsSetting names objects only)
     check(step[kind], `${STEPS_PATH}[${i}].${kind}`, step);
   }
 }
@@ -89,7 +96,7 @@ function routersNeedingServices(ctx: RuleContext): string[] {
   if (routing === undefined) {
     return [];
   }
-  const pingPong = isSet(ctx.canary.pingPong);
+  const pingPong = isSet(ctx.canary?.pingPong);
   const needs: string[] = [];
   if (isSet(routing.alb) && !pingPong) {
     needs.push('alb');
@@ -116,8 +123,8 @@ function checkPingPongService(ctx: RuleContext, field: 'pingService' | 'pongServ
 }
 
 /** Reports a StringMatch of a mirror route (method or path) that does not set exactly one value (V41). */
-function checkMirrorStringMatch(ctx: RuleContext, match: any, field: 'method' | 'path', path: string): void {
-  const value = match?.[field];
+function checkMirrorStringMatch(ctx: RuleContext, match: unknown, field: 'method' | 'path', path: string): void {
+  const value = asObject(match)?.[field];
   if (!isSet(value)) {
     return;
   }
@@ -130,8 +137,8 @@ function checkMirrorStringMatch(ctx: RuleContext, match: any, field: 'method' | 
 }
 
 /** Reports a step analysis argument whose metadata fieldPath the controller cannot resolve (V46). */
-function checkArgFieldPaths(ctx: RuleContext, args: any, path: string): void {
-  asArray(args).forEach((arg: any, j: number) => {
+function checkArgFieldPaths(ctx: RuleContext, args: unknown, path: string): void {
+  asArray(args).forEach((arg, j) => {
     const fieldPath = asObject(asObject(asObject(arg)?.valueFrom)?.fieldRef)?.fieldPath;
     if (typeof fieldPath !== 'string' || !fieldPath.startsWith('metadata') || METADATA_FIELD_PATH.test(fieldPath)) {
       return;
@@ -212,7 +219,7 @@ export const CANARY_RULES: readonly Rule[] = [
     id: 'V26',
     check: ctx => {
       if (isSet(ctx.canary?.pingPong) && ctx.hasRouter('alb')) {
-        const rootService = asObject(ctx.trafficRouting.alb)?.rootService;
+        const rootService = asObject(ctx.trafficRouting?.alb)?.rootService;
         if (asString(rootService) === '') {
           ctx.report(`${ROUTING_PATH}.alb.rootService`, `pingPong with alb routing needs alb.rootService, but it is ${quote(rootService)}.`,
             'Set trafficRouting.alb.rootService to the Service that the Ingress sends traffic to.', rootService);
@@ -228,7 +235,7 @@ export const CANARY_RULES: readonly Rule[] = [
         return;
       }
       for (const field of ['stableService', 'canaryService']) {
-        const value = ctx.canary[field];
+        const value = ctx.canary?.[field];
         if (asString(value) === '') {
           const pods = field === 'stableService' ? 'stable' : 'canary';
           ctx.report(`${CANARY_PATH}.${field}`, `Traffic routing through ${listWords(routers)} needs ${field}, but it is ${quote(value)}.`,
@@ -260,7 +267,7 @@ export const CANARY_RULES: readonly Rule[] = [
     id: 'V30',
     check: ctx => {
       const delay = ctx.canary?.scaleDownDelaySeconds;
-      if (ctx.trafficRouting !== undefined && isSet(delay) && ctx.canary.dynamicStableScale === true) {
+      if (ctx.trafficRouting !== undefined && isSet(delay) && ctx.canary?.dynamicStableScale === true) {
         ctx.report(`${CANARY_PATH}.dynamicStableScale`, `dynamicStableScale is true and scaleDownDelaySeconds is ${quote(delay)}; the two cannot be combined.`,
           'Remove scaleDownDelaySeconds (dynamic stable scaling scales the stable pods down itself), or set dynamicStableScale to false.', true);
       }
@@ -278,7 +285,8 @@ export const CANARY_RULES: readonly Rule[] = [
   },
   {
     id: 'V33',
-    check: ctx => ctx.steps.forEach((step: any, i: number) => {
+    check: ctx => ctx.steps.forEach((value, i) => {
+      const step = asObject(value);
       const kinds = EXCLUSIVE_STEP_KINDS.filter(kind => isSet(step?.[kind]));
       if (kinds.length > 1) {
         ctx.report(`${STEPS_PATH}[${i}]`, `The step sets ${listWords(kinds)} together; a step may set only one of setWeight, pause, experiment and analysis.`,
@@ -288,8 +296,8 @@ export const CANARY_RULES: readonly Rule[] = [
   },
   {
     id: 'V32',
-    check: ctx => ctx.steps.forEach((step: any, i: number) => {
-      if (!STEP_KINDS.some(kind => isSet(step?.[kind]))) {
+    check: ctx => ctx.steps.forEach((step, i) => {
+      if (!STEP_KINDS.some(kind => isSet(asObject(step)?.[kind]))) {
         ctx.report(`${STEPS_PATH}[${i}]`, `The step ${quote(step)} sets no step kind.`,
           'Give the step one of setWeight, pause, analysis, experiment, setCanaryScale, setHeaderRoute, setMirrorRoute or plugin, or remove it.', step);
       }
@@ -354,7 +362,7 @@ export const CANARY_RULES: readonly Rule[] = [
         return; // V37
       }
       const alb = ctx.hasRouter('alb');
-      asArray(asObject(route)?.match).forEach((match: any, j: number) => {
+      asArray(asObject(route)?.match).forEach((match, j) => {
         const headerValue = asObject(match)?.headerValue;
         const headerName = asObject(match)?.headerName;
         const matchPath = `${path}.match[${j}].headerValue`;
@@ -379,7 +387,7 @@ export const CANARY_RULES: readonly Rule[] = [
       if (!ctx.hasRouter('alb')) {
         return;
       }
-      asArray(asObject(route)?.match).forEach((match: any, j: number) => {
+      asArray(asObject(route)?.match).forEach((match, j) => {
         const headerValue = asObject(match)?.headerValue;
         if (!isSet(headerValue)) {
           return; // V38
@@ -408,7 +416,7 @@ export const CANARY_RULES: readonly Rule[] = [
   {
     id: 'V41',
     check: ctx => forEachStep(ctx, 'setMirrorRoute', (route, path) => {
-      asArray(asObject(route)?.match).forEach((match: any, j: number) => {
+      asArray(asObject(route)?.match).forEach((match, j) => {
         checkMirrorStringMatch(ctx, match, 'method', `${path}.match[${j}]`);
         checkMirrorStringMatch(ctx, match, 'path', `${path}.match[${j}]`);
       });
@@ -422,11 +430,12 @@ export const CANARY_RULES: readonly Rule[] = [
       }
       const routeSteps: string[] = [];
       const names: string[] = [];
-      ctx.steps.forEach((step: any, i: number) => {
+      ctx.steps.forEach((value, i) => {
+        const step = asObject(value);
         for (const kind of ['setHeaderRoute', 'setMirrorRoute']) {
           if (isSet(step?.[kind])) {
             routeSteps.push(`steps[${i}].${kind}`);
-            names.push(asString(asObject(step[kind])?.name));
+            names.push(asString(asObject(step?.[kind])?.name));
           }
         }
       });
@@ -448,12 +457,13 @@ export const CANARY_RULES: readonly Rule[] = [
       for (const route of asArray(managedRoutes)) {
         declared.add(asString(asObject(route)?.name));
       }
-      ctx.steps.forEach((step: any, i: number) => {
+      ctx.steps.forEach((value, i) => {
+        const step = asObject(value);
         for (const kind of ['setHeaderRoute', 'setMirrorRoute']) {
           if (!isSet(step?.[kind])) {
             continue;
           }
-          const name = asString(asObject(step[kind])?.name);
+          const name = asString(asObject(step?.[kind])?.name);
           if (!declared.has(name)) {
             ctx.report(`${STEPS_PATH}[${i}].${kind}.name`,
               `The ${kind} route name ${quote(name)} is not listed in trafficRouting.managedRoutes (${quote([...declared])}).`,
@@ -471,7 +481,7 @@ export const CANARY_RULES: readonly Rule[] = [
       if (ctx.trafficRouting !== undefined) {
         return;
       }
-      asArray(asObject(experiment)?.templates).forEach((template: any, k: number) => {
+      asArray(asObject(experiment)?.templates).forEach((template, k) => {
         const weight = asObject(template)?.weight;
         if (isSet(weight)) {
           ctx.report(`${path}.templates[${k}].weight`,
@@ -487,7 +497,7 @@ export const CANARY_RULES: readonly Rule[] = [
       if (ctx.trafficRouting === undefined || ctx.hasRouter(...EXPERIMENT_WEIGHT_ROUTERS)) {
         return;
       }
-      asArray(asObject(experiment)?.templates).forEach((template: any, k: number) => {
+      asArray(asObject(experiment)?.templates).forEach((template, k) => {
         const weight = asObject(template)?.weight;
         if (isSet(weight)) {
           ctx.report(`${path}.templates[${k}].weight`,
@@ -499,13 +509,16 @@ export const CANARY_RULES: readonly Rule[] = [
   },
   {
     id: 'V46',
-    check: ctx => ctx.steps.forEach((step: any, i: number) => {
+    check: ctx => ctx.steps.forEach((value, i) => {
       const path = `${STEPS_PATH}[${i}]`;
-      if (isObject(step?.analysis)) {
-        checkArgFieldPaths(ctx, step.analysis.args, `${path}.analysis.args`);
+      const step = asObject(value);
+      const stepAnalysis = step?.analysis;
+      if (isObject(stepAnalysis)) {
+        checkArgFieldPaths(ctx, stepAnalysis.args, `${path}.analysis.args`);
       }
-      if (isObject(step?.experiment)) {
-        asArray(step.experiment.analyses).forEach((analysis: any, k: number) =>
+      const experiment = step?.experiment;
+      if (isObject(experiment)) {
+        asArray(experiment.analyses).forEach((analysis, k) =>
           checkArgFieldPaths(ctx, asObject(analysis)?.args, `${path}.experiment.analyses[${k}].args`));
       }
     }),
@@ -519,7 +532,7 @@ export const CANARY_RULES: readonly Rule[] = [
     check: ctx => {
       const minPods = ctx.canary?.minPodsPerReplicaSet;
       const replicas = ctx.spec?.replicas;
-      if (ctx.trafficRouting === undefined || !Number.isInteger(minPods) || !Number.isInteger(replicas) || minPods <= replicas) {
+      if (ctx.trafficRouting === undefined || !isInteger(minPods) || !isInteger(replicas) || minPods <= replicas) {
         return;
       }
       const facts = versionFacts(ctx.options.version);
@@ -544,10 +557,10 @@ export const CANARY_RULES: readonly Rule[] = [
         return;
       }
       const routes: Array<{ i: number; kind: 'setHeaderRoute' | 'setMirrorRoute' }> = [];
-      ctx.steps.forEach((step: any, i: number) => {
+      ctx.steps.forEach((step, i) => {
         for (const kind of ['setHeaderRoute', 'setMirrorRoute'] as const) {
           // a route step without matches removes the route
-          if (asArray(asObject(step?.[kind])?.match).length > 0) {
+          if (asArray(asObject(asObject(step)?.[kind])?.match).length > 0) {
             routes.push({ i, kind });
           }
         }
@@ -558,7 +571,7 @@ export const CANARY_RULES: readonly Rule[] = [
         if (canaryPods !== 0) {
           continue;
         }
-        const route = asObject(ctx.steps[i][kind]);
+        const route = asObject(asObject(ctx.steps[i])?.[kind]);
         const header = kind === 'setHeaderRoute';
         const share = route?.percentage;
         const percentage = typeof share === 'number' ? ` (${share}% of the requests)` : isSet(share) ? ` (percentage ${quote(share)})` : '';

@@ -3,6 +3,7 @@
  * `specRef`) on the experiment steps of Rollouts. V07 checks each template's pod template as the
  * API server checks the ReplicaSet the Experiment creates from it.
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, ManifestContext, Rule, STEPS_PATH } from '../context';
 import { checkPodTemplateSpec, selectorMatches } from '../pod';
 import { ANALYSIS_TEMPLATE, referencedKind } from '../templates';
@@ -12,8 +13,8 @@ import { article, asArray, asNumber, asObject, asString, isObject, isSet, keyCou
 const SPEC_REFS: readonly string[] = ['canary', 'stable'];
 
 /** Runs `check` for every Experiment template that is an object, with its path. */
-function forEachTemplate(ctx: ManifestContext, check: (template: any, path: string, i: number) => void): void {
-  asArray(ctx.spec.templates).forEach((template: any, i: number) => {
+function forEachTemplate(ctx: ManifestContext, check: (template: JsonObject, path: string, i: number) => void): void {
+  asArray(ctx.spec.templates).forEach((template, i) => {
     if (isObject(template)) {
       check(template, `spec.templates[${i}]`, i);
     }
@@ -123,7 +124,7 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
       if (ctx.options.requireReferencedObjects !== true) {
         return;
       }
-      asArray(ctx.spec.analyses).forEach((analysis: any, k: number) => {
+      asArray(ctx.spec.analyses).forEach((analysis, k) => {
         if (!isObject(analysis)) {
           return;
         }
@@ -152,9 +153,9 @@ export const EXPERIMENT_RULES: readonly Rule<ManifestContext>[] = [
 export const EXPERIMENT_STEP_RULES: readonly Rule[] = [
   {
     id: 'X06',
-    check: ctx => ctx.steps.forEach((step: any, i: number) => {
+    check: ctx => ctx.steps.forEach((step, i) => {
       const experiment = asObject(asObject(step)?.experiment);
-      asArray(experiment?.templates).forEach((template: any, k: number) => {
+      asArray(experiment?.templates).forEach((template, k) => {
         if (!isObject(template)) {
           return;
         }

@@ -19,7 +19,7 @@ export interface Scaler {
  * `spec.scaleTargetRef` names kind `Rollout` of API group `argoproj.io`. The reference must carry
  * the apiVersion: without it the HPA looks for the kind in the core group and finds nothing.
  */
-export function scalerOf(manifest: any): (Scaler & { readonly target: string }) | undefined {
+export function scalerOf(manifest: unknown): (Scaler & { readonly target: string }) | undefined {
   if (!isObject(manifest)) {
     return undefined;
   }

@@ -73,12 +73,13 @@ const KINDS_WITHOUT_GROUP: ReadonlyMap<string, NameSyntax> = new Map([
 const CLUSTER_SCOPED: ReadonlySet<string> = new Set(['argoproj.io/ClusterAnalysisTemplate', '/ClusterAnalysisTemplate']);
 
 /** The name syntax of a manifest's kind, when the engine knows it. */
-export function nameSyntaxOf(manifest: any): NameSyntax | undefined {
-  const kind = manifest?.kind;
+export function nameSyntaxOf(manifest: unknown): NameSyntax | undefined {
+  const fields = asObject(manifest);
+  const kind = fields?.kind;
   if (typeof kind !== 'string') {
     return undefined;
   }
-  const apiVersion = manifest.apiVersion;
+  const apiVersion = fields?.apiVersion;
   if (apiVersion === undefined) {
     return KINDS_WITHOUT_GROUP.get(kind);
   }

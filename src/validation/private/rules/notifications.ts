@@ -27,7 +27,8 @@ import { SUBSCRIBE_PREFIX } from '../../../private/name-syntax';
 import { releasesWith, versionFacts } from '../../../private/versions';
 import { ManifestContext, Rule, RuleContext } from '../context';
 import { exprSyntaxError } from '../expr';
-import { asArray, asObject, asString, cutText, forEachString, isObject, listWords, ownValue, quote } from '../util';
+import { ManifestView } from '../manifest-view';
+import { asObject, asArray, asString, cutText, forEachString, isObject, isSet, listWords, ownValue, quote } from '../util';
 import { parseYaml } from '../yaml';
 
 /** Name of the notification ConfigMap the controller reads. */
@@ -65,30 +66,30 @@ export function serviceTypesOf(version: string | undefined): readonly string[] {
   return versionFacts(version).notificationServices;
 }
 
-function isCore(manifest: any): boolean {
+function isCore(manifest: ManifestView): boolean {
   return manifest.apiVersion === 'v1' || manifest.apiVersion === undefined;
 }
 
-function nameOf(manifest: any): string {
+function nameOf(manifest: ManifestView): string {
   return asString(asObject(manifest?.metadata)?.name);
 }
 
-function namespaceOf(manifest: any): string {
+function namespaceOf(manifest: ManifestView): string {
   return asString(asObject(manifest?.metadata)?.namespace);
 }
 
 /** True for a core ConfigMap or Secret whose name mentions notifications: the objects N01–N08 look at. */
-export function isNotificationObject(manifest: any): boolean {
+export function isNotificationObject(manifest: unknown): boolean {
   return isObject(manifest) && (manifest.kind === 'ConfigMap' || manifest.kind === 'Secret') && isCore(manifest)
     && /notification/i.test(nameOf(manifest));
 }
 
-function isNotificationConfigMap(manifest: any): boolean {
+function isNotificationConfigMap(manifest: unknown): boolean {
   return isObject(manifest) && manifest.kind === 'ConfigMap' && isCore(manifest) && nameOf(manifest) === NOTIFICATION_CONFIG_MAP;
 }
 
 /** True for data keys only a notification ConfigMap has. */
-function hasNotificationKeys(data: any): boolean {
+function hasNotificationKeys(data: unknown): boolean {
   return isObject(data) && Object.keys(data).some(k => /^(trigger|template|service|defaultTriggers)\./.test(k) || k === 'defaultTriggers');
 }
 
@@ -116,10 +117,11 @@ function controllerOf(ctx: ManifestContext): ControllerInfo | undefined {
     for (const { manifest } of ctx.index.referable) {
       if (!isObject(manifest) || manifest.kind !== 'Deployment') continue;
       const containers = asArray(asObject(asObject(asObject(manifest.spec)?.template)?.spec)?.containers);
-      for (const container of containers) {
-        const image = asString(asObject(container)?.image);
+      for (const value of containers) {
+        const container = asObject(value);
+        const image = asString(container?.image);
         if (!/(^|\/)argo-rollouts([:@]|$)/.test(image)) continue;
-        const args = [...asArray(container.command), ...asArray(container.args)].filter(a => typeof a === 'string');
+        const args = [...asArray(container?.command), ...asArray(container?.args)].filter(a => typeof a === 'string');
         return { namespace: namespaceOf(manifest), selfService: flagValue(args, 'self-service-notification-enabled') };
       }
     }
@@ -129,7 +131,7 @@ function controllerOf(ctx: ManifestContext): ControllerInfo | undefined {
 
 /** A decoded notification ConfigMap. */
 interface NotificationConfig {
-  readonly manifest: any;
+  readonly manifest: ManifestView;
   readonly documentIndex: number;
   readonly namespace: string;
   readonly triggers: ReadonlySet<string>;
@@ -140,7 +142,7 @@ interface NotificationConfig {
   readonly serviceDefaultTriggers: ReadonlyMap<string, readonly string[]>;
 }
 
-function decodeYaml(text: any): { value?: any; error?: string } {
+function decodeYaml(text: unknown): { value?: unknown; error?: string } {
   if (typeof text !== 'string') {
     return { error: `it is ${quote(text)}, not a string` };
   }
@@ -151,11 +153,16 @@ function decodeYaml(text: any): { value?: any; error?: string } {
   }
 }
 
-function stringList(value: any): string[] {
-  return Array.isArray(value) ? value.filter(v => typeof v === 'string') : [];
+/** True for a list of strings. */
+function isStringList(value: unknown): boolean {
+  return Array.isArray(value) && value.every(item => typeof item === 'string');
 }
 
-function decodeConfig(manifest: any, documentIndex: number): NotificationConfig {
+function stringList(value: unknown): string[] {
+  return asArray(value).filter((v): v is string => typeof v === 'string');
+}
+
+function decodeConfig(manifest: ManifestView, documentIndex: number): NotificationConfig {
   const data = asObject(manifest.data) ?? {};
   const triggers = new Set<string>();
   const templates = new Set<string>();
@@ -237,7 +244,7 @@ function subscriptionsOf(ctx: RuleContext): { subscriptions: Subscription[]; pro
           problem = 'it is not a list of subscriptions (trigger: [...], destinations: [{service, recipients}])';
           continue;
         }
-        list.forEach((item: any) => {
+        list.forEach((item) => {
           const triggers = stringList(item.trigger);
           const destinations = asArray(item.destinations).filter(isObject);
           for (const trigger of triggers.length ? triggers : ['']) {
@@ -270,7 +277,7 @@ function useOneOf(names: readonly string[], some: string, none: string, other: s
 }
 
 /** A data key of the ConfigMap with its decoded value. */
-function forEachKey(ctx: ManifestContext, prefix: string, visit: (key: string, text: any, path: string) => void): void {
+function forEachKey(ctx: ManifestContext, prefix: string, visit: (key: string, text: unknown, path: string) => void): void {
   const data = asObject(ctx.manifest.data) ?? {};
   for (const key of Object.keys(data)) {
     if (key === prefix || key.startsWith(`${prefix}.`)) visit(key, data[key], `data['${key}']`);
@@ -334,7 +341,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
             reason = 'it is not a list of trigger names';
           } else if (kind === 'trigger' && !(Array.isArray(value) && value.every(v => isObject(v)))) {
             reason = 'it is not a list of conditions (when, send, oncePer)';
-          } else if (kind === 'trigger' && value.some((c: any) => c.send !== undefined && c.send !== null && !(Array.isArray(c.send) && c.send.every((s: any) => typeof s === 'string')))) {
+          } else if (kind === 'trigger' && asArray(value).some(c => isSet(asObject(c)?.send) && !isStringList(asObject(c)?.send))) {
             reason = 'a condition\'s send is not a list of template names';
           } else if (kind === 'subscriptions' && !(Array.isArray(value) && value.every(v => isObject(v)))) {
             reason = 'it is not a list of subscriptions (recipients, triggers, selector)';
@@ -357,7 +364,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
       forEachKey(ctx, 'trigger', (key, text, path) => {
         const conditions = decodeYaml(text).value;
         if (!Array.isArray(conditions)) return;
-        conditions.forEach((condition: any, i: number) => {
+        conditions.forEach((condition, i) => {
           for (const field of ['when', 'oncePer']) {
             const expression = asObject(condition)?.[field];
             if (typeof expression !== 'string' || expression.trim() === '') continue; // an empty condition is false
@@ -381,7 +388,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
       forEachKey(ctx, 'trigger', (key, text, path) => {
         const conditions = decodeYaml(text).value;
         if (!Array.isArray(conditions)) return;
-        conditions.forEach((condition: any, i: number) => {
+        conditions.forEach((condition, i) => {
           stringList(asObject(condition)?.send).forEach((template, j) => {
             if (!config.templates.has(template)) {
               ctx.report(`${path}[${i}].send[${j}]`,
@@ -410,7 +417,7 @@ export const NOTIFICATION_CONFIG_RULES: readonly Rule<ManifestContext>[] = [
       });
       forEachKey(ctx, 'defaultTriggers', (key, text, path) => check(stringList(decodeYaml(text).value), path, `The default trigger list ${key}`));
       const subscriptions = decodeYaml(asObject(ctx.manifest.data)?.subscriptions).value;
-      asArray(subscriptions).forEach((subscription: any, i: number) => {
+      asArray(subscriptions).forEach((subscription, i) => {
         check(stringList(asObject(subscription)?.triggers), `data['subscriptions'][${i}].triggers`, 'A default subscription');
       });
     },

@@ -6,9 +6,10 @@
  * C03 checks the form of the `sha256` of an http(s) plugin only: whether the downloaded file has that
  * digest is known only when the controller downloads it.
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { isPluginName } from '../../../private/name-syntax';
 import { ManifestContext, Rule } from '../context';
-import { asObject, isObject, parseGoUrl, quote } from '../util';
+import { asObject, asArray, isObject, parseGoUrl, quote } from '../util';
 import { parseYaml, YamlSyntaxError } from '../yaml';
 
 /** Name of the controller's ConfigMap. */
@@ -27,19 +28,26 @@ const LOCATION_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'file'])
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /** True for the ConfigMap the plugin rules apply to (core v1 ConfigMap named argo-rollouts-config). */
-export function isControllerConfigMap(manifest: any): boolean {
+export function isControllerConfigMap(manifest: unknown): boolean {
   return isObject(manifest) && manifest.kind === 'ConfigMap' && (manifest.apiVersion === 'v1' || manifest.apiVersion === undefined)
     && asObject(manifest.metadata)?.name === CONTROLLER_CONFIG_MAP;
 }
 
+/** A plugin entry of a plugin list (`name`, `location`, `sha256`, `args`, `disabled`). */
+interface PluginView extends JsonObject {
+  readonly name?: unknown;
+  readonly location?: unknown;
+  readonly sha256?: unknown;
+}
+
 /** One plugin entry of a key, with its path. */
 interface PluginEntry {
-  readonly entry: any;
+  readonly entry: PluginView;
   readonly path: string;
 }
 
 /** The problem that makes a decoded plugin list unusable, if any. */
-function listProblem(list: any): string | undefined {
+function listProblem(list: unknown): string | undefined {
   if (list === null || list === undefined) {
     return undefined;
   }
@@ -58,7 +66,7 @@ function listProblem(list: any): string | undefined {
       }
       const ok = type === 'string' ? typeof value === 'string'
         : type === 'boolean' ? typeof value === 'boolean'
-          : Array.isArray(value) && value.every((v: any) => typeof v === 'string');
+          : Array.isArray(value) && value.every((v) => typeof v === 'string');
       if (!ok) {
         return `item ${i} has ${field} ${quote(value)}, which is not a ${type}`;
       }
@@ -70,14 +78,14 @@ function listProblem(list: any): string | undefined {
 /** The decoded plugin lists of the ConfigMap, or the reason a key cannot be decoded (C04). */
 interface PluginLists {
   readonly entries: readonly PluginEntry[];
-  readonly problems: ReadonlyArray<{ readonly key: string; readonly reason: string; readonly value: any }>;
+  readonly problems: ReadonlyArray<{ readonly key: string; readonly reason: string; readonly value: unknown }>;
 }
 
 function pluginLists(ctx: ManifestContext): PluginLists {
   return ctx.memoize('pluginLists', () => {
     const data = asObject(ctx.manifest.data) ?? {};
     const entries: PluginEntry[] = [];
-    const problems: Array<{ key: string; reason: string; value: any }> = [];
+    const problems: Array<{ key: string; reason: string; value: unknown }> = [];
     for (const key of PLUGIN_KEYS) {
       const text = data[key];
       if (text === undefined || text === null) {
@@ -87,7 +95,7 @@ function pluginLists(ctx: ManifestContext): PluginLists {
         problems.push({ key, reason: `it is ${quote(text)}, but ConfigMap data values are strings holding a YAML list`, value: text });
         continue;
       }
-      let list: any;
+      let list: unknown;
       try {
         list = parseYaml(text);
       } catch (error) {
@@ -100,7 +108,8 @@ function pluginLists(ctx: ManifestContext): PluginLists {
         problems.push({ key, reason: problem, value: text });
         continue;
       }
-      (list ?? []).forEach((entry: any, i: number) => entries.push({ entry, path: `data.${key}[${i}]` }));
+      // (listProblem has checked that each entry is an object)
+      asArray(list).forEach((entry, i) => entries.push({ entry: asObject(entry) ?? {}, path: `data.${key}[${i}]` }));
     }
     return { entries, problems };
   });

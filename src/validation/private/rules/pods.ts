@@ -37,7 +37,7 @@ function checkRollout(ctx: RuleContext): void {
 
 /** Each Experiment template: its ReplicaSet creates the pods. */
 function checkExperiment(ctx: ManifestContext): void {
-  asArray(ctx.spec.templates).forEach((template: any, i: number) => {
+  asArray(ctx.spec.templates).forEach((template, i) => {
     if (isObject(template)) {
       checkPodOnly(template.template, `spec.templates[${i}].template`, ctx.report.bind(ctx));
     }
@@ -47,7 +47,7 @@ function checkExperiment(ctx: ManifestContext): void {
 /** The Job of each job metric: the Job controller creates the pods. */
 function checkJobs(ctx: AnalysisContext): void {
   const resolve = (text: string) => substituteArgs(text, ctx.argValue);
-  ctx.metrics.forEach((metric: any, i: number) => {
+  ctx.metrics.forEach((metric, i) => {
     const spec = asObject(asObject(asObject(asObject(metric)?.provider)?.job)?.spec);
     if (spec !== undefined) {
       checkPodOnly(spec.template, `spec.metrics[${i}].provider.job.spec.template`, ctx.report.bind(ctx), { resolve });
@@ -89,7 +89,7 @@ function versionsWithField(lines: readonly number[], all: readonly number[]): st
  * The finding of a field the version lacks; `consequence` is the sentence that says what becomes of it
  * (see `checkFields`).
  */
-function unknownFieldFinding(minor: number, path: string, key: string, value: any, holder: VersionType, lines: readonly number[],
+function unknownFieldFinding(minor: number, path: string, key: string, value: unknown, holder: VersionType, lines: readonly number[],
   consequence: string): { message: string; fix: string } {
   const words = FIELD_WORDS.get(`${holder.name}.${key}`);
   const have = versionsWithField(lines, podFieldTable().lines);
@@ -108,8 +108,8 @@ function unknownFieldFinding(minor: number, path: string, key: string, value: an
  * version lacks, but those the CRD schema prunes already (`pruned`, S06). `consequence` gives the
  * sentence of the message that says what the API server of version `1.minor` does with the field.
  */
-function checkFields(ctx: ManifestContext, value: any, root: PodFieldRoot, path: string, consequence: (minor: number) => string,
-  report: (path: string, message: string, fix: string, value: any) => void, pruned?: () => ReadonlySet<string>): void {
+function checkFields(ctx: ManifestContext, value: unknown, root: PodFieldRoot, path: string, consequence: (minor: number) => string,
+  report: (path: string, message: string, fix: string, value: unknown) => void, pruned?: () => ReadonlySet<string>): void {
   const minor = ctx.kubernetesMinor;
   checkApiFields(value, root, path, minor, (at, key, child, holder, lines) => {
     const prunedAlready = pruned?.();
@@ -149,7 +149,7 @@ function checkRolloutFields(ctx: RuleContext): void {
 
 /** S09 on each Experiment template. */
 function checkExperimentFields(ctx: ManifestContext): void {
-  asArray(ctx.spec.templates).forEach((template: any, i: number) => {
+  asArray(ctx.spec.templates).forEach((template, i) => {
     if (isObject(template)) {
       checkFields(ctx, template.template, 'PodTemplateSpec', `spec.templates[${i}].template`,
         keptBy('Experiment', () => `the ReplicaSet the Experiment creates for the template ${quote(template.name)}`), ctx.report.bind(ctx), () => prunedPaths(ctx));
@@ -159,7 +159,7 @@ function checkExperimentFields(ctx: ManifestContext): void {
 
 /** S09 on the Job spec of each job metric. */
 function checkJobFields(ctx: AnalysisContext): void {
-  ctx.metrics.forEach((metric: any, i: number) => {
+  ctx.metrics.forEach((metric, i) => {
     const spec = asObject(asObject(asObject(asObject(metric)?.provider)?.job)?.spec);
     if (spec !== undefined) {
       const where = () => `the Job ${ctx.isRun ? 'the AnalysisRun creates' : 'every AnalysisRun of the template creates'} for the metric ${quote(asObject(metric)?.name)}`;

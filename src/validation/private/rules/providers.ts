@@ -3,14 +3,15 @@
  * spec is stored, but every measurement of such a metric would end in Error, so they are reported as
  * findings. Values holding a `{{ … }}` placeholder are known only at run time and are not checked.
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { versionFacts } from '../../../private/versions';
 import { AnalysisContext, Rule } from '../context';
 import { checkPodTemplateSpec, PodReport } from '../pod';
-import { asArray, asNumber, asObject, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoDuration, parseGoUrl, quote, substituteArgs } from '../util';
+import { asObject, asArray, asNumber, asString, hasPlaceholder, isSet, keyCount, listWords, parseGoDuration, parseGoUrl, quote, substituteArgs } from '../util';
 
 /** Runs `check` for every metric whose provider sets `provider`, with the provider's path. */
-function forEachProvider(ctx: AnalysisContext, provider: string, check: (settings: any, path: string, metric: any) => void): void {
-  ctx.metrics.forEach((metric: any, i: number) => {
+function forEachProvider(ctx: AnalysisContext, provider: string, check: (settings: JsonObject, path: string, metric: unknown) => void): void {
+  ctx.metrics.forEach((metric, i) => {
     const settings = asObject(asObject(asObject(metric)?.provider)?.[provider]);
     if (settings !== undefined) {
       check(settings, `spec.metrics[${i}].provider.${provider}`, metric);
@@ -18,7 +19,7 @@ function forEachProvider(ctx: AnalysisContext, provider: string, check: (setting
   });
 }
 
-function metricLabel(metric: any): string {
+function metricLabel(metric: unknown): string {
   return `Metric ${quote(asObject(metric)?.name)}`;
 }
 
@@ -34,14 +35,15 @@ function checkTimeout(ctx: AnalysisContext, provider: string, defaultSeconds: nu
 }
 
 /** A non-empty literal string (no placeholder), else `undefined`. */
-function literal(value: any): string | undefined {
+function literal(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' && !hasPlaceholder(value) ? value : undefined;
 }
 
 /** Datadog query settings that depend on the API version (P02). */
-function checkDatadog(ctx: AnalysisContext, settings: any, path: string, metric: any): void {
+function checkDatadog(ctx: AnalysisContext, settings: JsonObject, path: string, metric: unknown): void {
   const hasQuery = asString(settings.query) !== '';
-  const queryCount = keyCount(settings.queries);
+  const queries = asObject(settings.queries) ?? {};
+  const queryCount = keyCount(queries);
   const apiVersion = isSet(settings.apiVersion) ? asString(settings.apiVersion) : 'v1';
   const label = metricLabel(metric);
   if (hasQuery === queryCount > 0) {
@@ -56,8 +58,8 @@ function checkDatadog(ctx: AnalysisContext, settings: any, path: string, metric:
       'Define the named queries the formula uses in queries (apiVersion v2), or remove formula.', settings.formula);
   }
   if (queryCount > 1 && asString(settings.formula) === '') {
-    ctx.report(`${path}.queries`, `${label} sets ${queryCount} datadog.queries (${listWords(Object.keys(settings.queries))}) but no formula to combine them.`,
-      'Add a formula over the query names, e.g. formula: "a / b", or keep a single query.', Object.keys(settings.queries));
+    ctx.report(`${path}.queries`, `${label} sets ${queryCount} datadog.queries (${listWords(Object.keys(queries))}) but no formula to combine them.`,
+      'Add a formula over the query names, e.g. formula: "a / b", or keep a single query.', Object.keys(queries));
   }
   if (asString(settings.aggregator) !== '' && apiVersion === 'v1') {
     ctx.report(`${path}.aggregator`, `${label} sets datadog.aggregator ${quote(settings.aggregator)}, which apiVersion v1 does not support.`,
@@ -81,8 +83,8 @@ function checkDatadog(ctx: AnalysisContext, settings: any, path: string, metric:
 }
 
 /** Kayenta scope times (P05): control and experiment scope set both or neither of `field`. */
-function checkKayentaScopes(ctx: AnalysisContext, settings: any, path: string, metric: any): void {
-  asArray(settings.scopes).forEach((scope: any, k: number) => {
+function checkKayentaScopes(ctx: AnalysisContext, settings: JsonObject, path: string, metric: unknown): void {
+  asArray(settings.scopes).forEach((scope, k) => {
     const control = asObject(asObject(scope)?.controlScope);
     const experiment = asObject(asObject(scope)?.experimentScope);
     for (const field of ['start', 'end']) {
@@ -131,7 +133,7 @@ function checkJobTemplate(ctx: AnalysisContext): void {
  * A copy of a JSON value with the `{{args.x}}` placeholders that an AnalysisRun's literal
  * arguments resolve replaced, as the controller does before it creates the Job.
  */
-function resolveArgs(value: any, ctx: AnalysisContext, depth = 0): any {
+function resolveArgs(value: unknown, ctx: AnalysisContext, depth = 0): unknown {
   if (typeof value === 'string') {
     return hasPlaceholder(value) ? substituteArgs(value, ctx.argValue) ?? value : value;
   }
@@ -141,15 +143,15 @@ function resolveArgs(value: any, ctx: AnalysisContext, depth = 0): any {
   if (Array.isArray(value)) {
     return value.map(item => resolveArgs(item, ctx, depth + 1));
   }
-  const copy: any = {};
-  for (const key of Object.keys(value)) {
-    copy[key] = resolveArgs(value[key], ctx, depth + 1);
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = resolveArgs(item, ctx, depth + 1);
   }
   return copy;
 }
 
 /** The whole value as text, to look for placeholders in it. */
-function quoteAll(value: any): string {
+function quoteAll(value: unknown): string {
   try {
     return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
   } catch {
@@ -226,7 +228,8 @@ export const PROVIDER_RULES: readonly Rule<AnalysisContext>[] = [
       if (typeof address === 'string' && hasPlaceholder(address)) {
         return;
       }
-      const parsed = asString(address) === '' ? 'it is empty' : parseGoUrl(address);
+      const text = asString(address); // (a string, or not set)
+      const parsed = text === '' ? 'it is empty' : parseGoUrl(text);
       if (typeof parsed === 'string') {
         ctx.report(`${path}.address`, `${metricLabel(metric)} has graphite.address ${quote(address)}, which is not a valid URL: ${parsed}.`,
           'Set address to the Graphite URL, e.g. http://graphite.monitoring.svc:8080.', address);

@@ -1,6 +1,7 @@
 /**
  * Rollout spec rules V01–V13: replicas, selector, pod template and the timing fields.
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { DEFAULT_PROGRESS_DEADLINE_SECONDS, DEFAULT_REVISION_HISTORY_LIMIT, Rule, RuleContext } from '../context';
 import { checkLabelSelector, checkPodTemplateSpec } from '../pod';
 import { asArray, asNumber, asObject, asString, cutText, isObject, isSet, keyCount, ownValue, quote } from '../util';
@@ -11,7 +12,7 @@ const POD_SPEC_PATH = 'spec.template.spec';
 
 
 /** Receives a violation: where, what is wrong, how to fix it and the bad value. */
-type Report = (path: string, message: string, fix: string, value?: any) => void;
+type Report = (path: string, message: string, fix: string, value?: unknown) => void;
 
 /** Reports a negative integer field. Shared by V01 and V10–V12. */
 function checkNonNegative(ctx: RuleContext, field: string, fix: string): void {
@@ -22,7 +23,7 @@ function checkNonNegative(ctx: RuleContext, field: string, fix: string): void {
 }
 
 /** Does a selector requirement (key, operator, values) hold for a label map? */
-function requirementMatches(labels: any, key: string, operator: string, values: readonly any[]): boolean {
+function requirementMatches(labels: JsonObject | undefined, key: string, operator: string, values: readonly unknown[]): boolean {
   const actual = ownValue(labels, key);
   switch (operator) {
     case 'In':
@@ -40,7 +41,7 @@ function requirementMatches(labels: any, key: string, operator: string, values: 
  * Checks that a set selector converts to a Kubernetes label selector (V04), reporting each problem
  * through `report`: the label-selector validation shared with the pod template's selectors.
  */
-function checkSelector(selector: any, report: Report): void {
+function checkSelector(selector: unknown, report: Report): void {
   checkLabelSelector(report, selector, SELECTOR_PATH, 'selector');
 }
 
@@ -157,6 +158,9 @@ export const ROLLOUT_SPEC_RULES: readonly Rule[] = [
         }
       }
       for (const expression of asArray(selector.matchExpressions)) {
+        if (!isObject(expression)) {
+          continue; // (not convertible: V04)
+        }
         const { key, operator } = expression;
         const values = asArray(expression.values);
         if (!requirementMatches(labels, key, operator, values)) {

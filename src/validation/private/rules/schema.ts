@@ -12,7 +12,7 @@ import { ManifestContext, Rule } from '../context';
 import { joinPath, pointerToPath, unknownFieldFix, valueAtPointer } from '../fields';
 import { SchemaError, schemaValidator, schemaVersion } from '../schema-loader';
 import { checkObjectMeta } from './strict-decoding';
-import { isObject, listWords, quote } from '../util';
+import { asArray, isObject, listWords, quote } from '../util';
 
 /** A schema violation mapped to a rule. */
 interface SchemaFinding {
@@ -20,7 +20,7 @@ interface SchemaFinding {
   readonly path: string;
   readonly message: string;
   readonly fix: string;
-  readonly value?: any;
+  readonly value?: unknown;
 }
 
 /** Fields whose absence is S01 rather than S02: `spec`, and per kind the list the kind cannot do without. */
@@ -36,13 +36,16 @@ const ESSENTIAL: ReadonlyMap<string, { readonly pointer: string; readonly field:
 const MAX_PRUNE_DEPTH = MAX_NESTING_DEPTH;
 
 /** True when a value holds a `null` inside some object (so it needs pruning first). */
-function hasNullField(value: any, depth: number, seen: Set<object>): boolean {
+function hasNullField(value: unknown, depth: number, seen: Set<object>): boolean {
   if (value === null || typeof value !== 'object' || depth > MAX_PRUNE_DEPTH || seen.has(value)) {
     return false;
   }
   seen.add(value);
   if (Array.isArray(value)) {
     return value.some(item => hasNullField(item, depth + 1, seen));
+  }
+  if (!isObject(value)) {
+    return false; // (not reached: an object that is not a list)
   }
   for (const key in value) {
     const v = value[key];
@@ -54,7 +57,7 @@ function hasNullField(value: any, depth: number, seen: Set<object>): boolean {
 }
 
 /** A copy without the `null` fields of objects, as the API server prunes them (list items are kept). */
-function pruneNullFields(value: any, depth: number, copies: Map<object, any>): any {
+function pruneNullFields(value: unknown, depth: number, copies: Map<object, unknown>): unknown {
   if (value === null || typeof value !== 'object' || depth > MAX_PRUNE_DEPTH) {
     return value;
   }
@@ -62,22 +65,24 @@ function pruneNullFields(value: any, depth: number, copies: Map<object, any>): a
   if (known !== undefined) {
     return known;
   }
-  const out: any = Array.isArray(value) ? [] : {};
-  copies.set(value, out);
   if (Array.isArray(value)) {
-    value.forEach(item => out.push(pruneNullFields(item, depth + 1, copies)));
-    return out;
+    const list: unknown[] = [];
+    copies.set(value, list);
+    value.forEach(item => list.push(pruneNullFields(item, depth + 1, copies)));
+    return list;
   }
-  for (const key of Object.keys(value)) {
-    if (value[key] !== null) {
-      out[key] = pruneNullFields(value[key], depth + 1, copies);
+  const out: Record<string, unknown> = {};
+  copies.set(value, out);
+  for (const [key, field] of Object.entries(value)) {
+    if (field !== null) {
+      out[key] = pruneNullFields(field, depth + 1, copies);
     }
   }
   return out;
 }
 
 /** "a string", "an integer", ... for the JSON type of a value. */
-function jsonType(value: any): string {
+function jsonType(value: unknown): string {
   if (value === null) return 'that is, empty';
   if (Array.isArray(value)) return 'a list';
   switch (typeof value) {
@@ -102,7 +107,7 @@ const EXPECTED: { readonly [type: string]: string } = {
 };
 
 /** How to write a value of `type` instead of `value`. */
-function typeFix(type: string, value: any, path: string): string {
+function typeFix(type: string, value: unknown, path: string): string {
   if (typeof value === 'number' && !Number.isFinite(value)) {
     return `Write ${path} as ${type === 'integer' ? 'an integer' : 'a finite number'}, e.g. ${path}: 1.`;
   }
@@ -134,7 +139,7 @@ function patternDescription(pattern: string): { what: string; example: string } 
  * errors of int-or-string fields are folded into one, and the second error that ajv gives for an
  * unknown property name is dropped.
  */
-function mapErrors(ctx: ManifestContext, version: string, errors: readonly SchemaError[], data: any): SchemaFinding[] {
+function mapErrors(ctx: ManifestContext, version: string, errors: readonly SchemaError[], data: unknown): SchemaFinding[] {
   const anyOfAt = new Set(errors.filter(e => e.keyword === 'anyOf').map(e => e.instancePath));
   const findings: SchemaFinding[] = [];
   const where = `the ${ctx.kind} CRD schema of Argo Rollouts ${version}`;
@@ -216,7 +221,7 @@ function mapErrors(ctx: ManifestContext, version: string, errors: readonly Schem
             value: valueAtPointer(`${error.instancePath}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, data),
           });
         } else {
-          const allowed: any[] = Array.isArray(error.params.allowedValues) ? error.params.allowedValues : [];
+          const allowed: readonly unknown[] = asArray(error.params.allowedValues);
           findings.push({
             ruleId: 'S04',
             path,
@@ -282,7 +287,7 @@ function specFindings(ctx: ManifestContext): readonly SchemaFinding[] {
   if (validate(ctx.manifest)) {
     return []; // a null field that the server would prune cannot make a valid manifest invalid
   }
-  let data = ctx.manifest;
+  let data: unknown = ctx.manifest;
   if (hasNullField(data, 0, new Set())) {
     data = pruneNullFields(data, 0, new Map());
     if (validate(data)) {

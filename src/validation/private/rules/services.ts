@@ -2,8 +2,10 @@
  * Referenced-Service rules V47–V49 and V70. Services are looked up among the given manifests by name in the
  * Rollout's namespace (no namespace on both sides counts as the same namespace).
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { BLUE_GREEN_PATH, CANARY_PATH, Rule, RuleContext } from '../context';
 import { closestField } from '../fields';
+import { ManifestView } from '../manifest-view';
 import { asArray, asObject, asString, cutText, isObject, listWords, ownValue, quote } from '../util';
 
 /** Selector key the controller manages itself on Rollout Services. */
@@ -19,7 +21,7 @@ interface ServiceReference {
 
 /** Services named by the Rollout, in the controller's order (active, preview; or stable, canary, ping, pong). */
 function serviceReferences(ctx: RuleContext): ServiceReference[] {
-  const fields: Array<[any, string, string]> = [];
+  const fields: Array<[JsonObject | undefined, string, string]> = [];
   if (ctx.blueGreen !== undefined) {
     fields.push([ctx.blueGreen, BLUE_GREEN_PATH, 'activeService'], [ctx.blueGreen, BLUE_GREEN_PATH, 'previewService']);
   } else if (ctx.canary !== undefined) {
@@ -38,7 +40,7 @@ function serviceReferences(ctx: RuleContext): ServiceReference[] {
 }
 
 /** Runs `check` once per distinct Service that the Rollout names and that is among the manifests. */
-function forEachReferencedService(ctx: RuleContext, check: (service: any, reference: ServiceReference) => void): void {
+function forEachReferencedService(ctx: RuleContext, check: (service: ManifestView, reference: ServiceReference) => void): void {
   const seen = new Set<string>();
   for (const reference of serviceReferences(ctx)) {
     if (seen.has(reference.name)) {
@@ -68,7 +70,7 @@ interface DeclaredPorts {
  * not among the manifests, or the template has no list of containers).
  */
 function declaredPorts(ctx: RuleContext): DeclaredPorts | undefined {
-  let template: any;
+  let template: unknown;
   let where = 'the pod template';
   if (ctx.hasWorkloadRef) {
     const referenced = ctx.referencedTemplate();
@@ -88,13 +90,15 @@ function declaredPorts(ctx: RuleContext): DeclaredPorts | undefined {
   const named: Array<{ name: string; protocol: string }> = [];
   const numbers = new Set<number>();
   for (const container of [...pod.containers, ...sidecars]) {
-    for (const port of asArray(asObject(container)?.ports)) {
-      const name = asObject(port)?.name;
+    for (const value of asArray(asObject(container)?.ports)) {
+      const port = asObject(value);
+      const name = port?.name;
       if (typeof name === 'string' && name !== '') {
-        named.push({ name, protocol: asString(port.protocol) || 'TCP' });
+        named.push({ name, protocol: asString(port?.protocol) || 'TCP' });
       }
-      if (typeof asObject(port)?.containerPort === 'number') {
-        numbers.add(port.containerPort);
+      const containerPort = port?.containerPort;
+      if (typeof containerPort === 'number') {
+        numbers.add(containerPort);
       }
     }
   }
@@ -106,7 +110,7 @@ function declaredPorts(ctx: RuleContext): DeclaredPorts | undefined {
  * when targetPort is absent, 0 or empty. A string of digits is taken as a number. `undefined` when
  * neither is usable (a schema matter).
  */
-function targetOf(port: any): number | string | undefined {
+function targetOf(port: JsonObject): number | string | undefined {
   let target = port.targetPort;
   if (target === undefined || target === null || target === 0 || target === '') {
     target = port.port;
@@ -146,7 +150,7 @@ const MAX_LISTED_LABELS = 5;
  * V48's fix: correct the selector first (to the pod label the selector key or value looks like a typo
  * of, else to the pod template labels), and only then add or change the label on the pods.
  */
-function selectorFix(service: string, key: string, wanted: string, selector: any, labels: any): string {
+function selectorFix(service: string, key: string, wanted: string, selector: JsonObject, labels: JsonObject): string {
   const selected = `${cutText(key)}: ${quote(wanted)}`;
   const actual = ownValue(labels, key);
   if (actual !== undefined) {

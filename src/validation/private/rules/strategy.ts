@@ -2,7 +2,8 @@
  * Strategy rules V14–V19: one strategy, blue-green Services and history, anti-affinity.
  */
 import { BLUE_GREEN_PATH, CANARY_PATH, DEFAULT_REVISION_HISTORY_LIMIT, Rule, RuleContext } from '../context';
-import { asNumber, asObject, asString, isObject, isSet, quote } from '../util';
+import { BlueGreenView, CanaryView } from '../manifest-view';
+import { asObject, asNumber, asString, isObject, isSet, quote } from '../util';
 
 const STRATEGY_PATH = 'spec.strategy';
 const PREFERRED = 'preferredDuringSchedulingIgnoredDuringExecution';
@@ -10,7 +11,7 @@ const REQUIRED = 'requiredDuringSchedulingIgnoredDuringExecution';
 
 type StrategyName = 'blueGreen' | 'canary';
 
-function strategyOf(ctx: RuleContext, strategy: StrategyName): { readonly value: any; readonly path: string } {
+function strategyOf(ctx: RuleContext, strategy: StrategyName): { readonly value: BlueGreenView | CanaryView | undefined; readonly path: string } {
   return strategy === 'blueGreen'
     ? { value: ctx.blueGreen, path: BLUE_GREEN_PATH }
     : { value: ctx.canary, path: CANARY_PATH };

@@ -6,13 +6,14 @@
  * (src/imports/validators/k8s-fields.js). It also reports an object or list given where the type
  * takes another shape, which strict decoding refuses too. Scalar types and `status` are not checked.
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { ManifestContext, Rule } from '../context';
 import { joinPath, unknownFieldFix } from '../fields';
 import { k8sFieldTable } from '../schema-loader';
 import { isObject, quote } from '../util';
 
 /** The key of a manifest in the field table (`v1/Service`), when its kind is decoded strictly. */
-export function strictDecodingKey(manifest: any): string | undefined {
+export function strictDecodingKey(manifest: unknown): string | undefined {
   if (!isObject(manifest) || (manifest.kind !== 'Service' && manifest.kind !== 'Ingress') || typeof manifest.apiVersion !== 'string') {
     return undefined;
   }
@@ -24,7 +25,7 @@ export function strictDecodingKey(manifest: any): string | undefined {
  * Where strict decoding reports: `unknown` is true for a field the type does not have (which the API
  * server drops), false for a value of the wrong shape (which it refuses).
  */
-type Report = (path: string, message: string, fix: string, value?: any, unknown?: boolean) => void;
+type Report = (path: string, message: string, fix: string, value?: unknown, unknown?: boolean) => void;
 
 /** What a descriptor wants, for messages. */
 function shapeOf(descriptor: string): string {
@@ -33,7 +34,7 @@ function shapeOf(descriptor: string): string {
 }
 
 /** Checks `value` against a descriptor of the field table; `what` names the kind for messages. */
-function checkValue(value: any, descriptor: string, path: string, what: string, report: Report): void {
+function checkValue(value: unknown, descriptor: string, path: string, what: string, report: Report): void {
   if (descriptor === '' || value === null || value === undefined) {
     return;
   }
@@ -44,7 +45,7 @@ function checkValue(value: any, descriptor: string, path: string, what: string, 
       return;
     }
     const item = descriptor.slice(1, -1);
-    value.forEach((v: any, i: number) => checkValue(v, item, `${path}[${i}]`, what, report));
+    value.forEach((v, i) => checkValue(v, item, `${path}[${i}]`, what, report));
     return;
   }
   if (!isObject(value)) {
@@ -61,7 +62,7 @@ function checkValue(value: any, descriptor: string, path: string, what: string, 
   checkFields(value, types[descriptor] ?? {}, path, what, report);
 }
 
-function checkFields(object: any, fields: { readonly [field: string]: string }, path: string, what: string, report: Report): void {
+function checkFields(object: JsonObject, fields: { readonly [field: string]: string }, path: string, what: string, report: Report): void {
   for (const key of Object.keys(object)) {
     const fieldPath = joinPath(path, key);
     if (!Object.prototype.hasOwnProperty.call(fields, key)) {
@@ -80,7 +81,7 @@ function checkFields(object: any, fields: { readonly [field: string]: string }, 
  *
  * @param what the object, for messages, e.g. `Rollout`
  */
-export function checkObjectMeta(metadata: any, what: string, report: Report): void {
+export function checkObjectMeta(metadata: unknown, what: string, report: Report): void {
   checkValue(metadata, 'ObjectMeta', 'metadata', what, report);
 }
 

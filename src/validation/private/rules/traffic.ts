@@ -7,10 +7,12 @@
  * manifests is reported (V63, V67) only with `requireReferencedObjects`; the checks of its content
  * (V58, V59, V64–V66) run only on objects that are present.
  */
+import { JsonObject } from '../../../private/manifest-types';
 import { apiGroupOf } from '../../../private/object-identity';
 import { releasesWith, versionFacts } from '../../../private/versions';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
+import { ManifestView } from '../manifest-view';
 import { article, asArray, asNumber, asObject, asString, cutText, isObject, isSet, listWords, quote } from '../util';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
@@ -54,7 +56,7 @@ function describeNamespace(namespace: string): string {
 }
 
 /** The router object under `trafficRouting` (nginx, alb, ...) when it is set as an object. */
-function router(ctx: RuleContext, key: string): any {
+function router(ctx: RuleContext, key: string): JsonObject | undefined {
   return asObject(ctx.trafficRouting?.[key]);
 }
 
@@ -62,13 +64,13 @@ function router(ctx: RuleContext, key: string): any {
  * The names given by a router's single field (a string) and list field, in that order; empty and
  * non-string names are left to the schema rules.
  */
-function namedReferences(owner: any, base: string, single: string, multiple: string): NamedReference[] {
+function namedReferences(owner: JsonObject | undefined, base: string, single: string, multiple: string): NamedReference[] {
   const references: NamedReference[] = [];
   const one = owner?.[single];
   if (typeof one === 'string' && one !== '') {
     references.push({ name: one, path: `${base}.${single}` });
   }
-  asArray(owner?.[multiple]).forEach((name: any, k: number) => {
+  asArray(owner?.[multiple]).forEach((name, k) => {
     if (typeof name === 'string' && name !== '') {
       references.push({ name, path: `${base}.${multiple}[${k}]` });
     }
@@ -84,14 +86,14 @@ function albIngresses(ctx: RuleContext): NamedReference[] {
   return ctx.memoize('traffic.albIngresses', () => namedReferences(router(ctx, 'alb'), ALB_PATH, 'ingress', 'ingresses'));
 }
 
-function ingress(ctx: RuleContext, name: string): any {
+function ingress(ctx: RuleContext, name: string): ManifestView | undefined {
   return ctx.index.object(INGRESS_GROUPS, 'Ingress', ctx.namespace, name);
 }
 
 /** An Istio VirtualService named by the Rollout (`virtualService` or `virtualServices[k]`). */
 interface VirtualServiceReference {
   /** The IstioVirtualService entry of the Rollout. */
-  readonly entry: any;
+  readonly entry: JsonObject;
   /** Path of the entry, e.g. `…istio.virtualServices[1]`. */
   readonly base: string;
   /** Name of the VirtualService object, as the controller reads the reference (`splitVirtualServiceReference`). */
@@ -99,7 +101,7 @@ interface VirtualServiceReference {
   /** Namespace it is looked for in: the one the reference names, else the Rollout's. */
   readonly namespace: string;
   /** The VirtualService when it is among the manifests. */
-  readonly object: any;
+  readonly object: ManifestView | undefined;
 }
 
 /**
@@ -117,11 +119,11 @@ function virtualServiceReferences(ctx: RuleContext): VirtualServiceReference[] {
     if (istio === undefined) {
       return [];
     }
-    const entries: Array<[any, string]> = [];
+    const entries: Array<[unknown, string]> = [];
     if (isSet(istio.virtualService)) {
       entries.push([istio.virtualService, `${ISTIO_PATH}.virtualService`]);
     }
-    asArray(istio.virtualServices).forEach((entry: any, k: number) => entries.push([entry, `${ISTIO_PATH}.virtualServices[${k}]`]));
+    asArray(istio.virtualServices).forEach((entry, k) => entries.push([entry, `${ISTIO_PATH}.virtualServices[${k}]`]));
     const references: VirtualServiceReference[] = [];
     for (const [entry, base] of entries) {
       const fullName = asString(asObject(entry)?.name);
@@ -148,7 +150,7 @@ function isMisreadDottedName(ctx: RuleContext, reference: VirtualServiceReferenc
     && ctx.index.object(ISTIO_GROUPS, 'VirtualService', ctx.namespace, fullName) !== undefined;
 }
 
-function ambassadorMapping(ctx: RuleContext, name: string): any {
+function ambassadorMapping(ctx: RuleContext, name: string): ManifestView | undefined {
   for (const kind of AMBASSADOR_KINDS) {
     const mapping = ctx.index.object(AMBASSADOR_GROUPS, kind, ctx.namespace, name);
     if (mapping !== undefined) {
@@ -161,12 +163,12 @@ function ambassadorMapping(ctx: RuleContext, name: string): any {
 /** The App Mesh objects of the Rollout: its VirtualService and, through its provider, the VirtualRouter. */
 interface AppMeshObjects {
   readonly serviceName: string;
-  readonly virtualService: any;
+  readonly virtualService: ManifestView | undefined;
   /** `spec.provider.virtualRouter.virtualRouterRef` of the VirtualService, when set. */
-  readonly routerRef: any;
+  readonly routerRef: JsonObject | undefined;
   readonly routerName: string;
   readonly routerNamespace: string;
-  readonly router: any;
+  readonly router: ManifestView | undefined;
 }
 
 function appMeshObjects(ctx: RuleContext): AppMeshObjects | undefined {
@@ -192,12 +194,12 @@ function appMeshObjects(ctx: RuleContext): AppMeshObjects | undefined {
 // ---------------------------------------------------------------------------------------------
 
 /** Names of the Services that an Ingress's rules (and default backend) route to, in document order. */
-function ingressBackendServices(object: any): string[] {
+function ingressBackendServices(object: ManifestView): string[] {
   const apiVersion = object.apiVersion;
   const readV1 = apiVersion === INGRESS_V1 || !isSet(apiVersion);
   const readLegacy = apiVersion !== INGRESS_V1;
   const names: string[] = [];
-  const add = (backend: any) => {
+  const add = (backend: unknown) => {
     const value = asObject(backend);
     if (value === undefined) {
       return;
@@ -288,9 +290,9 @@ function hostLabel(host: string): string {
 }
 
 /** Reports an edited route whose destinations lack the canary or the stable target. */
-function checkRouteDestinations(ctx: RuleContext, route: any, targets: RouteTargets, what: string, virtualService: string, path: string): void {
-  const destinations = asArray(asObject(route)?.route).map((entry: any) => asObject(asObject(entry)?.destination));
-  const found = destinations.map((destination: any) => targets.bySubset ? asString(destination?.subset) : hostLabel(asString(destination?.host)));
+function checkRouteDestinations(ctx: RuleContext, route: unknown, targets: RouteTargets, what: string, virtualService: string, path: string): void {
+  const destinations = asArray(asObject(route)?.route).map((entry) => asObject(asObject(entry)?.destination));
+  const found = destinations.map((destination) => targets.bySubset ? asString(destination?.subset) : hostLabel(asString(destination?.host)));
   const noun = targets.bySubset ? 'subset' : 'Service';
   const missing: string[] = [];
   // An empty subset name never matches (the controller skips empty names when it looks for them, then
@@ -317,21 +319,21 @@ function checkRouteDestinations(ctx: RuleContext, route: any, targets: RouteTarg
 }
 
 /** Names of a route list, for messages. */
-function routeNames(routes: readonly any[]): string {
-  return quote(routes.map((route: any) => asString(asObject(route)?.name)));
+function routeNames(routes: readonly unknown[]): string {
+  return quote(routes.map((route) => asString(asObject(route)?.name)));
 }
 
-function checkHttpRoutes(ctx: RuleContext, reference: VirtualServiceReference, http: readonly any[] | undefined, targets: RouteTargets): void {
+function checkHttpRoutes(ctx: RuleContext, reference: VirtualServiceReference, http: readonly unknown[] | undefined, targets: RouteTargets): void {
   if (http === undefined) {
     return; // no http section: the controller checks none of the http settings (a tls- or tcp-only VirtualService)
   }
   const routes = http;
   const listed = asArray(reference.entry.routes);
   if (listed.length > 0) {
-    listed.forEach((value: any, j: number) => {
+    listed.forEach((value, j) => {
       const name = asString(value);
       const path = `${reference.base}.routes[${j}]`;
-      const route = routes.find((candidate: any) => asString(asObject(candidate)?.name) === name);
+      const route = routes.find((candidate) => asString(asObject(candidate)?.name) === name);
       if (route === undefined) {
         ctx.report(path, `The HTTP route ${quote(name)} is not in the VirtualService ${quote(reference.name)}, whose http routes are named ${routeNames(routes)}.`,
           `Name an http route of VirtualService ${quote(reference.name)} ${quote(name)}, or list one of its route names here.`, name);
@@ -345,12 +347,12 @@ function checkHttpRoutes(ctx: RuleContext, reference: VirtualServiceReference, h
     return;
   }
   // Without `routes`, the controller edits the only route, else the first one without a name.
-  const edited = http.length === 1 ? 0 : http.findIndex((route: any) => asString(asObject(route)?.name) === '');
+  const edited = http.length === 1 ? 0 : http.findIndex((route) => asString(asObject(route)?.name) === '');
   if (edited >= 0) {
     checkRouteDestinations(ctx, http[edited], targets, `The http route [${edited}]`, reference.name, `${reference.base}.name`);
   }
-  const managed = new Set(asArray(ctx.trafficRouting?.managedRoutes).map((route: any) => asString(asObject(route)?.name)));
-  const unmanaged = http.filter((route: any) => !managed.has(asString(asObject(route)?.name)));
+  const managed = new Set(asArray(ctx.trafficRouting?.managedRoutes).map((route) => asString(asObject(route)?.name)));
+  const unmanaged = http.filter((route) => !managed.has(asString(asObject(route)?.name)));
   if (unmanaged.length > 1) {
     ctx.report(`${reference.base}.routes`,
       `routes is not set, but the VirtualService ${quote(reference.name)} has ${unmanaged.length} http routes besides the managed ones (${routeNames(unmanaged)}), so it is unclear which one to edit.`,
@@ -360,7 +362,7 @@ function checkHttpRoutes(ctx: RuleContext, reference: VirtualServiceReference, h
 }
 
 /** Ports of a TLS/TCP route's matches (0 when a match sets none), and its SNI hosts. */
-function routeMatchKeys(route: any): { ports: Set<number>; sniHosts: Set<string> } {
+function routeMatchKeys(route: unknown): { ports: Set<number>; sniHosts: Set<string> } {
   const ports = new Set<number>();
   const sniHosts = new Set<string>();
   for (const match of asArray(asObject(route)?.match)) {
@@ -377,11 +379,11 @@ function routeMatchKeys(route: any): { ports: Set<number>; sniHosts: Set<string>
  * matches name exactly one port (none counts as port 0), equal to the entry's, and, for TLS, the SNI
  * hosts of its matches are those of the entry.
  */
-function matchingRoutes(routes: readonly any[], entry: any, withSniHosts: boolean): number[] {
+function matchingRoutes(routes: readonly unknown[], entry: unknown, withSniHosts: boolean): number[] {
   const port = asNumber(asObject(entry)?.port) ?? 0;
   const wanted = asArray(asObject(entry)?.sniHosts).map(asString);
   const indexes: number[] = [];
-  routes.forEach((route: any, i: number) => {
+  routes.forEach((route, i) => {
     const keys = routeMatchKeys(route);
     if (keys.ports.size > 1) {
       return;
@@ -395,7 +397,7 @@ function matchingRoutes(routes: readonly any[], entry: any, withSniHosts: boolea
   return indexes;
 }
 
-function checkPortRoutes(ctx: RuleContext, reference: VirtualServiceReference, routes: readonly any[] | undefined, targets: RouteTargets,
+function checkPortRoutes(ctx: RuleContext, reference: VirtualServiceReference, routes: readonly unknown[] | undefined, targets: RouteTargets,
   kind: 'tls' | 'tcp'): void {
   if (routes === undefined) {
     return; // no such section: the controller checks none of its settings
@@ -405,7 +407,7 @@ function checkPortRoutes(ctx: RuleContext, reference: VirtualServiceReference, r
   const present = routes;
   const listed = asArray(reference.entry[field]);
   if (listed.length > 0) {
-    listed.forEach((entry: any, j: number) => {
+    listed.forEach((entry, j) => {
       const path = `${reference.base}.${field}[${j}]`;
       const indexes = matchingRoutes(present, entry, kind === 'tls');
       if (indexes.length === 0) {
@@ -434,12 +436,13 @@ function checkPortRoutes(ctx: RuleContext, reference: VirtualServiceReference, r
 }
 
 /** The route list of a VirtualService field when it is a list, else undefined (the field is absent). */
-function routeList(spec: any, field: string): any[] | undefined {
-  return Array.isArray(spec?.[field]) ? spec[field] : undefined;
+function routeList(spec: JsonObject | undefined, field: string): readonly unknown[] | undefined {
+  const list = spec?.[field];
+  return Array.isArray(list) ? list : undefined;
 }
 
 function checkVirtualService(ctx: RuleContext, reference: VirtualServiceReference, targets: RouteTargets): void {
-  const spec = asObject(reference.object.spec);
+  const spec = asObject(reference.object?.spec); // (called for a VirtualService among the manifests)
   const http = routeList(spec, 'http');
   const tls = routeList(spec, 'tls');
   const tcp = routeList(spec, 'tcp');
@@ -459,7 +462,7 @@ function checkVirtualService(ctx: RuleContext, reference: VirtualServiceReferenc
 // ---------------------------------------------------------------------------------------------
 
 /** What is wrong with one VirtualRouter route, or undefined when the controller can use it. */
-function appMeshRouteProblem(route: any): string | undefined {
+function appMeshRouteProblem(route: unknown): string | undefined {
   if (!isObject(route)) {
     return `is ${quote(route)}, not a route object`;
   }
@@ -631,7 +634,7 @@ export const TRAFFIC_REFERENCE_RULES: readonly Rule[] = [
           ctx.report(`${AMBASSADOR_PATH}.mappings`, `ambassador.mappings is ${quote(ambassador.mappings)}; the controller needs at least one base Mapping to create the canary Mapping from.`,
             'List the name of the Ambassador Mapping that routes to stableService under ambassador.mappings.', ambassador.mappings);
         } else if (require) {
-          mappings.forEach((value: any, k: number) => {
+          mappings.forEach((value, k) => {
             const name = asString(value);
             if (ambassadorMapping(ctx, name) === undefined) {
               ctx.report(`${AMBASSADOR_PATH}.mappings[${k}]`, `The Ambassador Mapping ${quote(name)} does not exist among the manifests (looked for ${describeNamespace(ctx.namespace)}).`,
@@ -663,8 +666,8 @@ export const TRAFFIC_REFERENCE_RULES: readonly Rule[] = [
 ];
 
 /** True when a manifest names the Rollout of `ctx` as its controlling owner (`ownerReferences[].controller`). */
-function controlledByRollout(ctx: RuleContext, manifest: any): boolean {
-  return asArray(asObject(manifest.metadata)?.ownerReferences).some((owner: any) => isObject(owner) && owner.controller === true
+function controlledByRollout(ctx: RuleContext, manifest: ManifestView): boolean {
+  return asArray(asObject(manifest.metadata)?.ownerReferences).some((owner) => isObject(owner) && owner.controller === true
     && owner.kind === 'Rollout' && apiGroupOf(owner.apiVersion) === 'argoproj.io' && owner.name === ctx.name);
 }
 
@@ -725,7 +728,7 @@ export const TRAFFIC_RULES: readonly Rule[] = [
   {
     id: 'V65',
     check: ctx => {
-      asArray(router(ctx, 'ambassador')?.mappings).forEach((value: any, k: number) => {
+      asArray(router(ctx, 'ambassador')?.mappings).forEach((value, k) => {
         const name = asString(value);
         const mapping = ambassadorMapping(ctx, name);
         const weight = asObject(mapping?.spec)?.weight;
@@ -764,7 +767,7 @@ export const TRAFFIC_RULES: readonly Rule[] = [
           `Add a route to VirtualRouter ${routerName} with an httpRoute whose action.weightedTargets list the canary and stable VirtualNodes.`, routes);
         return;
       }
-      routes.forEach((route: any, i: number) => {
+      routes.forEach((route, i) => {
         const problem = appMeshRouteProblem(route);
         if (problem !== undefined) {
           const name = asString(asObject(route)?.name);
