@@ -27,6 +27,8 @@
 //      Services) spent in the rule engine, timed inside the synth, and synth with the engine switched
 //      off for comparison.
 //   6. Plans: RolloutPlan.fromManifest for 1,000 Rollouts (bench/plan.ts; target under 1 ms each).
+//   7. Renderings per synth: how often each object of the example apps is rendered in one synth
+//      (bench/renderings.ts; target: the library's objects once each).
 // first: it decides which cdk8s-plus line the imports below load
 // eslint-disable-next-line import/order
 import { BASE_LINE, BUILT, LINE, PLUS } from './line';
@@ -42,6 +44,7 @@ import * as kplus from 'cdk8s-plus-27';
 import * as lib from '../src';
 import { lintMemory } from './lint-memory';
 import { planThroughput } from './plan';
+import { renderingsPerSynth } from './renderings';
 import { main as lintMain } from '../src/cli/lint';
 import * as engine from '../src/validation/private/engine';
 
@@ -608,6 +611,7 @@ function main() {
   lintMemory(NODE, BUILT, RUNS);
   validationOverhead();
   planThroughput(RUNS);
+  renderingsPerSynth();
 }
 
 main();
