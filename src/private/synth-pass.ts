@@ -19,6 +19,9 @@
  *
  * A batch that cdk8s does not finish (an error while rendering stopped the synth) is dropped when the
  * next pass opens: its objects are rendered again in that synth, and checked then, as they are then.
+ * cdk8s gives no signal when a synth ends, so one case stays open: after the synth of a chart that holds
+ * none of the library's objects, a rendering by hand of an object of another chart (`toJson()` called
+ * directly) starts a batch that nothing finishes; that object is checked when its chart is synthesized.
  */
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
