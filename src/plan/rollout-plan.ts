@@ -52,24 +52,27 @@ export interface RolloutPlanOptions {
 // Manifests of the app
 // ---------------------------------------------------------------------------------------------
 
-function nameOf(m: any): string {
-  return typeof obj(obj(m).metadata).name === 'string' ? m.metadata.name : '';
+function nameOf(m: unknown): string {
+  const name: unknown = obj(obj(m).metadata).name;
+  return typeof name === 'string' ? name : '';
 }
 
-function namespaceOf(m: any): string {
-  return typeof obj(obj(m).metadata).namespace === 'string' ? m.metadata.namespace : '';
+function namespaceOf(m: unknown): string {
+  const namespace: unknown = obj(obj(m).metadata).namespace;
+  return typeof namespace === 'string' ? namespace : '';
 }
 
 class Manifests {
-  constructor(private readonly all: readonly any[], private readonly namespace: string) {}
+  constructor(private readonly all: readonly unknown[], private readonly namespace: string) {}
 
   public find(kind: string, name: string, clusterScoped = false): UncheckedObject | undefined {
-    return this.all.find(m => obj(m).kind === kind && nameOf(m) === name
+    const found = this.all.find(m => obj(m).kind === kind && nameOf(m) === name
       && (clusterScoped || namespaceOf(m) === '' || this.namespace === '' || namespaceOf(m) === this.namespace));
+    return found === undefined ? undefined : obj(found);
   }
 
   public filter(kind: string): UncheckedObject[] {
-    return this.all.filter(m => obj(m).kind === kind);
+    return this.all.filter(m => obj(m).kind === kind).map(obj);
   }
 }
 
@@ -77,7 +80,7 @@ class Manifests {
 // Time
 // ---------------------------------------------------------------------------------------------
 
-function durationSeconds(value: any): number | undefined {
+function durationSeconds(value: unknown): number | undefined {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? Math.trunc(value) : undefined;
   }
@@ -109,8 +112,8 @@ function templateLookup(manifests: Manifests): TemplateSpecLookup {
  * How long an analysis of templates takes at least: per metric initialDelay + (count - 1) × interval
  * (see `analysisTime`, which rule A18 reads too).
  */
-function analysisWait(refs: any[], manifests: Manifests, notes: string[], args: any[] = []): Wait {
-  const names = refs.map(r => String(r.templateName ?? ''));
+function analysisWait(refs: readonly unknown[], manifests: Manifests, notes: string[], args: readonly unknown[] = []): Wait {
+  const names = refs.map(r => String(obj(r).templateName ?? ''));
   const time = analysisTime(refs, templateLookup(manifests), args);
   for (const t of time.missing) {
     notes.push(`The ${t.kind} ${JSON.stringify(t.name)} is not among the manifests: the time of its analysis is not counted.`);
@@ -125,9 +128,21 @@ function analysisWait(refs: any[], manifests: Manifests, notes: string[], args: 
 // The plan
 // ---------------------------------------------------------------------------------------------
 
+/** The fields of a strategy block (canary or blueGreen) read here; each as written. */
+interface StrategyBlock {
+  readonly trafficRouting?: unknown;
+  readonly prePromotionAnalysis?: unknown;
+  readonly postPromotionAnalysis?: unknown;
+}
+
+/** A replica count as written if it is a number, else the fallback. */
+function replicasOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
+}
+
 interface Context {
   /** The raw strategy block (canary or blueGreen), for analyses. */
-  readonly raw: any;
+  readonly raw: StrategyBlock;
   readonly spec: SpecModel;
   readonly va: VersionArithmetic;
   readonly pod: PodRequests;
@@ -139,7 +154,7 @@ interface Context {
  * A step's kind and name. A combined step (several kinds in one step) is named by all its parts,
  * joined by ` + ` in a fixed order; its kind is its first part's.
  */
-function stepName(step: any, trafficRouting: any): { kind: string; name: string } {
+function stepName(step: unknown, trafficRouting: unknown): { kind: string; name: string } {
   const s = obj(step);
   const parts: Array<{ kind: string; name: string }> = [];
   if (s.setWeight !== undefined) parts.push({ kind: 'setWeight', name: `setWeight: ${s.setWeight}` });
@@ -169,7 +184,7 @@ function stepName(step: any, trafficRouting: any): { kind: string; name: string 
   return { kind: parts[0].kind, name: parts.map(p => p.name).join(' + ') };
 }
 
-function stepWait(step: any, ctx: Context): Wait & { manual: boolean; extraPods: number } {
+function stepWait(step: unknown, ctx: Context): Wait & { manual: boolean; extraPods: number } {
   const s = obj(step);
   const none = { seconds: 0, indefinite: false, what: '', manual: false, extraPods: 0 };
   if (s.pause !== undefined) {
@@ -436,7 +451,7 @@ function abortOf(steps: readonly PlanStep[], ctx: Context): PlanAbort {
   };
 }
 
-function migrationOf(rollout: any, ctx: Context, workloadReplicas: number | undefined): PlanMigration | undefined {
+function migrationOf(rollout: unknown, ctx: Context, workloadReplicas: number | undefined): PlanMigration | undefined {
   const ref = obj(obj(obj(rollout).spec).workloadRef);
   if (Object.keys(ref).length === 0) {
     return undefined;
@@ -540,7 +555,7 @@ export class RolloutPlan {
   /** Things to know: unset resources, unknown durations, assumptions. */
   public readonly notes: string[];
 
-  private constructor(rollout: any, options: RolloutPlanOptions) {
+  private constructor(rollout: unknown, options: RolloutPlanOptions) {
     if (obj(rollout).kind !== undefined && obj(rollout).kind !== 'Rollout') {
       fail(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
     }
@@ -561,10 +576,7 @@ export class RolloutPlan {
     const manifests = new Manifests(options.manifests ?? [], this.namespace);
     const notes: string[] = [];
     const ref = obj(raw.workloadRef);
-    let workload: any;
-    if (Object.keys(ref).length > 0) {
-      workload = manifests.find(workloadRefKind(ref), String(ref.name ?? ''));
-    }
+    const workload = Object.keys(ref).length > 0 ? manifests.find(workloadRefKind(ref), String(ref.name ?? '')) : undefined;
     const podSpec = Object.keys(obj(raw.template)).length > 0
       ? obj(raw.template).spec
       : obj(workloadPodTemplate(obj(workload)).template).spec;
@@ -586,7 +598,7 @@ export class RolloutPlan {
     if (background !== undefined) {
       notes.push(backgroundNote(background));
     }
-    const workloadReplicas = workload !== undefined ? (typeof obj(workload.spec).replicas === 'number' ? workload.spec.replicas : 1) : undefined;
+    const workloadReplicas = workload !== undefined ? replicasOr(obj(workload.spec).replicas, 1) : undefined;
     this.migration = migrationOf(rollout, ctx, workloadReplicas);
     this.totals = totalsOf(this.steps, ctx);
     this.abort = abortOf(this.steps, ctx);
@@ -596,8 +608,8 @@ export class RolloutPlan {
         return target.kind === 'Rollout' && target.name === this.name && (namespaceOf(h) === '' || namespaceOf(h) === this.namespace || this.namespace === '');
       });
       if (hpa !== undefined) {
-        const min = typeof obj(hpa.spec).minReplicas === 'number' ? hpa.spec.minReplicas : 1;
-        const max = typeof obj(hpa.spec).maxReplicas === 'number' ? hpa.spec.maxReplicas : min;
+        const min = replicasOr(obj(hpa.spec).minReplicas, 1);
+        const max = replicasOr(obj(hpa.spec).maxReplicas, min);
         const at = (n: number) => new RolloutPlan(rollout, { ...options, version: va.version, replicas: n }).totals;
         this.autoscaling = { name: nameOf(hpa), minReplicas: min, maxReplicas: max, atMinReplicas: at(min), atMaxReplicas: at(max) };
         notes.push(`HorizontalPodAutoscaler ${JSON.stringify(nameOf(hpa))} sets the replicas between ${min} and ${max}; the steps show spec.replicas (${spec.replicas}), the autoscaling totals the two ends.`);

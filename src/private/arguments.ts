@@ -279,7 +279,7 @@ function matches(value: unknown, expected: Expected): boolean {
       return Array.isArray(value);
     default:
       if ('class' in expected) {
-        return value instanceof (expected.class as any);
+        return value instanceof (expected.class as abstract new (...args: never[]) => unknown);
       }
       if ('values' in expected) {
         return typeof value === 'string' && expected.values.includes(value);
@@ -294,7 +294,7 @@ function matches(value: unknown, expected: Expected): boolean {
         return expected.json === 'value' || isPlainObject(value);
       }
       return value !== null && (typeof value === 'object' || typeof value === 'function')
-        && expected.methods.every(m => typeof (value as any)[m] === 'function');
+        && expected.methods.every(m => typeof (value as Readonly<Record<string, unknown>>)[m] === 'function');
   }
 }
 
@@ -363,7 +363,7 @@ function check(where: string, name: string, value: unknown, expected: Expected, 
   } else if ('struct' in expected) {
     const required = expected.required ?? [];
     for (const [field, e] of Object.entries(expected.fields)) {
-      check(where, `${name}.${field}`, (value as any)[field], e, !required.includes(field), false);
+      check(where, `${name}.${field}`, (value as Readonly<Record<string, unknown>>)[field], e, !required.includes(field), false);
     }
     if (expected.others !== undefined) {
       for (const [key, v] of Object.entries(value as object)) {

@@ -104,7 +104,7 @@ export function parseGoInt32(text: string): number | undefined {
  * Go duration (`"1m30s"`, truncated to whole seconds toward zero). `undefined` when a string is
  * neither, or when the duration does not fit in an int32 number of seconds.
  */
-export function pauseDurationSeconds(value: any): number | undefined {
+export function pauseDurationSeconds(value: unknown): number | undefined {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? Math.trunc(value) : undefined;
   }
@@ -130,7 +130,7 @@ const PERCENT = /^[0-9]+%$/;
  * integer as is, `"N%"` as N, any other string as Go's `Atoi` reads it (0 when it is not a number).
  * `undefined` for values of other types.
  */
-export function intOrPercentValue(value: any): number | undefined {
+export function intOrPercentValue(value: unknown): number | undefined {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? value : undefined;
   }

@@ -86,7 +86,7 @@ export function qualifiedNameError(value: string): string | undefined {
 }
 
 /** A label value: empty, or at most 63 letters, digits, '-', '_' and '.', starting and ending alphanumeric. */
-export function labelValueError(value: any): string | undefined {
+export function labelValueError(value: unknown): string | undefined {
   if (typeof value !== 'string') {
     return 'label values must be strings (quote numbers and booleans)';
   }

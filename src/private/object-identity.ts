@@ -4,7 +4,7 @@
  * Used by rule L05 of the engine (manifests of a file) and by the app-wide check at synth
  * (`checkDuplicateObjects`, constructs of an app), so that both count the same objects as one.
  */
-import { isObject } from './manifest-types';
+import { objectOrEmpty } from './manifest-types';
 import { quote } from './quote';
 
 /** The identity of an object as the API server sees it. */
@@ -39,15 +39,16 @@ export function apiGroupOf(apiVersion: unknown): string {
 }
 
 /** The identity of a manifest, when it has a kind and a name (an object named by generateName is new each time). */
-export function objectIdentity(manifest: any): ObjectIdentity | undefined {
-  const metadata = isObject(manifest) && isObject(manifest.metadata) ? manifest.metadata : undefined;
-  const kind = manifest?.kind;
-  const name = metadata?.name;
+export function objectIdentity(manifest: unknown): ObjectIdentity | undefined {
+  const m = objectOrEmpty(manifest);
+  const metadata = objectOrEmpty(m.metadata);
+  const kind: unknown = m.kind;
+  const name: unknown = metadata.name;
   if (typeof kind !== 'string' || kind === '' || typeof name !== 'string' || name === '') {
     return undefined;
   }
-  const group = apiGroupOf(manifest.apiVersion);
-  const namespace = typeof metadata?.namespace === 'string' ? metadata.namespace : '';
+  const group = apiGroupOf(m.apiVersion);
+  const namespace = typeof metadata.namespace === 'string' ? metadata.namespace : '';
   return { group, kind, namespace, name };
 }
 
@@ -72,7 +73,7 @@ export class DuplicateObjectFinder {
    * Adds the manifest at `index` of group `group`; returns the duplicate when an earlier manifest of
    * the group defines the same object.
    */
-  public add(manifest: any, index: number, group: number): DuplicateObject | undefined {
+  public add(manifest: unknown, index: number, group: number): DuplicateObject | undefined {
     const identity = objectIdentity(manifest);
     if (identity === undefined) {
       return undefined;
@@ -94,7 +95,7 @@ export class DuplicateObjectFinder {
  *
  * @param groups the group (file) of each manifest, by position; by default all are one group
  */
-export function duplicateObjects(manifests: readonly any[], groups?: readonly number[]): DuplicateObject[] {
+export function duplicateObjects(manifests: readonly unknown[], groups?: readonly number[]): DuplicateObject[] {
   const finder = new DuplicateObjectFinder();
   const duplicates: DuplicateObject[] = [];
   manifests.forEach((manifest, index) => {

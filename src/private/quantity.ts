@@ -56,11 +56,11 @@ const MAX_CACHED = 4096;
  * (an empty string, an unknown suffix, trailing characters, or another type). The result is frozen
  * and may be shared: parsing is exact bigint arithmetic, so each text is parsed once.
  */
-export function parseQuantity(value: any): Quantity | undefined {
-  const cache: Map<unknown, Quantity | undefined> | undefined = typeof value === 'string' ? parsedStrings : typeof value === 'number' ? parsedNumbers : undefined;
-  if (cache === undefined) {
+export function parseQuantity(value: unknown): Quantity | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') {
     return undefined;
   }
+  const cache: Map<unknown, Quantity | undefined> = typeof value === 'string' ? parsedStrings : parsedNumbers;
   if (cache.has(value)) {
     return cache.get(value);
   }

@@ -91,7 +91,7 @@ function isHighSurrogate(code: number): boolean {
  * Only the part that is shown is written: quoting a field of a huge (or alias-expanded) value costs
  * as little as quoting a small one.
  */
-export function quote(value: any): string {
+export function quote(value: unknown): string {
   if (value === undefined) {
     return 'not set';
   }
@@ -104,16 +104,17 @@ export function quote(value: any): string {
  * more than `limit` characters: writing stops once the text is longer than that. A value that
  * contains itself shows `[circular]` there.
  */
-function shortJson(value: any, limit: number): string {
+function shortJson(value: unknown, limit: number): string {
   let out = '';
   const ancestors = new Set<object>();
-  const write = (v: any, inList: boolean): void => {
+  const write = (given: unknown, inList: boolean): void => {
     if (out.length > limit) {
       return;
     }
-    if (v !== null && typeof v === 'object' && typeof v.toJSON === 'function') {
+    let v = given;
+    if (v !== null && typeof v === 'object' && typeof (v as { readonly toJSON?: unknown }).toJSON === 'function') {
       try {
-        v = v.toJSON();
+        v = (v as { toJSON(): unknown }).toJSON();
       } catch {
         v = String(v);
       }
@@ -158,7 +159,7 @@ function shortJson(value: any, limit: number): string {
         if (out.length > limit) {
           break;
         }
-        const item = v[key];
+        const item = (v as Readonly<Record<string, unknown>>)[key];
         if (!Object.prototype.hasOwnProperty.call(v, key) || item === undefined || typeof item === 'function' || typeof item === 'symbol') {
           continue;
         }

@@ -11,7 +11,7 @@ export function undefinedIfEmpty<T>(value: T): T | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) return value.length === 0 ? undefined : value;
   if (typeof value === 'object') {
-    const keys = Object.keys(value as object).filter(k => (value as any)[k] !== undefined);
+    const keys = Object.keys(value as object).filter(k => (value as Readonly<Record<string, unknown>>)[k] !== undefined);
     return keys.length === 0 ? undefined : value;
   }
   return value;

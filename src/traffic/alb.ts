@@ -7,6 +7,7 @@ import { annotationPointer, nameOf, OwnedFieldsContext } from './private/owned-f
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { DURATION, ExpectedStruct, listOf, struct } from '../private/arguments';
+import { objectOrEmpty as obj } from '../private/manifest-types';
 import { fail } from '../private/synth-error';
 import { checkInteger, copyMap, toSeconds } from '../private/utils';
 
@@ -82,10 +83,12 @@ export class AlbRouter implements ITrafficRouter {
  * annotations `<annotationPrefix>/actions.<route>` and `<annotationPrefix>/conditions.<route>` and the
  * `spec.rules` paths it adds and removes for the route.
  */
-export function albOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
-  const prefix = nameOf(config?.annotationPrefix) ?? 'alb.ingress.kubernetes.io';
-  const action = nameOf(config?.rootService) ?? nameOf(ctx.canary.stableService);
-  const names = [nameOf(config?.ingress), ...(Array.isArray(config?.ingresses) ? config.ingresses.map(nameOf) : [])]
+export function albOwnedFields(given: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const config = obj(given);
+  const prefix = nameOf(config.annotationPrefix) ?? 'alb.ingress.kubernetes.io';
+  const action = nameOf(config.rootService) ?? nameOf(ctx.canary.stableService);
+  const ingresses: unknown = config.ingresses;
+  const names = [nameOf(config.ingress), ...(Array.isArray(ingresses) ? ingresses.map(nameOf) : [])]
     .filter((n): n is string => n !== undefined);
   const pointers = [
     ...(action !== undefined ? [annotationPointer(`${prefix}/actions.${action}`)] : []),

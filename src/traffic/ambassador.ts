@@ -79,6 +79,6 @@ export class AmbassadorRouter implements ITrafficRouter {
  * nothing. It creates, weighs and deletes its own `<mapping>-canary` Mapping (never in Git) and only
  * reads the base Mappings (rollout/trafficrouting/ambassador).
  */
-export function ambassadorOwnedFields(_config: any, _ctx: OwnedFieldsContext): IgnoreDifference[] {
+export function ambassadorOwnedFields(_config: unknown, _ctx: OwnedFieldsContext): IgnoreDifference[] {
   return [];
 }

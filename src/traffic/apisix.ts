@@ -5,6 +5,7 @@ import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { ExpectedStruct, STRING_LIST, struct } from '../private/arguments';
+import { objectOrEmpty as obj } from '../private/manifest-types';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 
 /** Options of the APISIX router. */
@@ -80,7 +81,7 @@ export class ApisixRouter implements ITrafficRouter {
  * rollout/trafficrouting/apisix): `spec.http`, whose backend weights it sets. Header routes go to
  * ApisixRoutes it creates itself (named after the managed route, never in Git).
  */
-export function apisixOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
-  const name = nameOf(config?.route?.name);
+export function apisixOwnedFields(config: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const name = nameOf(obj(obj(config).route).name);
   return name === undefined ? [] : [ctx.entry('apisix.apache.org', 'ApisixRoute', name, ['/spec/http'])];
 }

@@ -5,6 +5,7 @@ import { nameOf, OwnedFieldsContext, pointer } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { ExpectedStruct, STRING_LIST, struct } from '../private/arguments';
+import { objectOrEmpty as obj } from '../private/manifest-types';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { fail } from '../private/synth-error';
 
@@ -108,17 +109,19 @@ export class AppMeshRouter implements ITrafficRouter {
  * canary and stable VirtualNodes (`virtualNodeGroup`), the label `rollouts-pod-template-hash` of
  * `spec.podSelector.matchLabels`.
  */
-export function appMeshOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+export function appMeshOwnedFields(given: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const config = obj(given);
   const entries: IgnoreDifference[] = [];
-  const serviceName = nameOf(config?.virtualService?.name);
+  const serviceName = nameOf(obj(config.virtualService).name);
   const service = serviceName === undefined ? undefined : ctx.find(['appmesh.k8s.aws'], 'VirtualService', serviceName);
-  const routerRef = service?.spec?.provider?.virtualRouter?.virtualRouterRef;
-  const routerName = nameOf(routerRef?.name);
+  const routerRef = obj(obj(obj(obj(service?.spec).provider).virtualRouter).virtualRouterRef);
+  const routerName = nameOf(routerRef.name);
   if (routerName !== undefined) {
-    entries.push(ctx.entry('appmesh.k8s.aws', 'VirtualRouter', routerName, ['/spec/routes'], nameOf(routerRef?.namespace)));
+    entries.push(ctx.entry('appmesh.k8s.aws', 'VirtualRouter', routerName, ['/spec/routes'], nameOf(routerRef.namespace)));
   }
-  const group = config?.virtualNodeGroup;
-  const nodes = [nameOf(group?.canaryVirtualNodeRef?.name), nameOf(group?.stableVirtualNodeRef?.name)].filter((n): n is string => n !== undefined);
+  const group = obj(config.virtualNodeGroup);
+  const nodes = [nameOf(obj(group.canaryVirtualNodeRef).name), nameOf(obj(group.stableVirtualNodeRef).name)]
+    .filter((n): n is string => n !== undefined);
   for (const node of [...new Set(nodes)]) {
     entries.push(ctx.entry('appmesh.k8s.aws', 'VirtualNode', node, [pointer('spec', 'podSelector', 'matchLabels', 'rollouts-pod-template-hash')]));
   }

@@ -7,6 +7,7 @@ import { RouterObject } from './router-object';
 import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
 import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
+import { objectOrEmpty as obj } from '../private/manifest-types';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { CONTROLLER_PLUGIN } from '../install/private/plugin-use';
 import { fail } from '../private/synth-error';
@@ -109,14 +110,15 @@ const IN_PROGRESS_LABEL = 'rollouts.argoproj.io/gatewayapi-canary';
  * the canary runs, unless `disableInProgressLabel` is true. Routes chosen by a label selector
  * (`httpRouteSelector`, ...) have no name here and get no entry.
  */
-export function gatewayApiOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
-  const namespace = nameOf(config?.namespace);
-  const label = config?.disableInProgressLabel === true ? [] : [labelPointer(nameOf(config?.inProgressLabelKey) ?? IN_PROGRESS_LABEL)];
+export function gatewayApiOwnedFields(given: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const config = obj(given);
+  const namespace = nameOf(config.namespace);
+  const label = config.disableInProgressLabel === true ? [] : [labelPointer(nameOf(config.inProgressLabelKey) ?? IN_PROGRESS_LABEL)];
   const kinds: Array<[string, string, string]> = [['HTTPRoute', 'httpRoute', 'httpRoutes'], ['GRPCRoute', 'grpcRoute', 'grpcRoutes'],
     ['TCPRoute', 'tcpRoute', 'tcpRoutes'], ['TLSRoute', 'tlsRoute', 'tlsRoutes']];
   const entries: IgnoreDifference[] = [];
   for (const [kind, single, several] of kinds) {
-    const names = [nameOf(config?.[single]), ...objectsIn(config?.[several]).map(r => nameOf(r.name))].filter((n): n is string => n !== undefined);
+    const names = [nameOf(config[single]), ...objectsIn(config[several]).map(r => nameOf(r.name))].filter((n): n is string => n !== undefined);
     for (const name of [...new Set(names)]) {
       entries.push(ctx.entry('gateway.networking.k8s.io', kind, name, ['/spec/rules', ...label], namespace));
     }

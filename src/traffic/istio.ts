@@ -6,6 +6,7 @@ import { annotationPointer, nameOf, objectsIn, OwnedFieldsContext } from './priv
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
 import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
+import { objectOrEmpty } from '../private/manifest-types';
 import { fail } from '../private/synth-error';
 import { checkInteger, undefinedIfEmpty } from '../private/utils';
 import { VERSION_NUMBERS } from '../private/versions';
@@ -234,9 +235,10 @@ export class IstioRouter implements ITrafficRouter {
  * - the DestinationRule (`destinationRule`): `spec.subsets`, whose `rollouts-pod-template-hash`
  *   labels it sets, and the annotation `argo-rollouts.argoproj.io/managed-by-rollouts` it adds.
  */
-export function istioOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
+export function istioOwnedFields(given: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const config = objectOrEmpty(given);
   const entries: IgnoreDifference[] = [];
-  for (const ref of [...objectsIn([config?.virtualService]), ...objectsIn(config?.virtualServices)]) {
+  for (const ref of [...objectsIn([config.virtualService]), ...objectsIn(config.virtualServices)]) {
     const full = nameOf(ref.name);
     if (full === undefined) continue;
     const { name, namespace } = virtualServiceName(full, ctx.version);
@@ -246,7 +248,7 @@ export function istioOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDi
     const pointers = [...(http ? ['/spec/http'] : []), ...(tls ? ['/spec/tls'] : []), ...(tcp ? ['/spec/tcp'] : [])];
     entries.push(ctx.entry('networking.istio.io', 'VirtualService', name, pointers, namespace !== '' ? namespace : undefined));
   }
-  const rule = nameOf(config?.destinationRule?.name);
+  const rule = nameOf(objectOrEmpty(config.destinationRule).name);
   if (rule !== undefined) {
     entries.push(ctx.entry('networking.istio.io', 'DestinationRule', rule,
       ['/spec/subsets', annotationPointer('argo-rollouts.argoproj.io/managed-by-rollouts')]));

@@ -76,6 +76,6 @@ export class NginxRouter implements ITrafficRouter {
  * It creates and updates its own canary Ingress (`<rollout>-<stableIngress>-canary`, owned by the
  * Rollout, never in Git) and only reads the stable Ingresses (rollout/trafficrouting/nginx).
  */
-export function nginxOwnedFields(_config: any, _ctx: OwnedFieldsContext): IgnoreDifference[] {
+export function nginxOwnedFields(_config: unknown, _ctx: OwnedFieldsContext): IgnoreDifference[] {
   return [];
 }

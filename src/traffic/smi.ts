@@ -3,6 +3,7 @@ import { Binding } from './private/binding';
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ExpectedStruct, struct } from '../private/arguments';
+import { objectOrEmpty as obj } from '../private/manifest-types';
 import { fail } from '../private/synth-error';
 
 /** Options of the SMI router. */
@@ -58,7 +59,7 @@ export class SmiRouter implements ITrafficRouter {
  * default the Rollout's name; rollout/trafficrouting/smi): it creates the TrafficSplit when it is
  * missing and patches its `spec.backends` (the stable and canary weights) at every step.
  */
-export function smiOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
-  const name = nameOf(config?.trafficSplitName) ?? ctx.rolloutName;
+export function smiOwnedFields(config: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const name = nameOf(obj(config).trafficSplitName) ?? ctx.rolloutName;
   return [ctx.entry('split.smi-spec.io', 'TrafficSplit', name, ['/spec/backends'])];
 }

@@ -8,6 +8,7 @@ import { RouterObject } from './router-object';
 import { controllerTraefikApiVersion } from '../install/private/requirements';
 import { ExpectedStruct, struct } from '../private/arguments';
 import { LazyApiVersionObject } from '../private/lazy-api-version';
+import { objectOrEmpty as obj } from '../private/manifest-types';
 import { apiGroupOf } from '../private/object-identity';
 
 /** Options of the Traefik router. */
@@ -68,8 +69,8 @@ export class TraefikRouter implements ITrafficRouter {
  * when the app holds it, else the one the controller uses (`--traefik-api-group` of an install in
  * the app, else the release's default: `traefik.containo.us` up to 1.9, `traefik.io` from 1.10).
  */
-export function traefikOwnedFields(config: any, ctx: OwnedFieldsContext): IgnoreDifference[] {
-  const name = nameOf(config?.weightedTraefikServiceName);
+export function traefikOwnedFields(config: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
+  const name = nameOf(obj(config).weightedTraefikServiceName);
   if (name === undefined) return [];
   const found = ctx.find(['traefik.io', 'traefik.containo.us'], 'TraefikService', name);
   const group = apiGroupOf(found?.apiVersion) || ctx.traefikApiGroup;

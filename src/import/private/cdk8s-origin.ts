@@ -13,6 +13,7 @@
 import { App, Chart, Names } from 'cdk8s';
 import { Construct } from 'constructs';
 import * as kplus from '../../private/kplus';
+import { isObject, objectOrEmpty } from '../../private/manifest-types';
 
 /** The label cdk8s-plus selects a workload's pods by when `select` is left at its default. */
 export const ADDRESS_LABEL: string = kplus.Pod.ADDRESS_LABEL;
@@ -74,12 +75,13 @@ export function originOfAddress(value: unknown): WorkloadOrigin | undefined {
 }
 
 /** The address label of a Rollout's pods when it selects them by it alone, with its value. */
-export function addressSelection(rolloutSpec: any): string | undefined {
-  const selected = rolloutSpec?.selector?.matchLabels;
-  const labels = rolloutSpec?.template?.metadata?.labels;
+export function addressSelection(rolloutSpec: unknown): string | undefined {
+  const spec = objectOrEmpty(rolloutSpec);
+  const selected = objectOrEmpty(spec.selector).matchLabels;
+  const labels = objectOrEmpty(objectOrEmpty(spec.template).metadata).labels;
   if (!selected || typeof selected !== 'object' || Object.keys(selected).join() !== ADDRESS_LABEL) return undefined;
   const value = selected[ADDRESS_LABEL];
-  return typeof value === 'string' && labels?.[ADDRESS_LABEL] === value && rolloutSpec.selector.matchExpressions === undefined ? value : undefined;
+  return typeof value === 'string' && labels?.[ADDRESS_LABEL] === value && spec.selector.matchExpressions === undefined ? value : undefined;
 }
 
 /**
@@ -87,7 +89,7 @@ export function addressSelection(rolloutSpec: any): string | undefined {
  * security and scheduling defaults): then the generated Rollout keeps `PodTemplateDefaults` at its
  * default, and what differs is patched, rather than writing the defaults by hand.
  */
-export function keepsPodDefaults(podSpec: any): boolean {
-  return podSpec?.automountServiceAccountToken === false && podSpec.dnsPolicy === 'ClusterFirst' && podSpec.hostNetwork === false
+export function keepsPodDefaults(podSpec: unknown): boolean {
+  return isObject(podSpec) && podSpec.automountServiceAccountToken === false && podSpec.dnsPolicy === 'ClusterFirst' && podSpec.hostNetwork === false
     && podSpec.restartPolicy === 'Always' && podSpec.setHostnameAsFQDN === false && podSpec.securityContext?.runAsNonRoot === true;
 }

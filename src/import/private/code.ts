@@ -1,12 +1,13 @@
 /**
  * Small builders of TypeScript source text (expressions), one line each; layout.ts breaks the lines.
  */
+import { isObject } from '../../private/manifest-types';
 
 /** A literal: strings, numbers, booleans, arrays and objects (keys quoted only where needed). */
-export function lit(value: any): string {
+export function lit(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `[${value.map(lit).join(', ')}]`;
-  if (typeof value === 'object') {
+  if (isObject(value)) {
     return `{ ${Object.keys(value).map(k => `${key(k)}: ${lit(value[k])}`).join(', ')} }`;
   }
   return JSON.stringify(value);
@@ -30,7 +31,7 @@ export function call(fn: string, ...args: (string | undefined)[]): string {
 }
 
 /** `lit(value)` when defined. */
-export function opt(value: any): string | undefined {
+export function opt(value: unknown): string | undefined {
   return value === undefined ? undefined : lit(value);
 }
 
@@ -48,7 +49,7 @@ export function identifier(name: string, fallback: string): string {
 }
 
 /** A cdk8s-plus quantity for a resource value: cpu millis, memory in Mi or Gi (others are left to a patch). */
-function resourceQuantity(kind: 'cpu' | 'memory', v: any): string | undefined {
+function resourceQuantity(kind: 'cpu' | 'memory', v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   if (kind === 'cpu') {
     const m = /^(\d+)m$/.exec(v);
@@ -60,8 +61,8 @@ function resourceQuantity(kind: 'cpu' | 'memory', v: any): string | undefined {
 }
 
 /** `kplus.ContainerResources` for a container's `resources`; undefined when none maps. */
-export function resources(r: any): string | undefined {
-  if (!r || typeof r !== 'object') return undefined;
+export function resources(r: unknown): string | undefined {
+  if (!isObject(r)) return undefined;
   const part = (kind: 'cpu' | 'memory') => obj({
     request: resourceQuantity(kind, r.requests?.[kind]),
     limit: resourceQuantity(kind, r.limits?.[kind]),

@@ -12,7 +12,7 @@ import { isObject } from '../../private/manifest-types';
 export interface PatchOperation {
   readonly op: 'add' | 'remove' | 'replace';
   readonly path: string;
-  readonly value?: any;
+  readonly value?: unknown;
 }
 
 /** Fields whose values are durations (seconds, or Go durations such as `1m30s`). */
@@ -22,13 +22,13 @@ const DURATION_FIELDS = new Set(['duration', 'interval', 'initialDelay', 'timeou
  * Values that Kubernetes (or the controller) assumes when a field is left out; a synthesized manifest
  * that writes one of them where the input did not is not different. Matched on the pointer.
  */
-const DEFAULTS: ReadonlyArray<{ readonly path: RegExp; readonly value: any }> = [
+const DEFAULTS: ReadonlyArray<{ readonly path: RegExp; readonly value: unknown }> = [
   { path: /^\/spec\/type$/, value: 'ClusterIP' },
   { path: /\/ports\/\d+\/protocol$/, value: 'TCP' },
 ];
 
 /** Seconds of a duration value, or undefined when it is none. */
-export function durationSeconds(v: any): number | undefined {
+export function durationSeconds(v: unknown): number | undefined {
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
   if (typeof v !== 'string') return undefined;
   if (/^\d+$/.test(v)) return Number(v);
@@ -41,12 +41,12 @@ function escapePointer(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function isDefault(path: string, value: any): boolean {
+function isDefault(path: string, value: unknown): boolean {
   return DEFAULTS.some(d => d.path.test(path) && d.value === value);
 }
 
 /** Whether `actual` (synthesized) means the same as `expected` (imported). */
-export function equivalent(actual: any, expected: any, path = '', key = ''): boolean {
+export function equivalent(actual: unknown, expected: unknown, path = '', key = ''): boolean {
   // values that differ as a whole at the top (a name, lists of other lengths) are compared as they are:
   // diffManifest patches inside a manifest, never the manifest itself
   const whole = path === '' && !(isObject(actual) && isObject(expected))
@@ -58,7 +58,7 @@ export function equivalent(actual: any, expected: any, path = '', key = ''): boo
  * The operations that make `actual` (synthesized) equal to `expected` (imported), at `path`.
  * Arrays of the same length are compared item by item, others replaced whole.
  */
-export function diffManifest(actual: any, expected: any, path = '', key = ''): PatchOperation[] {
+export function diffManifest(actual: unknown, expected: unknown, path = '', key = ''): PatchOperation[] {
   if (DURATION_FIELDS.has(key) && typeof actual !== typeof expected) {
     const a = durationSeconds(actual);
     if (a !== undefined && a === durationSeconds(expected)) return [];

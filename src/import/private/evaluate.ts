@@ -8,34 +8,40 @@ import { call, lit } from './code';
 import { PatchOperation } from './diff';
 import * as library from '../../index';
 import * as kplus from '../../private/kplus';
+import { objectOrEmpty } from '../../private/manifest-types';
 
 /** The chart id the importer runs the body in when the input names none (see `cdk8s-origin.ts`). */
 export const DEFAULT_CHART_ID = 'import';
 
 /** What identifies an object of the input: apiVersion, kind, namespace, and name (or `generateName` prefix). */
-export function keyOf(m: any): string {
-  const name = m?.metadata?.name ?? (typeof m?.metadata?.generateName === 'string' ? `${m.metadata.generateName}*` : '');
-  return `${m?.apiVersion}|${m?.kind}|${m?.metadata?.namespace ?? ''}|${name}`;
+export function keyOf(manifest: unknown): string {
+  const m = objectOrEmpty(manifest);
+  const meta = objectOrEmpty(m.metadata);
+  const name = meta.name ?? (typeof meta.generateName === 'string' ? `${meta.generateName}*` : '');
+  return `${m.apiVersion}|${m.kind}|${meta.namespace ?? ''}|${name}`;
 }
 
 /** Whether the API server names the object: `metadata.generateName` and no `metadata.name`. */
-export function namedByServer(m: any): boolean {
-  return m?.metadata?.name === undefined && typeof m?.metadata?.generateName === 'string';
+export function namedByServer(m: unknown): boolean {
+  const meta = objectOrEmpty(objectOrEmpty(m).metadata);
+  return meta.name === undefined && typeof meta.generateName === 'string';
 }
 
 /**
  * What identifies an object in a run of the generated code: `keyOf`, and for an object the API
  * server names (several may share a prefix) also the id of the chart's child that declares it.
  */
-export function objectKey(m: any, top: string): string {
+export function objectKey(m: unknown, top: string): string {
   return namedByServer(m) ? `${keyOf(m)}@${top}` : keyOf(m);
 }
 
 /** `Kind/name` of an object for messages; `Kind/prefix* (generateName)` for one named by the API server. */
-export function labelOf(m: any): string {
-  const name = m?.metadata?.name;
-  if (name === undefined && typeof m?.metadata?.generateName === 'string') return `${m?.kind}/${m.metadata.generateName}* (generateName)`;
-  return `${m?.kind}/${name ?? ''}`;
+export function labelOf(manifest: unknown): string {
+  const m = objectOrEmpty(manifest);
+  const meta = objectOrEmpty(m.metadata);
+  const name = meta.name;
+  if (name === undefined && typeof meta.generateName === 'string') return `${m.kind}/${meta.generateName}* (generateName)`;
+  return `${m.kind}/${name ?? ''}`;
 }
 
 /**
@@ -57,7 +63,7 @@ export function patchCall(op: PatchOperation): string {
 
 /** The names the constructor body may use, and their values. */
 function scopeNames(): { names: string[]; values: unknown[] } {
-  const lib = library as any;
+  const lib: { readonly [name: string]: unknown } = library;
   const names = ['ApiObject', 'Construct', 'Duration', 'JsonPatch', 'Size', 'kplus', ...Object.keys(lib).filter(n => n !== 'crds' && /^[A-Z]/.test(n))];
   const values = [ApiObject, Construct, Duration, JsonPatch, Size, kplus, ...names.slice(6).map(n => lib[n])];
   return { names, values };

@@ -16,6 +16,7 @@ import { findInstall, versionCode } from './install';
 import { layoutModule } from './layout';
 import * as library from '../../index';
 import { cdk8sPlusLine } from '../../private/cdk8s-plus';
+import { isObject, objectOrEmpty, objectsOrEmpty } from '../../private/manifest-types';
 import { versionFacts } from '../../private/versions';
 
 const ARGO = 'argoproj.io/v1alpha1';
@@ -104,7 +105,7 @@ function nested(a: string[], b: string[]): boolean {
 }
 
 /** `Duration` code for a duration value (seconds or Go duration), when it is whole seconds. */
-function duration(v: any): string | undefined {
+function duration(v: unknown): string | undefined {
   const s = durationSeconds(v);
   if (s === undefined) return undefined;
   if (s > 0 && s % 3600 === 0) return `Duration.hours(${s / 3600})`;
@@ -112,19 +113,19 @@ function duration(v: any): string | undefined {
   return `Duration.seconds(${s})`;
 }
 
-function num(v: any): string | undefined {
+function num(v: unknown): string | undefined {
   return typeof v === 'number' ? String(v) : undefined;
 }
 
-function str(v: any): string | undefined {
+function str(v: unknown): string | undefined {
   return typeof v === 'string' ? lit(v) : undefined;
 }
 
-function bool(v: any): string | undefined {
+function bool(v: unknown): string | undefined {
   return typeof v === 'boolean' ? String(v) : undefined;
 }
 
-function stringMap(v: any): string | undefined {
+function stringMap(v: unknown): string | undefined {
   if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length === 0) return undefined;
   return Object.values(v).every(x => typeof x === 'string') ? lit(v) : undefined;
 }
@@ -134,7 +135,7 @@ function list(items: (string | undefined)[]): string | undefined {
   return defined.length === 0 ? undefined : `[${defined.join(', ')}]`;
 }
 
-function percentOrAbsolute(v: any): string | undefined {
+function percentOrAbsolute(v: unknown): string | undefined {
   if (typeof v === 'number') return `kplus.PercentOrAbsolute.absolute(${v})`;
   if (typeof v === 'string' && /^\d+%$/.test(v)) return `kplus.PercentOrAbsolute.percent(${v.slice(0, -1)})`;
   return undefined;
@@ -157,9 +158,9 @@ const CONTAINER_DEFAULTS = {
 function container(c: any, defaults: boolean): string {
   const given = (field: keyof typeof CONTAINER_DEFAULTS) => (defaults && c[field] !== undefined && equivalent(c[field], CONTAINER_DEFAULTS[field])
     ? undefined : c[field]);
-  const env = Array.isArray(c.env) && c.env.length > 0 && c.env.every((e: any) => typeof e?.name === 'string' && typeof e.value === 'string'
+  const env = Array.isArray(c.env) && c.env.length > 0 && c.env.every((e: unknown) => isObject(e) && typeof e.name === 'string' && typeof e.value === 'string'
     && Object.keys(e).length === 2)
-    ? `{ ${c.env.map((e: any) => `${lit(e.name)}: kplus.EnvValue.fromValue(${lit(e.value)})`).join(', ')} }`
+    ? `{ ${c.env.map((e: unknown) => `${lit(objectOrEmpty(e).name)}: kplus.EnvValue.fromValue(${lit(objectOrEmpty(e).value)})`).join(', ')} }`
     : undefined;
   // one bare port with the startup probe cdk8s-plus derives from it: `portNumber`, which writes both
   const port = Array.isArray(c.ports) && c.ports.length === 1 && Object.keys(c.ports[0] ?? {}).join() === 'containerPort' ? c.ports[0].containerPort : undefined;
@@ -171,8 +172,8 @@ function container(c: any, defaults: boolean): string {
     name: str(given('name')),
     image: str(c.image),
     imagePullPolicy: PULL_POLICIES[given('imagePullPolicy')],
-    command: Array.isArray(c.command) && c.command.every((x: any) => typeof x === 'string') ? lit(c.command) : undefined,
-    args: Array.isArray(c.args) && c.args.every((x: any) => typeof x === 'string') ? lit(c.args) : undefined,
+    command: Array.isArray(c.command) && c.command.every((x: unknown) => typeof x === 'string') ? lit(c.command) : undefined,
+    args: Array.isArray(c.args) && c.args.every((x: unknown) => typeof x === 'string') ? lit(c.args) : undefined,
     workingDir: str(c.workingDir),
     portNumber,
     ports,
@@ -181,26 +182,39 @@ function container(c: any, defaults: boolean): string {
   }) ?? '{}';
 }
 
-function containers(list_: any, defaults = false): string | undefined {
+function containers(list_: unknown, defaults = false): string | undefined {
   return Array.isArray(list_) && list_.length > 0 ? `[${list_.map(c => container(c, defaults)).join(', ')}]` : undefined;
 }
 
-function metadata(m: any): string | undefined {
+function metadata(meta: unknown): string | undefined {
+  const m = objectOrEmpty(meta);
   return obj({
-    name: str(m?.name), namespace: str(m?.namespace), labels: stringMap(m?.labels), annotations: stringMap(m?.annotations),
+    name: str(m.name), namespace: str(m.namespace), labels: stringMap(m.labels), annotations: stringMap(m.annotations),
   });
 }
 
-function roleMetadata(m: any): string | undefined {
-  return obj({ labels: stringMap(m?.labels), annotations: stringMap(m?.annotations) });
+function roleMetadata(meta: unknown): string | undefined {
+  const m = objectOrEmpty(meta);
+  return obj({ labels: stringMap(m.labels), annotations: stringMap(m.annotations) });
 }
 
 /** `MetricAuthentication.sigv4()` for a sigv4 block (oauth2 is left to a patch). */
-function authentication(a: any): string | undefined {
-  const sigv4 = a?.sigv4;
+function authentication(auth: unknown): string | undefined {
+  const a = objectOrEmpty(auth);
+  const sigv4 = a.sigv4;
   if (!sigv4 || typeof sigv4 !== 'object' || Object.keys(a).length !== 1) return undefined;
   if (!Object.keys(sigv4).every(k => ['region', 'profile', 'roleArn'].includes(k) && typeof sigv4[k] === 'string')) return undefined;
   return call('MetricAuthentication.sigv4', Object.keys(sigv4).length > 0 ? lit(sigv4) : undefined);
+}
+
+/** An entry of a list of HTTP headers (`key`, `value`), as a metric provider takes them. */
+interface KeyValue {
+  readonly key: string;
+  readonly value: string;
+}
+
+function isKeyValue(x: unknown): x is KeyValue {
+  return isObject(x) && typeof x.key === 'string' && typeof x.value === 'string';
 }
 
 /** The generator of one module. */
@@ -226,16 +240,22 @@ class ModuleWriter {
   /** The scopes the current body has declared. */
   private declaredScopes = new Set<string>();
 
-  constructor(manifests: any[], private readonly chartName: string) {
+  constructor(manifests: unknown[], private readonly chartName: string) {
     const variables = new Set<string>();
     const ids = new Set<string>();
-    const nameOf = (m: any) => String(m?.metadata?.name ?? m?.metadata?.generateName?.replace(/-+$/, '') ?? '');
+    const nameOf = (m: unknown) => {
+      const meta = objectOrEmpty(objectOrEmpty(m).metadata);
+      return String(meta.name ?? meta.generateName?.replace(/-+$/, '') ?? '');
+    };
     const names = manifests.map(nameOf);
     // objects of one kind that the API server names from the same prefix: one construct each, their ids numbered (`smoke-1`, `smoke-2`)
-    const prefixOf = (m: any) => (namedByServer(m) ? `${m?.kind}|${m?.metadata?.namespace ?? ''}|${m.metadata.generateName}` : undefined);
+    const prefixOf = (m: unknown) => {
+      const o = objectOrEmpty(m);
+      return namedByServer(m) ? `${o.kind}|${objectOrEmpty(o.metadata).namespace ?? ''}|${o.metadata.generateName}` : undefined;
+    };
     const prefixes = manifests.map(prefixOf);
     this.items = manifests.map((m, index) => {
-      const kind = String(m?.kind ?? 'Object');
+      const kind = String(objectOrEmpty(m).kind ?? 'Object');
       const prefix = prefixes[index];
       const sharing = prefix === undefined ? [] : prefixes.flatMap((p, i) => (p === prefix ? [i] : []));
       const name = sharing.length > 1 ? `${nameOf(m)}-${sharing.indexOf(index) + 1}` : nameOf(m);
@@ -254,7 +274,7 @@ class ModuleWriter {
         kind,
         name: nameOf(m),
         key: objectKey(m, id),
-        argo: m?.apiVersion === ARGO
+        argo: objectOrEmpty(m).apiVersion === ARGO
           && ['Rollout', 'AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun', 'Experiment'].includes(kind),
         variable,
         id,
@@ -288,7 +308,7 @@ class ModuleWriter {
     return this.items;
   }
 
-  private find(kind: string, name: any): Item | undefined {
+  private find(kind: string, name: unknown): Item | undefined {
     return typeof name === 'string' ? this.byKindName.get(`${kind}/${name}`) : undefined;
   }
 
@@ -310,7 +330,7 @@ class ModuleWriter {
   }
 
   /** A template reference: the template's variable, or a reference by name. */
-  private template(name: any, cluster: boolean): string | undefined {
+  private template(name: unknown, cluster: boolean): string | undefined {
     if (typeof name !== 'string') return undefined;
     const item = this.find(cluster ? 'ClusterAnalysisTemplate' : 'AnalysisTemplate', name);
     if (item && item.level < 2) return item.variable;
@@ -326,35 +346,36 @@ class ModuleWriter {
     return variable;
   }
 
-  private rolloutArgs(args: any): string | undefined {
+  private rolloutArgs(args: unknown): string | undefined {
     if (!Array.isArray(args)) return undefined;
-    return list(args.map((a: any) => {
-      if (typeof a?.value === 'string') return call('AnalysisArg.value', lit(a.name), lit(a.value));
-      const hash = a?.valueFrom?.podTemplateHashValue;
+    return list(args.map((arg: unknown) => {
+      const a = objectOrEmpty(arg);
+      if (typeof a.value === 'string') return call('AnalysisArg.value', lit(a.name), lit(a.value));
+      const hash = objectOrEmpty(a.valueFrom).podTemplateHashValue;
       if (hash === 'Stable' || hash === 'Latest') return call('AnalysisArg.fromPodTemplateHash', lit(a.name), `PodTemplateHash.${hash.toUpperCase()}`);
-      const field = a?.valueFrom?.fieldRef?.fieldPath;
+      const field = objectOrEmpty(objectOrEmpty(a.valueFrom).fieldRef).fieldPath;
       if (typeof field === 'string') return call('AnalysisArg.fromFieldRef', lit(a.name), lit(field));
       return undefined;
     }));
   }
 
-  private rolloutAnalysis(a: any): string | undefined {
-    if (!a || !Array.isArray(a.templates)) return undefined;
-    const templates = list(a.templates.map((t: any) => this.template(t?.templateName, t?.clusterScope === true)));
+  private rolloutAnalysis(a: unknown): string | undefined {
+    if (!isObject(a) || !Array.isArray(a.templates)) return undefined;
+    const templates = list(a.templates.map((t: unknown) => this.template(objectOrEmpty(t).templateName, objectOrEmpty(t).clusterScope === true)));
     const retention = Array.isArray(a.measurementRetention)
-      ? Object.fromEntries(a.measurementRetention.filter((r: any) => typeof r?.limit === 'number').map((r: any) => [r.metricName, r.limit]))
+      ? Object.fromEntries(a.measurementRetention.filter((r: unknown) => typeof objectOrEmpty(r).limit === 'number').map((r: unknown) => [objectOrEmpty(r).metricName, objectOrEmpty(r).limit]))
       : {};
     return obj({
       templates: templates ?? '[]',
       args: this.rolloutArgs(a.args),
-      dryRunMetrics: Array.isArray(a.dryRun) ? list(a.dryRun.map((d: any) => str(d?.metricName))) : undefined,
+      dryRunMetrics: Array.isArray(a.dryRun) ? list(a.dryRun.map((d: unknown) => str(objectOrEmpty(d).metricName))) : undefined,
       measurementRetention: Object.keys(retention).length > 0 ? lit(retention) : undefined,
       analysisRunLabels: stringMap(a.analysisRunMetadata?.labels),
       analysisRunAnnotations: stringMap(a.analysisRunMetadata?.annotations),
     });
   }
 
-  private routerObject(kinds: string[], name: any): string | undefined {
+  private routerObject(kinds: string[], name: unknown): string | undefined {
     if (typeof name !== 'string') return undefined;
     for (const kind of kinds) {
       const item = this.find(kind, name);
@@ -374,13 +395,16 @@ class ModuleWriter {
           const dr = r.destinationRule;
           const drItem = this.find('DestinationRule', dr?.name);
           out.push(call('TrafficRouting.istio', obj({
-            virtualServices: list(vss.map((v: any) => obj({
-              object: this.routerObject(['VirtualService'], v?.name),
-              routes: Array.isArray(v?.routes) ? lit(v.routes) : undefined,
-              tlsRoutes: Array.isArray(v?.tlsRoutes)
-                ? list(v.tlsRoutes.map((t: any) => obj({ port: num(t.port), sniHosts: opt(t.sniHosts) }))) : undefined,
-              tcpRoutePorts: Array.isArray(v?.tcpRoutes) ? list(v.tcpRoutes.map((t: any) => num(t.port))) : undefined,
-            }))),
+            virtualServices: list(vss.map((vs: unknown) => {
+              const v = objectOrEmpty(vs);
+              return obj({
+                object: this.routerObject(['VirtualService'], v.name),
+                routes: Array.isArray(v.routes) ? lit(v.routes) : undefined,
+                tlsRoutes: Array.isArray(v.tlsRoutes)
+                  ? list(v.tlsRoutes.map((t: any) => obj({ port: num(t.port), sniHosts: opt(t.sniHosts) }))) : undefined,
+                tcpRoutePorts: Array.isArray(v.tcpRoutes) ? list(v.tcpRoutes.map((t: any) => num(t.port))) : undefined,
+              });
+            })),
             subsets: dr ? obj({
               host: lit(drItem?.manifest?.spec?.host ?? dr.name),
               destinationRule: this.routerObject(['DestinationRule'], dr.name),
@@ -393,7 +417,7 @@ class ModuleWriter {
         case 'nginx':
           out.push(call('TrafficRouting.nginx', obj({
             stableIngresses: list([...(r.stableIngress ? [r.stableIngress] : []), ...(r.stableIngresses ?? [])]
-              .map((n: any) => this.routerObject(['Ingress'], n))),
+              .map((n: unknown) => this.routerObject(['Ingress'], n))),
             annotationPrefix: str(r.annotationPrefix),
             additionalIngressAnnotations: stringMap(r.additionalIngressAnnotations),
             canaryIngressAnnotations: stringMap(r.canaryIngressAnnotations),
@@ -401,7 +425,7 @@ class ModuleWriter {
           break;
         case 'alb':
           out.push(call('TrafficRouting.alb', obj({
-            ingresses: list([...(r.ingress ? [r.ingress] : []), ...(r.ingresses ?? [])].map((n: any) => this.routerObject(['Ingress'], n))),
+            ingresses: list([...(r.ingress ? [r.ingress] : []), ...(r.ingresses ?? [])].map((n: unknown) => this.routerObject(['Ingress'], n))),
             servicePort: num(r.servicePort),
             rootService: str(r.rootService),
             annotationPrefix: str(r.annotationPrefix),
@@ -414,7 +438,7 @@ class ModuleWriter {
           break;
         case 'ambassador':
           out.push(call('TrafficRouting.ambassador', obj({
-            mappings: Array.isArray(r.mappings) ? list(r.mappings.map((n: any) => this.routerObject(['Mapping'], n))) : undefined,
+            mappings: Array.isArray(r.mappings) ? list(r.mappings.map((n: unknown) => this.routerObject(['Mapping'], n))) : undefined,
           })));
           break;
         case 'apisix':
@@ -492,8 +516,8 @@ class ModuleWriter {
     }
   }
 
-  private stringMatch(m: any): string | undefined {
-    if (!m || typeof m !== 'object') return undefined;
+  private stringMatch(m: unknown): string | undefined {
+    if (!isObject(m)) return undefined;
     for (const kind of ['exact', 'prefix', 'regex']) {
       if (typeof m[kind] === 'string') return call(`StringMatch.${kind}`, lit(m[kind]));
     }
@@ -501,15 +525,16 @@ class ModuleWriter {
   }
 
   /** One `CanaryStep` call per step, with runs of setWeight + equal pauses as a progression. */
-  private steps(steps: any[], maxTrafficWeight: number | undefined, rollout: Item): string {
+  private steps(steps: unknown[], maxTrafficWeight: number | undefined, rollout: Item): string {
     const out: string[] = [];
     let i = 0;
     while (i < steps.length) {
-      const run: { weight: number; pause: any }[] = [];
+      const run: { weight: number; pause: unknown }[] = [];
       let j = i;
       while (j + 1 < steps.length && Object.keys(steps[j] ?? {}).join() === 'setWeight' && Object.keys(steps[j + 1] ?? {}).join() === 'pause'
-        && typeof steps[j].setWeight === 'number' && (run.length === 0 || steps[j].setWeight > run[run.length - 1].weight)) {
-        run.push({ weight: steps[j].setWeight, pause: steps[j + 1].pause?.duration });
+        && typeof objectOrEmpty(steps[j]).setWeight === 'number'
+        && (run.length === 0 || objectOrEmpty(steps[j]).setWeight > run[run.length - 1].weight)) {
+        run.push({ weight: objectOrEmpty(steps[j]).setWeight, pause: objectOrEmpty(steps[j + 1]).pause?.duration });
         j += 2;
       }
       const timed = [...new Set(run.filter(r => r.pause !== undefined).map(r => durationSeconds(r.pause)))];
@@ -531,49 +556,57 @@ class ModuleWriter {
     return `[${out.join(', ')}]`;
   }
 
-  private experimentAnalyses(analyses: any): string | undefined {
+  private experimentAnalyses(analyses: unknown): string | undefined {
     if (!Array.isArray(analyses)) return undefined;
-    return list(analyses.map((a: any) => obj({
-      name: str(a?.name),
-      template: this.template(a?.templateName, a?.clusterScope === true),
-      args: this.rolloutArgs(a?.args),
-      requiredForCompletion: bool(a?.requiredForCompletion),
-    })));
+    return list(analyses.map((entry: unknown) => {
+      const a = objectOrEmpty(entry);
+      return obj({
+        name: str(a.name),
+        template: this.template(a.templateName, a.clusterScope === true),
+        args: this.rolloutArgs(a.args),
+        requiredForCompletion: bool(a.requiredForCompletion),
+      });
+    }));
   }
 
-  private experimentStep(e: any): string {
+  private experimentStep(step: unknown): string {
+    const e = objectOrEmpty(step);
     return obj({
-      templates: list((e?.templates ?? []).map((t: any) => obj({
-        name: str(t?.name),
-        specRef: t?.specRef === 'stable' ? 'ExperimentSpecRef.STABLE' : t?.specRef === 'canary' ? 'ExperimentSpecRef.CANARY' : undefined,
-        replicas: num(t?.replicas),
-        weight: num(t?.weight),
-        labels: stringMap(t?.metadata?.labels),
-        annotations: stringMap(t?.metadata?.annotations),
-        selector: stringMap(t?.selector?.matchLabels),
-        service: t?.service && Object.keys(t.service).length === 0 ? 'true' : undefined,
-        serviceName: str(t?.service?.name),
-      }))) ?? '[]',
-      duration: e?.duration !== undefined ? duration(e.duration) : undefined,
-      analyses: this.experimentAnalyses(e?.analyses),
-      dryRunMetrics: Array.isArray(e?.dryRun) ? list(e.dryRun.map((d: any) => str(d?.metricName))) : undefined,
-      analysisRunLabels: stringMap(e?.analysisRunMetadata?.labels),
-      analysisRunAnnotations: stringMap(e?.analysisRunMetadata?.annotations),
+      templates: list((e.templates ?? []).map((template: unknown) => {
+        const t = objectOrEmpty(template);
+        return obj({
+          name: str(t.name),
+          specRef: t.specRef === 'stable' ? 'ExperimentSpecRef.STABLE' : t.specRef === 'canary' ? 'ExperimentSpecRef.CANARY' : undefined,
+          replicas: num(t.replicas),
+          weight: num(t.weight),
+          labels: stringMap(objectOrEmpty(t.metadata).labels),
+          annotations: stringMap(objectOrEmpty(t.metadata).annotations),
+          selector: stringMap(objectOrEmpty(t.selector).matchLabels),
+          service: t.service && Object.keys(t.service).length === 0 ? 'true' : undefined,
+          serviceName: str(objectOrEmpty(t.service).name),
+        });
+      })) ?? '[]',
+      duration: e.duration !== undefined ? duration(e.duration) : undefined,
+      analyses: this.experimentAnalyses(e.analyses),
+      dryRunMetrics: Array.isArray(e.dryRun) ? list(e.dryRun.map((d: unknown) => str(objectOrEmpty(d).metricName))) : undefined,
+      analysisRunLabels: stringMap(objectOrEmpty(e.analysisRunMetadata).labels),
+      analysisRunAnnotations: stringMap(objectOrEmpty(e.analysisRunMetadata).annotations),
     }) ?? '{ templates: [] }';
   }
 
   /** A Service of a strategy role: defined by the Rollout when the input holds it and no one else defines it. */
-  private strategyService(name: any, role: string, rollout: Item): string | undefined {
+  private strategyService(name: unknown, role: string, rollout: Item): string | undefined {
     if (typeof name !== 'string') return undefined;
     const svc = this.find('Service', name);
     if (!svc || rollout.servicesByName || (svc.definedBy && svc.definedBy.rollout !== rollout)) return call('StrategyService.fromServiceName', lit(name));
     svc.definedBy = { rollout, role };
     const spec = svc.manifest.spec ?? {};
     // ports that define() derives from the container ports (targeting them by name) are left out
-    const containerPorts: any[] = (rollout.manifest.spec?.template?.spec?.containers ?? []).flatMap((c: any) => c?.ports ?? []);
+    const containerPorts = objectsOrEmpty((rollout.manifest.spec?.template?.spec?.containers ?? [])
+      .flatMap((c: unknown) => objectOrEmpty(c).ports ?? []));
     const derived = Array.isArray(spec.ports) && spec.ports.length === containerPorts.length && spec.ports.length > 0
-      && spec.ports.every((p: any, i: number) => ((typeof p?.targetPort === 'string' && p.targetPort === containerPorts[i]?.name)
-          || (containerPorts[i]?.name === undefined && typeof p?.targetPort === 'number' && p.targetPort === containerPorts[i]?.containerPort))
+      && spec.ports.every((p: unknown, i: number) => isObject(p) && ((typeof p.targetPort === 'string' && p.targetPort === containerPorts[i]?.name)
+          || (containerPorts[i]?.name === undefined && typeof p.targetPort === 'number' && p.targetPort === containerPorts[i]?.containerPort))
         && (p.name === undefined || p.name === containerPorts[i]?.name) && p.nodePort === undefined
         && (spec.ports.length === 1 || p.port === containerPorts[i]?.containerPort));
     const ports = derived ? undefined : Array.isArray(spec.ports) ? list(spec.ports.map((p: any) => obj({
@@ -590,8 +623,9 @@ class ModuleWriter {
       name: lit(name),
       ports,
       port: derived && spec.ports[0].port !== containerPorts[0]?.containerPort ? num(spec.ports[0].port) : undefined,
-      protocol: derived && new Set(spec.ports.map((p: any) => p.protocol)).size === 1
-        && spec.ports.some((p: any, i: number) => p.protocol !== containerPorts[i]?.protocol) ? PROTOCOLS[spec.ports[0].protocol] : undefined,
+      protocol: derived && new Set(spec.ports.map((p: unknown) => objectOrEmpty(p).protocol)).size === 1
+        && spec.ports.some((p: unknown, i: number) => objectOrEmpty(p).protocol !== containerPorts[i]?.protocol)
+        ? PROTOCOLS[spec.ports[0].protocol] : undefined,
       serviceType: types[spec.type],
       headless: spec.clusterIP === 'None' ? 'true' : undefined,
       labels: stringMap(svc.manifest.metadata?.labels),
@@ -599,8 +633,9 @@ class ModuleWriter {
     }));
   }
 
-  private strategy(st: any, rollout: Item): string | undefined {
-    if (st?.blueGreen) {
+  private strategy(strategy: unknown, rollout: Item): string | undefined {
+    const st = objectOrEmpty(strategy);
+    if (st.blueGreen) {
       const b = st.blueGreen;
       return call('RolloutStrategy.blueGreen', obj({
         activeService: this.strategyService(b.activeService, 'active', rollout),
@@ -619,7 +654,7 @@ class ModuleWriter {
         previewMetadata: roleMetadata(b.previewMetadata),
       }));
     }
-    if (!st?.canary) return undefined;
+    if (!st.canary) return undefined;
     const c = st.canary;
     const analysis = this.rolloutAnalysis(c.analysis);
     return call('RolloutStrategy.canary', obj({
@@ -647,9 +682,10 @@ class ModuleWriter {
     }));
   }
 
-  private antiAffinity(a: any): string | undefined {
-    if (a?.requiredDuringSchedulingIgnoredDuringExecution) return 'AntiAffinity.required()';
-    const w = a?.preferredDuringSchedulingIgnoredDuringExecution?.weight;
+  private antiAffinity(antiAffinity: unknown): string | undefined {
+    const a = objectOrEmpty(antiAffinity);
+    if (a.requiredDuringSchedulingIgnoredDuringExecution) return 'AntiAffinity.required()';
+    const w = objectOrEmpty(a.preferredDuringSchedulingIgnoredDuringExecution).weight;
     return typeof w === 'number' ? `AntiAffinity.preferred(${w})` : undefined;
   }
 
@@ -664,7 +700,7 @@ class ModuleWriter {
     const template = spec.template ?? {};
     // selected by the cdk8s-plus address label: `select` at its default recreates it (see cdk8s-origin.ts)
     const byAddress = item.selectsByAddress === true;
-    const withoutAddress = (labels: any) => (byAddress && labels
+    const withoutAddress = (labels: unknown) => (byAddress && labels
       ? Object.fromEntries(Object.entries(labels).filter(([k]) => k !== ADDRESS_LABEL)) : labels);
     const scope = this.scopeOf(item);
     if (byAddress && item.addressRecreated) {
@@ -707,8 +743,8 @@ class ModuleWriter {
     const kinds = Object.keys(p ?? {});
     if (kinds.length !== 1) return undefined;
     const v = p[kinds[0]] ?? {};
-    const headers = (h: any) => Array.isArray(h) && h.every((x: any) => typeof x?.key === 'string' && typeof x.value === 'string')
-      && new Set(h.map((x: any) => x.key)).size === h.length ? lit(Object.fromEntries(h.map((x: any) => [x.key, x.value]))) : undefined;
+    const headers = (h: unknown) => Array.isArray(h) && h.every(isKeyValue)
+      && new Set(h.map(x => x.key)).size === h.length ? lit(Object.fromEntries(h.map(x => [x.key, x.value]))) : undefined;
     switch (kinds[0]) {
       case 'prometheus':
         return call('MetricProvider.prometheus', obj({
@@ -772,13 +808,16 @@ class ModuleWriter {
         }
         return undefined;
       case 'kayenta': {
-        const window = (w: any) => obj({
-          scope: str(w?.scope),
-          region: str(w?.region),
-          step: duration(w?.step),
-          start: str(w?.start),
-          end: str(w?.end),
-        });
+        const window = (scope: unknown) => {
+          const w = objectOrEmpty(scope);
+          return obj({
+            scope: str(w.scope),
+            region: str(w.region),
+            step: duration(w.step),
+            start: str(w.start),
+            end: str(w.end),
+          });
+        };
         return call('MetricProvider.kayenta', obj({
           address: str(v.address),
           application: str(v.application),
@@ -787,36 +826,42 @@ class ModuleWriter {
           configurationAccountName: str(v.configurationAccountName),
           storageAccountName: str(v.storageAccountName),
           threshold: obj({ passScore: num(v.threshold?.pass), marginalScore: num(v.threshold?.marginal) }),
-          scopes: Array.isArray(v.scopes) ? list(v.scopes.map((sc: any) => obj({
-            name: str(sc?.name),
-            controlScope: window(sc?.controlScope),
-            experimentScope: window(sc?.experimentScope),
-          }))) : undefined,
+          scopes: Array.isArray(v.scopes) ? list(v.scopes.map((scope: unknown) => {
+            const sc = objectOrEmpty(scope);
+            return obj({
+              name: str(sc.name),
+              controlScope: window(sc.controlScope),
+              experimentScope: window(sc.experimentScope),
+            });
+          })) : undefined,
           lookback: bool(v.lookback),
         }));
       }
       case 'cloudWatch': {
-        const dimensions = (d: any) => (Array.isArray(d) && d.length > 0
-          ? lit(Object.fromEntries(d.map((x: any) => [x?.name, x?.value]))) : undefined);
+        const dimensions = (d: unknown) => (Array.isArray(d) && d.length > 0
+          ? lit(Object.fromEntries(d.map((x: unknown) => [objectOrEmpty(x).name, objectOrEmpty(x).value]))) : undefined);
         return call('MetricProvider.cloudWatch', obj({
           interval: v.interval !== undefined ? duration(v.interval) : undefined,
-          metricDataQueries: list((v.metricDataQueries ?? []).map((q: any) => obj({
-            id: str(q?.id),
-            expression: str(q?.expression),
-            label: str(q?.label),
-            metricStat: q?.metricStat ? obj({
-              metric: obj({
-                namespace: str(q.metricStat.metric?.namespace),
-                metricName: str(q.metricStat.metric?.metricName),
-                dimensions: dimensions(q.metricStat.metric?.dimensions),
-              }) ?? '{}',
-              period: duration(q.metricStat.period),
-              stat: str(q.metricStat.stat),
-              unit: str(q.metricStat.unit),
-            }) : undefined,
-            period: q?.period !== undefined ? duration(q.period) : undefined,
-            returnData: bool(q?.returnData),
-          }))) ?? '[]',
+          metricDataQueries: list((v.metricDataQueries ?? []).map((query: unknown) => {
+            const q = objectOrEmpty(query);
+            return obj({
+              id: str(q.id),
+              expression: str(q.expression),
+              label: str(q.label),
+              metricStat: q.metricStat ? obj({
+                metric: obj({
+                  namespace: str(q.metricStat.metric?.namespace),
+                  metricName: str(q.metricStat.metric?.metricName),
+                  dimensions: dimensions(q.metricStat.metric?.dimensions),
+                }) ?? '{}',
+                period: duration(q.metricStat.period),
+                stat: str(q.metricStat.stat),
+                unit: str(q.metricStat.unit),
+              }) : undefined,
+              period: q.period !== undefined ? duration(q.period) : undefined,
+              returnData: bool(q.returnData),
+            });
+          })) ?? '[]',
         }));
       }
       case 'plugin': {
@@ -829,13 +874,15 @@ class ModuleWriter {
     }
   }
 
-  private metrics(metrics: any, spec: any, item: Item): string | undefined {
+  private metrics(metrics: unknown, analysisSpec: unknown, item: Item): string | undefined {
     if (!Array.isArray(metrics)) return undefined;
-    const dry = new Set((spec?.dryRun ?? []).map((d: any) => d?.metricName));
-    const retention = new Map((spec?.measurementRetention ?? []).map((r: any) => [r?.metricName, r?.limit]));
-    return list(metrics.map((m: any) => {
-      const provider = this.provider(m?.provider, item);
-      if (!provider) throw new Demote(`metric '${m?.name}': provider ${Object.keys(m?.provider ?? {}).join(', ')} has no MetricProvider mapping`);
+    const spec = objectOrEmpty(analysisSpec);
+    const dry = new Set((spec.dryRun ?? []).map((d: unknown) => objectOrEmpty(d).metricName));
+    const retention = new Map((spec.measurementRetention ?? []).map((r: unknown) => [objectOrEmpty(r).metricName, objectOrEmpty(r).limit]));
+    return list(metrics.map((metric: unknown) => {
+      const m = objectOrEmpty(metric);
+      const provider = this.provider(m.provider, item);
+      if (!provider) throw new Demote(`metric '${m.name}': provider ${Object.keys(m.provider ?? {}).join(', ')} has no MetricProvider mapping`);
       const condition = typeof m.successCondition === 'string'
         ? call('Condition.expression', lit(m.successCondition), str(m.failureCondition))
         : typeof m.failureCondition === 'string' ? call('Condition.failureExpression', lit(m.failureCondition)) : undefined;
@@ -856,15 +903,16 @@ class ModuleWriter {
     }));
   }
 
-  private templateArgs(args: any): string | undefined {
+  private templateArgs(args: unknown): string | undefined {
     if (!Array.isArray(args)) return undefined;
-    return list(args.map((a: any) => {
-      if (typeof a?.value === 'string') return call('AnalysisTemplateArg.withDefault', lit(a.name), lit(a.value));
-      const secret = a?.valueFrom?.secretKeyRef;
+    return list(args.map((arg: unknown) => {
+      const a = objectOrEmpty(arg);
+      if (typeof a.value === 'string') return call('AnalysisTemplateArg.withDefault', lit(a.name), lit(a.value));
+      const secret = objectOrEmpty(a.valueFrom).secretKeyRef;
       if (secret) return call('AnalysisTemplateArg.fromSecret', lit(a.name), lit(secret.name), lit(secret.key));
-      const field = a?.valueFrom?.fieldRef?.fieldPath;
+      const field = objectOrEmpty(objectOrEmpty(a.valueFrom).fieldRef).fieldPath;
       if (typeof field === 'string') return call('AnalysisTemplateArg.fromFieldRef', lit(a.name), lit(field));
-      return call('AnalysisTemplateArg.required', lit(a?.name));
+      return call('AnalysisTemplateArg.required', lit(a.name));
     }));
   }
 
@@ -875,7 +923,7 @@ class ModuleWriter {
       args: this.templateArgs(spec.args),
       metrics: this.metrics(spec.metrics, spec, item),
       templates: Array.isArray(spec.templates)
-        ? list(spec.templates.map((t: any) => this.template(t?.templateName, t?.clusterScope === true))) : undefined,
+        ? list(spec.templates.map((t: unknown) => this.template(objectOrEmpty(t).templateName, objectOrEmpty(t).clusterScope === true))) : undefined,
     });
     this.statements.push(`const ${item.variable} = new ${item.kind}(this, ${lit(item.id)}, ${props ?? '{}'});`);
   }
@@ -884,8 +932,11 @@ class ModuleWriter {
     const spec = item.manifest.spec ?? {};
     const props = obj({
       metadata: metadata(item.manifest.metadata),
-      args: Array.isArray(spec.args) ? list(spec.args.map((a: any) => typeof a?.value === 'string'
-        ? call('AnalysisTemplateArg.withDefault', lit(a.name), lit(a.value)) : call('AnalysisTemplateArg.required', lit(a?.name)))) : undefined,
+      args: Array.isArray(spec.args) ? list(spec.args.map((arg: unknown) => {
+        const a = objectOrEmpty(arg);
+        return typeof a.value === 'string'
+          ? call('AnalysisTemplateArg.withDefault', lit(a.name), lit(a.value)) : call('AnalysisTemplateArg.required', lit(a.name));
+      })) : undefined,
       metrics: this.metrics(spec.metrics, spec, item),
       terminate: bool(spec.terminate),
       ttlAfterCompletion: duration(spec.ttlStrategy?.secondsAfterCompletion),
@@ -899,25 +950,30 @@ class ModuleWriter {
   private experiment(item: Item): void {
     const spec = item.manifest.spec ?? {};
     const retention = Array.isArray(spec.measurementRetention)
-      ? Object.fromEntries(spec.measurementRetention.filter((r: any) => typeof r?.limit === 'number').map((r: any) => [r.metricName, r.limit])) : {};
+      ? Object.fromEntries(spec.measurementRetention.filter((r: unknown) => typeof objectOrEmpty(r).limit === 'number')
+        .map((r: unknown) => [objectOrEmpty(r).metricName, objectOrEmpty(r).limit])) : {};
     const props = obj({
       metadata: metadata(item.manifest.metadata),
-      templates: list((spec.templates ?? []).map((t: any) => obj({
-        name: str(t?.name),
-        containers: containers(t?.template?.spec?.containers) ?? '[]',
-        labels: stringMap(t?.template?.metadata?.labels) ?? '{}',
-        annotations: stringMap(t?.template?.metadata?.annotations),
-        selector: stringMap(t?.selector?.matchLabels),
-        replicas: num(t?.replicas),
-        minReady: t?.minReadySeconds !== undefined ? duration(t.minReadySeconds) : undefined,
-        service: t?.service && Object.keys(t.service).length === 0 ? 'true' : undefined,
-        serviceName: str(t?.service?.name),
-        podTemplateDefaults: 'PodTemplateDefaults.NONE',
-      }))) ?? '[]',
+      templates: list((spec.templates ?? []).map((template: unknown) => {
+        const t = objectOrEmpty(template);
+        const pod = objectOrEmpty(t.template);
+        return obj({
+          name: str(t.name),
+          containers: containers(objectOrEmpty(pod.spec).containers) ?? '[]',
+          labels: stringMap(objectOrEmpty(pod.metadata).labels) ?? '{}',
+          annotations: stringMap(objectOrEmpty(pod.metadata).annotations),
+          selector: stringMap(objectOrEmpty(t.selector).matchLabels),
+          replicas: num(t.replicas),
+          minReady: t.minReadySeconds !== undefined ? duration(t.minReadySeconds) : undefined,
+          service: t.service && Object.keys(t.service).length === 0 ? 'true' : undefined,
+          serviceName: str(objectOrEmpty(t.service).name),
+          podTemplateDefaults: 'PodTemplateDefaults.NONE',
+        });
+      })) ?? '[]',
       duration: spec.duration !== undefined ? duration(spec.duration) : undefined,
       progressDeadline: spec.progressDeadlineSeconds !== undefined ? duration(spec.progressDeadlineSeconds) : undefined,
       analyses: this.experimentAnalyses(spec.analyses),
-      dryRunMetrics: Array.isArray(spec.dryRun) ? list(spec.dryRun.map((d: any) => str(d?.metricName))) : undefined,
+      dryRunMetrics: Array.isArray(spec.dryRun) ? list(spec.dryRun.map((d: unknown) => str(objectOrEmpty(d).metricName))) : undefined,
       measurementRetention: Object.keys(retention).length > 0 ? lit(retention) : undefined,
       analysisRunLabels: stringMap(spec.analysisRunMetadata?.labels),
       analysisRunAnnotations: stringMap(spec.analysisRunMetadata?.annotations),
@@ -1009,7 +1065,7 @@ class ModuleWriter {
     for (const r of rollouts) {
       const st = r.manifest.spec?.strategy ?? {};
       if (r.servicesByName) continue;
-      const roles: [any, string][] = [[st.canary?.stableService, 'stable'], [st.canary?.canaryService, 'canary'],
+      const roles: [unknown, string][] = [[st.canary?.stableService, 'stable'], [st.canary?.canaryService, 'canary'],
         [st.canary?.pingPong?.pingService, 'ping'], [st.canary?.pingPong?.pongService, 'pong'],
         [st.blueGreen?.activeService, 'active'], [st.blueGreen?.previewService, 'preview']];
       for (const [name, role] of roles) {
@@ -1078,14 +1134,14 @@ const ACCESSORS: { [role: string]: string } = {
 /**
  * Generates the module for the given manifests.
  */
-export async function generateModule(manifests: any[], options: ImportOptions = {}): Promise<ImportResult> {
+export async function generateModule(manifests: unknown[], options: ImportOptions = {}): Promise<ImportResult> {
   const chartName = options.chartName ?? 'ImportedChart';
   if (!/^[A-Z][A-Za-z0-9_]*$/.test(chartName)) {
     throw new Error(`--chart-name '${chartName}' is not a class name: use letters and digits, starting with a capital letter (e.g. MyAppChart).`);
   }
   const failures: string[] = [];
   const usable = manifests.filter((m, i) => {
-    const ok = m !== null && typeof m === 'object' && !Array.isArray(m) && typeof m.apiVersion === 'string' && typeof m.kind === 'string';
+    const ok = isObject(m) && typeof m.apiVersion === 'string' && typeof m.kind === 'string';
     if (!ok) failures.push(`document ${i + 1}: not a Kubernetes object (it needs apiVersion and kind): cannot be represented`);
     return ok;
   });

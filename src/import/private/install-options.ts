@@ -8,7 +8,7 @@
 import { call, lit, obj } from './code';
 import { durationSeconds } from './diff';
 import * as library from '../../index';
-import { isObject } from '../../private/manifest-types';
+import { isObject, JsonObject, objectOrEmpty } from '../../private/manifest-types';
 import { versionFacts } from '../../private/versions';
 import { parseYamlDocuments } from '../../validation/private/yaml';
 
@@ -23,13 +23,13 @@ export function parseYaml(text: unknown): unknown {
 }
 
 /** A string map as code; undefined when empty or not all strings. */
-export function stringMap(v: any): string | undefined {
+export function stringMap(v: unknown): string | undefined {
   if (v === null || typeof v !== 'object' || Array.isArray(v) || Object.keys(v).length === 0) return undefined;
   return Object.values(v).every(x => typeof x === 'string') ? lit(v) : undefined;
 }
 
 /** The entries of `actual` that `base` does not hold with the same value (`skip`: keys left out), as a string map. */
-export function addedEntries(actual: any, base: any, skip: string[] = []): string | undefined {
+export function addedEntries(actual: unknown, base: any, skip: string[] = []): string | undefined {
   if (!isObject(actual)) return undefined;
   const added = Object.fromEntries(Object.entries(actual).filter(([k, v]) => !skip.includes(k) && (base ?? {})[k] !== v));
   return stringMap(added);
@@ -41,11 +41,11 @@ function every(items: (string | undefined)[]): string | undefined {
 }
 
 /** Whether `v` is an object whose keys are all among `keys`. */
-function only(v: any, keys: string[]): boolean {
+function only(v: unknown, keys: string[]): v is JsonObject {
   return isObject(v) && Object.keys(v).every(k => keys.includes(k));
 }
 
-const isStringList = (v: any): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string');
+const isStringList = (v: unknown): v is string[] => Array.isArray(v) && v.every(x => typeof x === 'string');
 
 // ---------------------------------------------------------------------------------------------
 // images
@@ -164,12 +164,12 @@ const TAINT_EFFECTS: { [e: string]: string } = {
 };
 
 /** `kplus.NodeTaintQuery` code for a toleration. */
-function toleration(t: any): string | undefined {
+function toleration(t: unknown): string | undefined {
   if (!only(t, ['key', 'operator', 'value', 'effect', 'tolerationSeconds'])) return undefined;
-  if (t.effect !== undefined && !TAINT_EFFECTS[t.effect]) return undefined;
+  if (t.effect !== undefined && !TAINT_EFFECTS[String(t.effect)]) return undefined;
   if (t.tolerationSeconds !== undefined && (t.effect !== 'NoExecute' || !Number.isInteger(t.tolerationSeconds))) return undefined;
   const options = obj({
-    effect: t.effect !== undefined ? TAINT_EFFECTS[t.effect] : undefined,
+    effect: t.effect !== undefined ? TAINT_EFFECTS[String(t.effect)] : undefined,
     evictAfter: t.tolerationSeconds !== undefined ? `Duration.seconds(${t.tolerationSeconds})` : undefined,
   });
   if (t.operator === 'Exists' && t.key === undefined && t.value === undefined && options === undefined) return 'kplus.NodeTaintQuery.any()';
@@ -196,13 +196,13 @@ const LABEL_OPERATORS: { [op: string]: string } = Object.fromEntries(['In', 'Not
   .map(op => [op, `kplus.NodeLabelQuery.${op.charAt(0).toLowerCase()}${op.slice(1)}`]));
 
 /** `kplus.NodeLabelQuery` code for a node selector requirement. */
-function labelQuery(e: any): string | undefined {
-  if (!only(e, ['key', 'operator', 'values']) || typeof e.key !== 'string' || !LABEL_OPERATORS[e.operator]) return undefined;
+function labelQuery(e: unknown): string | undefined {
+  if (!only(e, ['key', 'operator', 'values']) || typeof e.key !== 'string' || !LABEL_OPERATORS[String(e.operator)]) return undefined;
   const noValues = e.operator === 'Exists' || e.operator === 'DoesNotExist';
-  if (noValues) return e.values === undefined ? call(LABEL_OPERATORS[e.operator], lit(e.key)) : undefined;
+  if (noValues) return e.values === undefined ? call(LABEL_OPERATORS[String(e.operator)], lit(e.key)) : undefined;
   if (!isStringList(e.values)) return undefined;
   if (e.operator === 'In' && e.values.length === 1) return call('kplus.NodeLabelQuery.is', lit(e.key), lit(e.values[0]));
-  return call(LABEL_OPERATORS[e.operator], lit(e.key), lit(e.values));
+  return call(LABEL_OPERATORS[String(e.operator)], lit(e.key), lit(e.values));
 }
 
 /**
@@ -210,7 +210,7 @@ function labelQuery(e: any): string | undefined {
  * term of weight 100) and the replicas kept apart by a topology. With no affinity and more than one
  * replica, `{}` (the default there is a preference for different nodes).
  */
-export function affinity(a: any, replicas: number): string | undefined {
+export function affinity(a: unknown, replicas: number): string | undefined {
   if (a === undefined) return replicas > 1 ? '{}' : undefined;
   if (!only(a, ['nodeAffinity', 'podAntiAffinity'])) return undefined;
   const node = a.nodeAffinity ?? {};
@@ -219,7 +219,7 @@ export function affinity(a: any, replicas: number): string | undefined {
     || !only(pod, ['requiredDuringSchedulingIgnoredDuringExecution', 'preferredDuringSchedulingIgnoredDuringExecution'])) return undefined;
   const required = node.requiredDuringSchedulingIgnoredDuringExecution;
   const preferred = node.preferredDuringSchedulingIgnoredDuringExecution;
-  const requiredTerms = required?.nodeSelectorTerms;
+  const requiredTerms = objectOrEmpty(required).nodeSelectorTerms;
   if (required !== undefined && !(Array.isArray(requiredTerms) && requiredTerms.length === 1 && only(requiredTerms[0], ['matchExpressions']))) return undefined;
   if (preferred !== undefined && !(Array.isArray(preferred) && preferred.length === 1 && preferred[0]?.weight === 100)) return undefined;
   const queries = (list: unknown) => (Array.isArray(list) ? every(list.map(labelQuery)) ?? null : undefined);
@@ -264,8 +264,8 @@ function percentOrAbsolute(v: unknown): string | undefined {
 }
 
 /** `controller.podDisruptionBudget` for the controller's PodDisruptionBudget. */
-export function disruptionBudget(pdb: any): string | undefined {
-  const spec = pdb?.spec;
+export function disruptionBudget(pdb: unknown): string | undefined {
+  const spec = objectOrEmpty(pdb).spec;
   if (!isObject(spec) || (spec.minAvailable === undefined) === (spec.maxUnavailable === undefined)) return undefined;
   return obj({ minAvailable: percentOrAbsolute(spec.minAvailable), maxUnavailable: percentOrAbsolute(spec.maxUnavailable) });
 }
@@ -276,7 +276,10 @@ export function disruptionBudget(pdb: any): string | undefined {
 /** The traffic providers whose permissions the library knows, upstream's first (in the order the library writes them). */
 const PROVIDERS = ['ISTIO', 'SMI', 'AMBASSADOR', 'AWS_LOAD_BALANCER_CONTROLLER', 'APP_MESH', 'TRAEFIK', 'APISIX', 'GATEWAY_API'] as const;
 
-const ruleText = (r: any) => JSON.stringify([r?.apiGroups, r?.resources, r?.verbs, r?.resourceNames]);
+const ruleText = (rule: unknown) => {
+  const r = objectOrEmpty(rule);
+  return JSON.stringify([r.apiGroups, r.resources, r.verbs, r.resourceNames]);
+};
 
 /**
  * `providerPermissions` and `additionalRules` for the rules of the controller's (Cluster)Role: after
@@ -287,7 +290,6 @@ const ruleText = (r: any) => JSON.stringify([r?.apiGroups, r?.resources, r?.verb
 export function rbacOptions(rules: unknown, baseRules: unknown, version: string): { providerPermissions?: string; additionalRules?: string } {
   const v = library.ArgoRolloutsVersion.all().find(x => x.version === version);
   if (!v || !Array.isArray(rules) || !Array.isArray(baseRules)) return {};
-  const permissions = library.ProviderPermissions as any;
   const core = baseRules.length - library.ProviderPermissions.defaults().reduce((n, p) => n + p.rules(v).length, 0);
   if (core < 0 || rules.length < core || rules.slice(0, core).some((r, i) => ruleText(r) !== ruleText(baseRules[i]))) return {};
   let rest = rules.slice(core);
@@ -295,7 +297,7 @@ export function rbacOptions(rules: unknown, baseRules: unknown, version: string)
   for (let found = true; found && rest.length > 0;) {
     found = false;
     for (const name of PROVIDERS.filter(n => !chosen.includes(n))) {
-      const group = (permissions[name] as library.ProviderPermissions).rules(v);
+      const group = library.ProviderPermissions[name].rules(v);
       if (group.length <= rest.length && group.every((r, i) => ruleText(r) === ruleText(rest[i]))) {
         chosen.push(name);
         rest = rest.slice(group.length);
@@ -304,7 +306,7 @@ export function rbacOptions(rules: unknown, baseRules: unknown, version: string)
       }
     }
   }
-  const defaults = library.ProviderPermissions.defaults().map(p => PROVIDERS.find(n => permissions[n] === p));
+  const defaults = library.ProviderPermissions.defaults().map(p => PROVIDERS.find(n => library.ProviderPermissions[n] === p));
   // a PolicyRule: its fields in the order of the interface
   const additional = rest.map(r => (only(r, ['apiGroups', 'resources', 'verbs', 'resourceNames']) && isStringList(r.apiGroups) && isStringList(r.resources)
     && isStringList(r.verbs) && (r.resourceNames === undefined || isStringList(r.resourceNames))
@@ -373,7 +375,7 @@ const str = (v: unknown) => (typeof v === 'string' ? lit(v) : undefined);
 const keyOf = (v: unknown) => (v === undefined ? undefined : secretKey(v) !== undefined ? lit(secretKey(v)) : 'null');
 
 /** The typed `NotificationService` factory calls that may write a service of the engine's type, by type (the part before a dot). */
-const SERVICES: { [type: string]: (s: any, name: string) => string | undefined } = {
+const SERVICES: { [type: string]: (s: JsonObject, name: string) => string | undefined } = {
   'slack': s => (keyOf(s.token) ? call('NotificationService.slack', keyOf(s.token), obj({
     username: str(s.username), icon: str(s.icon), signingSecretKey: keyOf(s.signingSecret),
   })) : undefined),
@@ -410,8 +412,8 @@ const SERVICES: { [type: string]: (s: any, name: string) => string | undefined }
   })),
   'webhook': (s, name) => {
     const headers = Array.isArray(s.headers) ? s.headers : [];
-    const plain = headers.filter((h: any) => secretKey(h?.value) === undefined);
-    const secret = headers.filter((h: any) => secretKey(h?.value) !== undefined);
+    const plain = headers.filter((h: unknown) => secretKey(objectOrEmpty(h).value) === undefined);
+    const secret = headers.filter((h: unknown) => secretKey(objectOrEmpty(h).value) !== undefined);
     const map = (list: any[], value: (h: any) => unknown) => (list.length > 0
       ? lit(Object.fromEntries(list.map(h => [h?.name, value(h)]))) : undefined);
     return call('NotificationService.webhook', lit(name.slice('webhook.'.length)), str(s.url) ?? 'null', obj({
@@ -438,7 +440,7 @@ function writtenSettings(code: string): unknown {
  * `NotificationService` code for a `service.<name>` entry of the notifications ConfigMap: the typed
  * factory of its type when that factory writes these settings exactly, else `NotificationService.custom`.
  */
-export function notificationService(name: string, settings: any): string | undefined {
+export function notificationService(name: string, settings: unknown): string | undefined {
   if (!isObject(settings)) return undefined;
   const typed = SERVICES[name.split('.')[0]]?.(settings, name);
   if (typed !== undefined && JSON.stringify(writtenSettings(typed)) === JSON.stringify({ key: `service.${name}`, settings: JSON.parse(JSON.stringify(settings)) })) {
@@ -453,7 +455,7 @@ export function notificationService(name: string, settings: any): string | undef
  * default subscriptions, and no catalog; and the Secret (`secret`: its manifest), left out or with
  * values.
  */
-export function notificationOptions(data: any, base: any, secret: any): string | undefined {
+export function notificationOptions(data: any, base: any, secret: unknown): string | undefined {
   if (!data || typeof data !== 'object') data = {};
   base = base ?? {};
   const own = Object.keys(data).filter(k => data[k] !== base[k]).sort();
@@ -472,7 +474,7 @@ export function notificationOptions(data: any, base: any, secret: any): string |
   });
   const subscriptions = parseYaml(data.subscriptions);
   const catalog = Object.keys(base).some(k => k.startsWith('template.')) && !Object.keys(data).some(k => k.startsWith('template.') && data[k] === base[k]);
-  const values = stringMap(secret?.stringData);
+  const values = stringMap(objectOrEmpty(secret).stringData);
   return obj({
     services: every(services),
     triggers: every(triggers),
@@ -492,12 +494,13 @@ const PLUGIN_KINDS: { [key: string]: string } = {
 };
 
 /** `ControllerPlugin` code for the plugins registered in `argo-rollouts-config`; undefined when there are none, or one does not map. */
-export function plugins(data: any): string | undefined {
+export function plugins(config: unknown): string | undefined {
+  const data = objectOrEmpty(config);
   const out: (string | undefined)[] = [];
-  for (const key of Object.keys(data ?? {}).sort()) {
+  for (const key of Object.keys(data).sort()) {
     const list = PLUGIN_KINDS[key] ? parseYaml(data[key]) : undefined;
     if (!Array.isArray(list)) return undefined;
-    out.push(...list.map((p: any) => (p && typeof p.name === 'string' && typeof p.location === 'string'
+    out.push(...list.map((p: unknown) => (isObject(p) && typeof p.name === 'string' && typeof p.location === 'string'
       && Object.keys(p).every(k => ['name', 'location', 'sha256', 'args'].includes(k))
       ? call(PLUGIN_KINDS[key], obj({
         name: lit(p.name),

@@ -19,6 +19,7 @@ import {
   spreadConstraints, stringMap, tolerations,
 } from './install-options';
 import * as library from '../../index';
+import { isObject, objectOrEmpty } from '../../private/manifest-types';
 
 /** What the install part needs of an object of the input. */
 export interface InstallInput {
@@ -285,10 +286,10 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
     }),
     {
       controller: obj({
-        env: Array.isArray(container.containers?.[0]?.env) && container.containers[0].env.every((e: any) => typeof e?.name === 'string' && typeof e.value === 'string')
-          ? lit(Object.fromEntries(container.containers[0].env.map((e: any) => [e.name, e.value]))) : undefined,
-        imagePullSecrets: Array.isArray(container.imagePullSecrets) && container.imagePullSecrets.every((x: any) => typeof x?.name === 'string')
-          ? lit(container.imagePullSecrets.map((x: any) => x.name)) : undefined,
+        env: Array.isArray(container.containers?.[0]?.env) && container.containers[0].env.every((e: unknown) => isObject(e) && typeof e.name === 'string' && typeof e.value === 'string')
+          ? lit(Object.fromEntries(container.containers[0].env.map((e: unknown) => [objectOrEmpty(e).name, objectOrEmpty(e).value]))) : undefined,
+        imagePullSecrets: Array.isArray(container.imagePullSecrets) && container.imagePullSecrets.every((x: unknown) => isObject(x) && typeof x.name === 'string')
+          ? lit(container.imagePullSecrets.map((x: unknown) => objectOrEmpty(x).name)) : undefined,
       }),
     },
     {

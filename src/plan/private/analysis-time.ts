@@ -39,7 +39,7 @@ export interface MetricTime {
   /** The number of measurements, when known. */
   readonly count?: number;
   /** `count` as written, when it is known only at run time (`unknown`). */
-  readonly countValue?: any;
+  readonly countValue?: unknown;
   /** Why the end is not known (`unknown`), e.g. `its interval "5 minutes" is not a Go duration`. */
   readonly unknownBecause?: string;
 }
@@ -66,7 +66,7 @@ const CLUSTER = 'ClusterAnalysisTemplate';
 const NAMESPACED = 'AnalysisTemplate';
 
 /** Seconds of a metric duration (a Go duration string); `undefined` when not set, `null` when not valid. */
-function metricSeconds(value: any): number | undefined | null {
+function metricSeconds(value: unknown): number | undefined | null {
   if (value === undefined || value === null || value === '') {
     return undefined;
   }
@@ -81,7 +81,7 @@ function argValue(text: string, args: ReadonlyMap<string, string>): string | und
 }
 
 /** The count of measurements: a number, a numeric string, an argument with a literal value; `undefined` when not set. */
-function countOf(value: any, args: ReadonlyMap<string, string>): number | undefined | null {
+function countOf(value: unknown, args: ReadonlyMap<string, string>): number | undefined | null {
   if (value === undefined || value === null) {
     return undefined;
   }
@@ -95,7 +95,8 @@ function countOf(value: any, args: ReadonlyMap<string, string>): number | undefi
   return text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : null;
 }
 
-function metricTime(metric: any, template: string, args: ReadonlyMap<string, string>): MetricTime {
+function metricTime(raw: unknown, template: string, args: ReadonlyMap<string, string>): MetricTime {
+  const metric = obj(raw);
   const name = typeof metric.name === 'string' ? metric.name : '';
   const delay = metricSeconds(metric.initialDelay);
   const interval = metricSeconds(metric.interval);
@@ -121,8 +122,8 @@ function metricTime(metric: any, template: string, args: ReadonlyMap<string, str
  * compose (`spec.templates`; each template once). `args` are the analysis' own arguments: a count
  * written as `{{args.x}}` takes their literal value, else a template's default.
  */
-export function analysisTime(refs: readonly any[], lookup: TemplateSpecLookup, args: readonly any[] = []): AnalysisTime {
-  const found: Array<{ label: string; spec: any }> = [];
+export function analysisTime(refs: readonly unknown[], lookup: TemplateSpecLookup, args: readonly unknown[] = []): AnalysisTime {
+  const found: Array<{ label: string; spec: unknown }> = [];
   const missing: MissingTemplate[] = [];
   const seen = new Set<string>();
   const queue = [...refs];
@@ -158,8 +159,8 @@ export function analysisTime(refs: readonly any[], lookup: TemplateSpecLookup, a
     }
   };
   list(args).forEach(a => take(a, true));
-  found.forEach(t => list(t.spec.args).forEach(a => take(a, false)));
-  const metrics = found.flatMap(t => list(t.spec.metrics).map(m => metricTime(m, t.label, values)));
+  found.forEach(t => list(obj(t.spec).args).forEach(a => take(a, false)));
+  const metrics = found.flatMap(t => list(obj(t.spec).metrics).map(m => metricTime(m, t.label, values)));
   return {
     metrics,
     missing,
@@ -212,8 +213,8 @@ export interface BackgroundCoverage {
 }
 
 /** The whole number a `startingStep` is, or 0 when it is not set (or not a whole number: other rules report it). */
-function startingStepOf(analysis: any): number {
-  const s = analysis.startingStep;
+function startingStepOf(analysis: unknown): number {
+  const s: unknown = obj(analysis).startingStep;
   return typeof s === 'number' && Number.isSafeInteger(s) && s >= 0 ? s : 0;
 }
 
@@ -221,7 +222,7 @@ function startingStepOf(analysis: any): number {
  * What the background analysis of a canary covers, with the steps at the plan's minimum times
  * (`steps`: the plan's steps of that canary); `undefined` when there is no background analysis.
  */
-export function backgroundCoverage(canary: any, steps: readonly TimedStep[], lookup: TemplateSpecLookup): BackgroundCoverage | undefined {
+export function backgroundCoverage(canary: unknown, steps: readonly TimedStep[], lookup: TemplateSpecLookup): BackgroundCoverage | undefined {
   const analysis = obj(obj(canary).analysis);
   if (Object.keys(analysis).length === 0) {
     return undefined;

@@ -34,8 +34,8 @@ export interface Weights {
 
 export interface CanarySpec {
   readonly steps: readonly UncheckedObject[];
-  readonly maxSurge: any;
-  readonly maxUnavailable: any;
+  readonly maxSurge: unknown;
+  readonly maxUnavailable: unknown;
   readonly trafficRouting: boolean;
   readonly maxTrafficWeight: number;
   readonly dynamicStableScale: boolean;
@@ -48,7 +48,7 @@ export interface CanarySpec {
 
 export interface BlueGreenSpec {
   readonly previewReplicaCount: number | undefined;
-  readonly maxUnavailable: any;
+  readonly maxUnavailable: unknown;
   readonly scaleDownDelaySeconds: number | undefined;
   readonly abortScaleDownDelaySeconds: number | undefined;
   readonly autoPromotionEnabled: boolean;
@@ -75,16 +75,16 @@ export interface StatusModel {
   readonly pauseConditionCount: number;
 }
 
-function int(v: any): number | undefined {
+function int(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : undefined;
 }
 
-function str(v: any): string {
+function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
 /** Reads the spec model of a Rollout manifest (tolerant: absent or mistyped fields read as unset). */
-export function readSpec(rollout: any): SpecModel {
+export function readSpec(rollout: unknown): SpecModel {
   const spec = obj(obj(rollout).spec);
   const strategy = obj(spec.strategy);
   const replicas = int(spec.replicas) ?? 1;
@@ -121,7 +121,7 @@ export function readSpec(rollout: any): SpecModel {
 }
 
 /** Reads the status model of a Rollout manifest. */
-export function readStatus(rollout: any): StatusModel {
+export function readStatus(rollout: unknown): StatusModel {
   const status = obj(obj(rollout).status);
   const w = obj(obj(status.canary).weights);
   const weights = isObject(w.canary) || isObject(w.stable)
@@ -154,7 +154,7 @@ const GO_ATOI = /^[+-]?[0-9]+$/;
  * removed (so "25" is 25 percent too), rounded up or down. `undefined` when the string is not a
  * number, which makes the controller resolve both fenceposts to 0.
  */
-export function scaledIntOrPercent(value: any, total: number, roundUp: boolean): number | undefined {
+export function scaledIntOrPercent(value: unknown, total: number, roundUp: boolean): number | undefined {
   if (typeof value === 'number') {
     return Number.isFinite(value) ? Math.trunc(value) : undefined;
   }

@@ -9,27 +9,28 @@ import {
 } from './controller';
 import { ReplicaCounts } from '../types';
 import { VersionArithmetic } from './versions';
+import { objectOrEmpty as obj } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
 
 /** The pod template hash of a ReplicaSet manifest (its label, else the end of its name). */
-export function hashOf(rs: any): string {
-  const labels = rs?.metadata?.labels;
-  const label = labels && typeof labels === 'object' ? labels['rollouts-pod-template-hash'] : undefined;
+export function hashOf(rs: unknown): string {
+  const metadata = obj(obj(rs).metadata);
+  const label: unknown = obj(metadata.labels)['rollouts-pod-template-hash'];
   if (typeof label === 'string' && label !== '') {
     return label;
   }
-  const name = typeof rs?.metadata?.name === 'string' ? rs.metadata.name : '';
+  const name = typeof metadata.name === 'string' ? metadata.name : '';
   const dash = name.lastIndexOf('-');
   return dash >= 0 ? name.slice(dash + 1) : name;
 }
 
-function count(value: any, fallback: number): number {
+function count(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.max(0, Math.trunc(value)) : fallback;
 }
 
 /** A ReplicaSet manifest as the arithmetic sees it: spec.replicas (default 1) and status.availableReplicas (default 0). */
-export function rsState(rs: any): RsState {
-  return { hash: hashOf(rs), replicas: count(rs?.spec?.replicas, 1), available: count(rs?.status?.availableReplicas, 0) };
+export function rsState(rs: unknown): RsState {
+  return { hash: hashOf(rs), replicas: count(obj(obj(rs).spec).replicas, 1), available: count(obj(obj(rs).status).availableReplicas, 0) };
 }
 
 /** Sorts ReplicaSets into the new, the stable and the older ones, as the controller does by hash. */

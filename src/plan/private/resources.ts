@@ -22,27 +22,27 @@ export interface PodRequests {
  * is not one (parsed exactly, as the API server does, by the shared parser; the number is a float:
  * enough for capacity sums).
  */
-export function quantityValue(value: any): number | undefined {
+export function quantityValue(value: unknown): number | undefined {
   const q = parseQuantity(value);
   return q === undefined ? undefined : Number(q.nanos) / 1e9;
 }
 
-function containerRequest(container: any, resource: string): number | undefined {
-  const resources = obj(container.resources);
+function containerRequest(container: unknown, resource: string): number | undefined {
+  const resources = obj(obj(container).resources);
   return quantityValue(obj(resources.requests)[resource]) ?? quantityValue(obj(resources.limits)[resource]);
 }
 
 /** The amount of `resource` a container has, by `read`, or undefined when it sets none. */
-type ContainerAmount = (container: any, resource: string) => number | undefined;
+type ContainerAmount = (container: unknown, resource: string) => number | undefined;
 
 /**
  * The total of one pod of a pod spec: the sum over its containers (and sidecars), or the largest
  * init container when that is larger (init containers run one at a time, before the others), plus
  * the pod overhead.
  */
-function podTotals(podSpec: any, amount: ContainerAmount): PodRequests {
+function podTotals(podSpec: unknown, amount: ContainerAmount): PodRequests {
   const spec = obj(podSpec);
-  const sum = (containers: any[], resource: string) => {
+  const sum = (containers: readonly unknown[], resource: string) => {
     let total = 0;
     let set = true;
     for (const c of containers) {
@@ -74,7 +74,7 @@ function podTotals(podSpec: any, amount: ContainerAmount): PodRequests {
 }
 
 /** What one pod of a pod spec requests (requests, else limits, per container; see `podTotals`). */
-export function podRequests(podSpec: any): PodRequests {
+export function podRequests(podSpec: unknown): PodRequests {
   return podTotals(podSpec, containerRequest);
 }
 
@@ -82,8 +82,8 @@ export function podRequests(podSpec: any): PodRequests {
  * The limits of one pod of a pod spec (see `podTotals`); `cpuSet` / `memorySet` are false when a
  * container sets no such limit (the pod's limit is then unbounded).
  */
-export function podLimits(podSpec: any): PodRequests {
-  return podTotals(podSpec, (container, resource) => quantityValue(obj(obj(container.resources).limits)[resource]));
+export function podLimits(podSpec: unknown): PodRequests {
+  return podTotals(podSpec, (container, resource) => quantityValue(obj(obj(obj(container).resources).limits)[resource]));
 }
 
 /** A CPU amount for people: `250m`, `1.5` (cores). */

@@ -11,7 +11,7 @@ import { objectOrEmpty as obj, objectsOrEmpty as list } from '../../private/mani
 import { PlanRoute } from '../types';
 
 /** A StringMatch in words: `= "v"`, `prefix "v"`, `regex "v"`. */
-function stringMatch(m: any): string {
+function stringMatch(m: unknown): string {
   const s = obj(m);
   if (s.exact !== undefined) return `= ${JSON.stringify(String(s.exact))}`;
   if (s.prefix !== undefined) return `prefix ${JSON.stringify(String(s.prefix))}`;
@@ -23,7 +23,7 @@ function stringMatch(m: any): string {
  * How the traffic router combines the matches of a setHeaderRoute: Istio makes each an alternative
  * (` or `), ALB puts them as conditions into one rule (` and `); for other routers `; `.
  */
-export function headerMatchJoin(trafficRouting: any): string {
+export function headerMatchJoin(trafficRouting: unknown): string {
   const routers = Object.keys(obj(trafficRouting)).filter(k => k !== 'managedRoutes');
   if (routers.length === 1 && routers[0] === 'istio') return ' or ';
   if (routers.length === 1 && routers[0] === 'alb') return ' and ';
@@ -31,31 +31,32 @@ export function headerMatchJoin(trafficRouting: any): string {
 }
 
 /** The matches of a setHeaderRoute in words: `header X-Canary = "yes"`, joined as the router combines them. */
-function headerMatches(matches: any[], join: string): string {
-  return matches.map(m => `header ${String(m.headerName ?? '')} ${stringMatch(m.headerValue)}`).join(join);
+function headerMatches(matches: readonly unknown[], join: string): string {
+  return matches.map(obj).map(m => `header ${String(m.headerName ?? '')} ${stringMatch(m.headerValue)}`).join(join);
 }
 
 /** The matches of a setMirrorRoute (Istio) in words: `method = "GET", path prefix "/api"`, alternatives joined by `or`. */
-function mirrorMatches(matches: any[]): string {
-  return matches.map(m => {
+function mirrorMatches(matches: readonly unknown[]): string {
+  return matches.map(obj).map(m => {
     const conditions: string[] = [];
     if (m.method !== undefined) conditions.push(`method ${stringMatch(m.method)}`);
     if (m.path !== undefined) conditions.push(`path ${stringMatch(m.path)}`);
-    for (const name of Object.keys(obj(m.headers)).sort()) {
-      conditions.push(`header ${name} ${stringMatch(m.headers[name])}`);
+    const headers = obj(m.headers);
+    for (const name of Object.keys(headers).sort()) {
+      conditions.push(`header ${name} ${stringMatch(headers[name])}`);
     }
     return conditions.length === 0 ? 'any request' : conditions.join(', ');
   }).join(' or ');
 }
 
 /** A mirror route's percentage: 100 when not set. */
-function mirrorPercent(route: any): number {
+function mirrorPercent(route: unknown): number {
   const p = obj(route).percentage;
   return typeof p === 'number' && Number.isFinite(p) ? p : 100;
 }
 
 /** True when a setHeaderRoute / setMirrorRoute removes its route (it has no match). */
-function removesRoute(route: any): boolean {
+function removesRoute(route: unknown): boolean {
   return list(obj(route).match).length === 0;
 }
 
@@ -64,7 +65,7 @@ function removesRoute(route: any): boolean {
  *
  * @param trafficRouting the strategy's trafficRouting (its router says how header matches combine)
  */
-export function routeOf(kind: 'header' | 'mirror', raw: any, trafficRouting: any): PlanRoute | undefined {
+export function routeOf(kind: 'header' | 'mirror', raw: unknown, trafficRouting: unknown): PlanRoute | undefined {
   const r = obj(raw);
   if (removesRoute(r)) {
     return undefined;
@@ -85,12 +86,12 @@ export class RouteState {
   private readonly order: readonly string[];
 
   /** @param trafficRouting the strategy's trafficRouting: its managedRoutes' order is the routes' precedence */
-  constructor(private readonly trafficRouting: any) {
+  constructor(private readonly trafficRouting: unknown) {
     this.order = list(obj(trafficRouting).managedRoutes).map(r => String(r.name ?? ''));
   }
 
   /** Applies a step's setHeaderRoute and setMirrorRoute (both, in a combined step). */
-  public apply(step: any): void {
+  public apply(step: unknown): void {
     const s = obj(step);
     if (s.setHeaderRoute !== undefined) {
       this.set(String(obj(s.setHeaderRoute).name ?? ''), routeOf('header', s.setHeaderRoute, this.trafficRouting));

@@ -10,7 +10,7 @@
 import { IConstruct } from 'constructs';
 import { controllerTraefikApiVersion } from '../../install/private/requirements';
 import { appVersion } from '../../private/app-registry';
-import { isObject, UncheckedObject } from '../../private/manifest-types';
+import { isObject, objectOrEmpty, UncheckedObject } from '../../private/manifest-types';
 import { apiGroupOf, objectIdentity } from '../../private/object-identity';
 import { versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
@@ -33,7 +33,7 @@ export interface OwnedFieldsContext {
   /** `metadata.name` of the Rollout. */
   readonly rolloutName: string;
   /** `spec.strategy.canary` of the Rollout (an empty object when missing). */
-  readonly canary: any;
+  readonly canary: CanaryFields;
   /** Names of `trafficRouting.managedRoutes` (the header and mirror routes the steps set). */
   readonly managedRoutes: string[];
   /**
@@ -47,6 +47,12 @@ export interface OwnedFieldsContext {
    * pointers, and the controller as the field manager.
    */
   entry(group: string, kind: string, name: string, jsonPointers: string[], namespace?: string): IgnoreDifference;
+}
+
+/** The fields of `spec.strategy.canary` the routers read, each as written. */
+export interface CanaryFields {
+  readonly stableService?: unknown;
+  readonly trafficRouting?: unknown;
 }
 
 /** What the app says about its controller, beyond the manifests. */
@@ -97,8 +103,8 @@ export function objectsIn(value: unknown): UncheckedObject[] {
 }
 
 /** `metadata.namespace` of a manifest, `''` when it sets none. */
-export function namespaceOf(manifest: any): string {
-  return nameOf(manifest?.metadata?.namespace) ?? '';
+export function namespaceOf(manifest: unknown): string {
+  return nameOf(objectOrEmpty(objectOrEmpty(manifest).metadata).namespace) ?? '';
 }
 
 /**
@@ -109,12 +115,12 @@ export function namespaceOf(manifest: any): string {
 export class ObjectLookup {
   private readonly objects = new Map<string, UncheckedObject>();
 
-  constructor(manifests: readonly any[]) {
+  constructor(manifests: readonly unknown[]) {
     for (const manifest of manifests) {
       const id = objectIdentity(manifest);
       if (id !== undefined) {
         const key = this.key(id.group, id.kind, id.namespace, id.name);
-        if (!this.objects.has(key)) this.objects.set(key, manifest);
+        if (!this.objects.has(key)) this.objects.set(key, objectOrEmpty(manifest));
       }
     }
   }
@@ -136,19 +142,19 @@ export class ObjectLookup {
 }
 
 /** `spec.strategy.canary` of a Rollout manifest, an empty object when missing. */
-export function canaryOf(rollout: any): UncheckedObject {
-  const strategy = isObject(rollout?.spec) && isObject(rollout.spec.strategy) ? rollout.spec.strategy : {};
-  return isObject(strategy.canary) ? strategy.canary : {};
+export function canaryOf(rollout: unknown): UncheckedObject {
+  const strategy = objectOrEmpty(objectOrEmpty(objectOrEmpty(rollout).spec).strategy);
+  return objectOrEmpty(strategy.canary);
 }
 
 /** The context the routers' functions get for one Rollout, whose objects are looked up in `index`. */
-export function ownedFieldsContext(rollout: any, index: ObjectLookup, controller: ControllerFacts): OwnedFieldsContext {
+export function ownedFieldsContext(rollout: unknown, index: ObjectLookup, controller: ControllerFacts): OwnedFieldsContext {
   const namespace = namespaceOf(rollout);
   const canary = canaryOf(rollout);
   return {
     version: controller.version,
     traefikApiGroup: controller.traefikApiGroup,
-    rolloutName: nameOf(rollout?.metadata?.name) ?? '',
+    rolloutName: nameOf(objectOrEmpty(objectOrEmpty(rollout).metadata).name) ?? '',
     canary,
     managedRoutes: objectsIn(canary.trafficRouting?.managedRoutes).map(r => nameOf(r.name)).filter((n): n is string => n !== undefined),
     find: (groups, kind, name) => index.find(groups, kind, namespace, name),

@@ -5,7 +5,7 @@
  * the app) both call `routerOwnedFields`, so the two cannot differ.
  */
 import { ControllerFacts, ObjectLookup, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
-import { isObject } from '../../private/manifest-types';
+import { isObject, objectOrEmpty } from '../../private/manifest-types';
 import { albOwnedFields } from '../alb';
 import { ambassadorOwnedFields } from '../ambassador';
 import { apisixOwnedFields } from '../apisix';
@@ -17,7 +17,7 @@ import { IgnoreDifference } from '../router';
 import { smiOwnedFields } from '../smi';
 import { traefikOwnedFields } from '../traefik';
 
-type OwnedFields = (config: any, ctx: OwnedFieldsContext) => IgnoreDifference[];
+type OwnedFields = (config: unknown, ctx: OwnedFieldsContext) => IgnoreDifference[];
 
 /** The routers under `trafficRouting`, by key. */
 const ROUTERS: ReadonlyArray<[string, OwnedFields]> = [
@@ -33,7 +33,7 @@ const PLUGINS: ReadonlyMap<string, OwnedFields> = new Map([[GATEWAY_API_PLUGIN_N
  * as the routers of its `trafficRouting` say; routers and plugins the library does not know give none.
  */
 export function routerOwnedFields(ctx: OwnedFieldsContext): IgnoreDifference[] {
-  const trafficRouting = isObject(ctx.canary.trafficRouting) ? ctx.canary.trafficRouting : {};
+  const trafficRouting = objectOrEmpty(ctx.canary.trafficRouting);
   const entries: IgnoreDifference[] = [];
   for (const [key, ownedFields] of ROUTERS) {
     if (isObject(trafficRouting[key])) entries.push(...ownedFields(trafficRouting[key], ctx));
@@ -49,7 +49,7 @@ export function routerOwnedFields(ctx: OwnedFieldsContext): IgnoreDifference[] {
  * The router entries of one Rollout manifest, one per object (pointers merged, ordered by group,
  * kind, namespace and name), with the objects it names looked up among `manifests`.
  */
-export function rolloutRouterOwnedFields(rollout: any, manifests: readonly any[], controller: ControllerFacts): IgnoreDifference[] {
+export function rolloutRouterOwnedFields(rollout: unknown, manifests: readonly unknown[], controller: ControllerFacts): IgnoreDifference[] {
   const entries = new OwnedFieldEntries();
   routerOwnedFields(ownedFieldsContext(rollout, new ObjectLookup(manifests), controller)).forEach(e => entries.add(e));
   return entries.list();
