@@ -8,8 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { fail } from './private/synth-error';
 import { FindingSeverity, LintFinding } from './validation/linter';
-import { lintRun } from './validation/private/lint-run';
-import { kubernetesMinor, schemaVersion } from './validation/private/schema-loader';
+import { kubernetesMinor, lintRun, schemaVersion } from './validation/private';
 
 /**
  * Properties of `ArgoRolloutsValidation`, as written under `properties:` of the cdk8s.yaml

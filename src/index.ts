@@ -1,4 +1,7 @@
 export * from './rollout/rollout';
+export * from './rollout/strategy-options';
+export * from './rollout/canary-options';
+export * from './rollout/blue-green-options';
 export * from './rollout/strategy';
 export * from './rollout/strategy-service';
 export * from './rollout/canary-step';

@@ -327,6 +327,15 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
     const install = probe('const app = new (require("cdk8s").App)(); new lib.ArgoRollouts(new (require("cdk8s").Chart)(app, "c"), "i"); app.synthYaml();');
     expect(install).toContain('install/argo-rollouts.js');
     expect(install.filter((f: string) => /^(rollout\/|imports\/argoproj|validation\/private\/rules\/|\(cdk8s-plus\))/.test(f))).toEqual([]);
+    // a layer's door (lib/<layer>/private/index.js) loads each of its modules on first use too, so that one
+    // name of another layer's internals does not load them all (build-tools/lazy-index.js)
+    const doors = packed.files.filter(f => /^lib\/.+\/private\/index\.js$/.test(f));
+    expect(doors).toContain('lib/install/private/index.js');
+    for (const door of doors) {
+      const lazy = fs.readFileSync(path.join(app, 'node_modules', PKG, door), 'utf8').includes('// lazy exports (build-tools/lazy-index.js)');
+      expect({ door, lazy }).toEqual({ door, lazy: true });
+    }
+    expect(probe(`require('${PKG}/lib/install/private');`)).toEqual(['index.js', 'install/private/index.js']);
     // every export is there, and the L1 submodule too
     expect(JSON.parse(mustRun(process.execPath, ['-e', `
       const lib = require('${PKG}');

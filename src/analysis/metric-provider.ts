@@ -1,5 +1,5 @@
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { PluginUse, pluginUse } from '../install/private/plugin-use';
+import { PluginUse, pluginUse } from '../install/private';
 import { checkArgument, JSON_OBJECT } from '../private/arguments';
 import { prune, RenderedProvider } from './private/providers/common';
 import { pluginSpec, PluginSpec } from './private/providers/plugin';

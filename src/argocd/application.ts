@@ -15,9 +15,9 @@ import { Manifest } from '../private/manifest-types';
 import { OnePassApiObject } from '../private/one-pass-api-object';
 import { fail } from '../private/synth-error';
 import { SynthPass } from '../private/synth-pass';
-import { appController, releaseController } from '../traffic/private/owned-fields';
+import { appController, releaseController } from '../traffic/private';
 import { IgnoreDifference } from '../traffic/router';
-import { SchemaError, SchemaValidator } from '../validation/private/schema-loader';
+import { SchemaError, SchemaValidator } from '../validation/private';
 
 /** The Argo CD release whose Application CRD the Application is checked against. */
 const ARGO_CD_TAG = 'v3.5.1';

@@ -10,7 +10,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { InputError, readDocuments, ReadDocument, splitArguments, startCommand } from './private/files';
-import { generateModule, ImportResult } from '../import/private/generate';
+import { generateModule, ImportResult } from '../import/private';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../private/versions';
 
 /** Where the command reads and writes; the defaults are the process's. */

@@ -15,8 +15,7 @@ import { quoteCut } from '../private/quote';
 import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { InputError, readTexts, splitArguments, startCommand } from './private/files';
-import { lintRun } from '../validation/private/lint-run';
-import { kubernetesMinor, kubernetesVersions } from '../validation/private/schema-loader';
+import { kubernetesMinor, kubernetesVersions, lintRun } from '../validation/private';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface LintCommandIo {

@@ -10,7 +10,7 @@
  */
 import * as fs from 'fs';
 import { InputError, readDocuments, ReadDocument, splitArguments, startCommand } from './private/files';
-import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/private/versions';
+import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/private';
 import { RolloutPlan } from '../plan/rollout-plan';
 
 /** Where the command reads and writes; the defaults are the process's. */

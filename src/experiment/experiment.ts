@@ -3,7 +3,7 @@ import { Construct } from 'constructs';
 import { ExperimentAnalysis } from './experiment-step';
 import { PodTemplateDefaults } from './pod-template';
 import { checkUniqueNames, EXPERIMENT_PROPS, ExperimentSpec, renderExperimentAnalyses, renderTemplateService } from './private/render';
-import { templateManifests, renderDryRun, renderMeasurementRetention } from '../analysis/private/render';
+import { templateManifests, renderDryRun, renderMeasurementRetention } from '../analysis/private';
 import { ArgoObject } from '../private/argo-object';
 import { checkArgument } from '../private/arguments';
 import * as kplus from '../private/kplus';

@@ -10,8 +10,7 @@ import { Manifest, StringMap } from '../private/manifest-types';
 import { parseQuantity } from '../private/quantity';
 import { fail } from '../private/synth-error';
 import { SynthPass } from '../private/synth-pass';
-import { APP_BUDGETS, CapacityBudget } from '../validation/private';
-import { BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS } from '../validation/private/rules/budget';
+import { APP_BUDGETS, BUDGET_ANNOTATIONS as BUDGET_ANNOTATION_KEYS, CapacityBudget } from '../validation/private';
 
 /** Throws when a budget given in code is not one, naming the bad value and how to write it. */
 function checkCapacityBudget(what: string, budget: CapacityBudget): void {

@@ -2,12 +2,12 @@ import { Duration } from 'cdk8s';
 import { CanaryStepSpec } from './private/spec-types';
 import { CanaryStepContext } from './private/step-context';
 import { IAnalysisTemplate } from '../analysis/analysis-template-ref';
-import { renderRolloutAnalysis } from '../analysis/private/render';
+import { renderRolloutAnalysis } from '../analysis/private';
 import { RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { ExperimentStepOptions } from '../experiment/experiment-step';
-import { renderExperimentStep } from '../experiment/private/render';
+import { renderExperimentStep } from '../experiment/private';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { PluginUse, pluginUse } from '../install/private/plugin-use';
+import { PluginUse, pluginUse } from '../install/private';
 import {
   argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass, JSON_OBJECT, listOf, mapOf, struct,
 } from '../private/arguments';

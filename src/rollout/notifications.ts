@@ -9,11 +9,9 @@ import { ApiObjectMetadataDefinition, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
 import { ArgoRolloutsApp } from '../install/app-version';
 import { NotificationOptions, NotificationService, NotificationTrigger } from '../install/notifications';
-import { loadNotificationCatalog } from '../install/private/data';
-import { checkSubscriptionPart } from '../install/private/notification-util';
-import { NOTIFICATION_OPTIONS } from '../install/private/option-shapes';
-import { notificationConfigData } from '../install/private/render';
-import { controllerDeployments } from '../install/private/requirements';
+import {
+  checkSubscriptionPart, controllerDeployments, loadNotificationCatalog, NOTIFICATION_OPTIONS, notificationConfigData,
+} from '../install/private';
 import { versionsToCheck } from '../private/app-registry';
 import { ArgumentError, checkArgument, checkListArgument } from '../private/arguments';
 import { ConfigMapManifest, Manifest, SecretManifest } from '../private/manifest-types';

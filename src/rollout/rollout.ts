@@ -6,12 +6,12 @@ import { addSubscription, NotificationRecipients, notificationManifestsFor, Subs
 import * as kplus from '../private/kplus';
 import { planOfRollout } from './private/rollout-plan';
 import { ROLLOUT_PROPS } from './private/rollout-props';
-import { ResolvedService, servicesToCheck } from './private/service-binding';
+import { servicesToCheck } from './private/service-binding';
 import { RolloutSpec } from './private/spec-types';
 import { BoundStrategy } from './private/strategy-binding';
 import { RolloutStrategy } from './strategy';
 import { WorkloadReference } from './workload-ref';
-import { ROLLOUT_ANALYSIS_OPTIONS, templateManifests } from '../analysis/private/render';
+import { ROLLOUT_ANALYSIS_OPTIONS, templateManifests } from '../analysis/private';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../analysis/rollout-analysis';
 import { PodTemplateDefaults } from '../experiment/pod-template';
 import { NotificationService } from '../install/notifications';
@@ -256,27 +256,27 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
 
   /** The steps of a canary Rollout (a copy). Empty for blue-green. */
   public get steps(): CanaryStep[] {
-    return this.bound.steps;
+    return this.bound.steps();
   }
 
   /** The active Service of a blue-green Rollout, when this app defines it. */
   public get activeService(): kplus.Service | undefined {
-    return this.bound.services.active?.service;
+    return this.bound.service('active')?.service;
   }
 
   /** The preview Service of a blue-green Rollout, when this app defines it. */
   public get previewService(): kplus.Service | undefined {
-    return this.bound.services.preview?.service;
+    return this.bound.service('preview')?.service;
   }
 
   /** The stable Service of a canary Rollout, when this app defines it. */
   public get stableService(): kplus.Service | undefined {
-    return this.bound.services.stable?.service;
+    return this.bound.service('stable')?.service;
   }
 
   /** The canary Service of a canary Rollout, when this app defines it. */
   public get canaryService(): kplus.Service | undefined {
-    return this.bound.services.canary?.service;
+    return this.bound.service('canary')?.service;
   }
 
   /**
@@ -515,9 +515,8 @@ export class Rollout extends kplus.Workload implements kplus.IScalable {
    * the Rollout, on its manifest as written (JSON patches applied; see `ArgoObject`).
    */
   private relatedManifests(own: Manifest): RelatedObject[] {
-    const services = Object.values(this.bound.services) as ResolvedService[];
     return [
-      ...servicesToCheck(services),
+      ...servicesToCheck(this.bound.services()),
       ...templateManifests(this.bound.analysisTemplates()),
       ...this.bound.routerObjects(),
       ...notificationManifestsFor(this, own),

@@ -9,7 +9,7 @@ import { ProviderPermissions } from '../install/rbac';
 import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
 import { objectOrEmpty as obj } from '../private/manifest-types';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
-import { CONTROLLER_PLUGIN } from '../install/private/plugin-use';
+import { CONTROLLER_PLUGIN } from '../install/private';
 import { fail } from '../private/synth-error';
 
 /** Options of the Gateway API router (the `argoproj-labs/gatewayAPI` plugin). */

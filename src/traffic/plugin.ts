@@ -4,7 +4,7 @@ import { Binding } from './private/binding';
 import { PluginsTrafficRoutingSpec } from './private/spec-types';
 import { ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
-import { pluginUse, CONTROLLER_PLUGIN } from '../install/private/plugin-use';
+import { pluginUse, CONTROLLER_PLUGIN } from '../install/private';
 import { ProviderPermissions } from '../install/rbac';
 import { ExpectedStruct, JSON_OBJECT, struct } from '../private/arguments';
 import { JsonObject } from '../private/manifest-types';

@@ -5,7 +5,7 @@ import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects
 import { nameOf, OwnedFieldsContext } from './private/owned-fields';
 import { IgnoreDifference, ITrafficRouter, ITrafficRouterBinding, ITrafficTarget } from './router';
 import { RouterObject } from './router-object';
-import { controllerTraefikApiVersion } from '../install/private/requirements';
+import { controllerTraefikApiVersion } from '../install/private';
 import { ExpectedStruct, struct } from '../private/arguments';
 import { LazyApiVersionObject } from '../private/lazy-api-version';
 import { objectOrEmpty as obj } from '../private/manifest-types';

@@ -5,7 +5,7 @@ import { Metric } from '../metric';
 import { MetricProvider } from '../metric-provider';
 import { RolloutAnalysisOptions } from '../rollout-analysis';
 import { MeasurementRetentionSpec, MetricNameSpec, MetricSpec, RolloutAnalysisSpec, TemplateRefSpec } from './spec-types';
-import { addControllerRequirement } from '../../install/private/requirements';
+import { addControllerRequirement } from '../../install/private';
 import {
   ANALYSIS_TEMPLATE, checkArgument, ExpectedClass, ExpectedStruct, listOf, mapOf, STRING_LIST, STRING_MAP, struct,
 } from '../../private/arguments';

@@ -9,11 +9,10 @@
 import { isObject } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
 import {
-  annotationPointer, canaryOf, ControllerFacts, ObjectLookup, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer,
-} from '../../traffic/private/owned-fields';
-import { routerOwnedFields } from '../../traffic/private/router-owned-fields';
+  annotationPointer, canaryOf, ControllerFacts, ObjectLookup, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer, routerOwnedFields,
+} from '../../traffic/private';
 import { IgnoreDifference } from '../../traffic/router';
-import { scalerOf } from '../../validation/private/rules/gitops';
+import { scalerOf } from '../../validation/private';
 
 /** workloadRef.scaleDown values with which the controller scales the referenced Deployment down. */
 const SCALING_DOWN = new Set(['onsuccess', 'progressively']);

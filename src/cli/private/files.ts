@@ -7,7 +7,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { decodeUtf8, InvalidUtf8Error, parseJsonDocuments, parseYamlDocuments, syntaxErrorMessage, YamlSyntaxError } from '../../validation/private/yaml';
+import { decodeUtf8, InvalidUtf8Error, parseJsonDocuments, parseYamlDocuments, syntaxErrorMessage, YamlSyntaxError } from '../../validation/private';
 
 /** Thrown for unreadable input and syntax errors: the commands exit 2. */
 export class InputError extends Error {

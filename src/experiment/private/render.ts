@@ -1,5 +1,4 @@
-import { ANALYSIS_ARG, renderDryRun } from '../../analysis/private/render';
-import { ArgSpec, MeasurementRetentionSpec, MetricNameSpec } from '../../analysis/private/spec-types';
+import { ANALYSIS_ARG, ArgSpec, MeasurementRetentionSpec, MetricNameSpec, renderDryRun } from '../../analysis/private';
 import {
   ANALYSIS_TEMPLATE, checkArgument, CONTAINER_PROPS, DURATION, ExpectedStruct, listOf, mapOf, METADATA, STRING_LIST, STRING_MAP, struct,
 } from '../../private/arguments';

@@ -10,7 +10,7 @@ import { durationSeconds } from './diff';
 import * as library from '../../index';
 import { isObject, JsonObject, objectOrEmpty } from '../../private/manifest-types';
 import { versionFacts } from '../../private/versions';
-import { parseYamlDocuments } from '../../validation/private/yaml';
+import { parseYamlDocuments } from '../../validation/private';
 
 /** The first YAML document of a text (a ConfigMap value), when it parses. */
 export function parseYaml(text: unknown): unknown {

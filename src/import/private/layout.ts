@@ -297,7 +297,9 @@ function print(doc: Doc, startIndent: number, width: number): string {
             column += 1;
           }
         } else {
-          out = out.replace(/ +$/, '') + '\n' + ' '.repeat(cmd.indent);
+          // (the spaces a line ends with go once, at the end: trimming the whole text so far at every break took
+          // time in the square of its length — minutes for a statement of a few hundred kB, a CRD's schema)
+          out += '\n' + ' '.repeat(cmd.indent);
           column = cmd.indent;
         }
         break;

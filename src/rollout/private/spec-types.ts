@@ -1,10 +1,10 @@
 /**
  * The type of a rendered Rollout spec, for the render methods. Internal: jsii never sees it.
  */
-import { BackgroundAnalysisSpec, RolloutAnalysisSpec } from '../../analysis/private/spec-types';
-import { RolloutExperimentStepSpec } from '../../experiment/private/render';
+import { BackgroundAnalysisSpec, RolloutAnalysisSpec } from '../../analysis/private';
+import { RolloutExperimentStepSpec } from '../../experiment/private';
 import { IntOrString, JsonObject, LabelSelectorSpec, MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
-import { HeaderRoutingMatchSpec, RouteMatchSpec, TrafficRoutingSpec } from '../../traffic/private/spec-types';
+import { HeaderRoutingMatchSpec, RouteMatchSpec, TrafficRoutingSpec } from '../../traffic/private';
 
 /** `spec.workloadRef`. */
 export interface WorkloadRefSpec {

@@ -31,14 +31,21 @@ export interface OpenStrategy {
   addPostPromotionAnalysis(options: RolloutAnalysisOptions): void;
 }
 
+/** The role of a Service of a strategy. */
+export type StrategyServiceRole = 'stable' | 'canary' | 'ping' | 'pong' | 'active' | 'preview';
+
 /**
- * A strategy bound to one Rollout: holds that Rollout's mutable state (steps, routers, analyses)
- * and Services. The add-methods throw when the strategy has no such list (a router on blue-green).
+ * A strategy bound to one Rollout (`CanaryStrategy`, `BlueGreenStrategy`): holds that Rollout's
+ * mutable state (steps, routers, analyses) and Services. The add-methods throw when the strategy
+ * has no such list (a router on blue-green).
  */
 export interface BoundStrategy extends OpenStrategy {
-  /** The Services by role; a router added later may add the stable and canary ones. */
-  readonly services: { [role: string]: ResolvedService };
-  readonly steps: CanaryStep[];
+  /** The Service of a role, when the strategy has one; a router added later may add the stable and canary ones. */
+  service(role: StrategyServiceRole): ResolvedService | undefined;
+  /** All the Services, in the order they were resolved. */
+  services(): ResolvedService[];
+  /** The canary steps (a copy); empty for blue-green. */
+  steps(): CanaryStep[];
   /** `spec.strategy`; pure. */
   render(): StrategySpec;
   analysisTemplates(): IAnalysisTemplate[];

@@ -8,7 +8,7 @@
  * objects it names, and the merging of entries.
  */
 import { IConstruct } from 'constructs';
-import { controllerTraefikApiVersion } from '../../install/private/requirements';
+import { controllerTraefikApiVersion } from '../../install/private';
 import { appVersion } from '../../private/app-registry';
 import { isObject, objectOrEmpty, UncheckedObject } from '../../private/manifest-types';
 import { apiGroupOf, objectIdentity } from '../../private/object-identity';

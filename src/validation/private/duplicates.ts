@@ -4,7 +4,7 @@
  * one it reads: the other is lost without a word. Which manifests are the same object is said once,
  * in src/private/object-identity.ts (the app-wide check at synth counts the same way).
  */
-import { FindingSink } from './context';
+import { FindingSink } from './finding-sink';
 import { describeObject, DuplicateObject, duplicateObjects } from '../../private/object-identity';
 
 /** Rank of L05 findings: before the other rules of the document. */

@@ -2,8 +2,10 @@
  * The rule engine: runs the rules of each Argo Rollouts kind on every such manifest of a set of plain
  * manifests.
  */
-import { AnalysisContext, argoKindOf, AttributedFinding, FindingSink, ManifestContext, ManifestIndex, Rule, RuleContext } from './context';
+import { AnalysisContext, ManifestContext, Rule, RuleContext } from './context';
 import { reportDuplicateObject, reportDuplicateObjects } from './duplicates';
+import { AttributedFinding, FindingSink } from './finding-sink';
+import { argoKindOf, ManifestIndex } from './manifest-index';
 import { ManifestView } from './manifest-view';
 import {
   ANALYSIS_MANIFEST_RULES, EXPERIMENT_MANIFEST_RULES, NOTIFICATION_MANIFEST_RULES, PLUGIN_CONFIG_MANIFEST_RULES, ROLLOUT_RULES,

@@ -15,8 +15,7 @@ import { DocumentPart, DocumentStream, jsonDocumentStream, syntaxErrorMessage, Y
 import { installedVersion } from '../../private/installed-version';
 import { isObject } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
-import type { LintFinding, LintOptions, LintSource } from '../linter';
-import { Finding, FindingSeverity } from '../types';
+import { Finding, FindingSeverity, LintFinding, LintOptions, LintSource } from '../types';
 
 /** A parsed source: its documents and where they start. */
 export interface ParsedSource {

@@ -5,8 +5,8 @@
  * the app asks for it (CI).
  */
 import { IConstruct } from 'constructs';
-import { AttributedFinding } from './context';
 import { validateManifestsAttributed } from './engine';
+import { AttributedFinding } from './finding-sink';
 import { checkFindings, reportFindings, RuleError } from './format';
 import { AppRegistry, AppSlot } from '../../private/app-registry';
 import { identityKey } from '../../private/object-identity';

@@ -7,9 +7,8 @@
  * templates they compose; when one is missing, or a count is known only at run time, nothing is reported.
  */
 import {
-  backgroundCoverage, BackgroundCoverage, countToReach, describeMetricEnd, stepLabel, stepRange, TemplateSpecLookup,
-} from '../../../plan/private/analysis-time';
-import { formatSeconds } from '../../../plan/private/render';
+  backgroundCoverage, BackgroundCoverage, countToReach, describeMetricEnd, formatSeconds, stepLabel, stepRange, TemplateSpecLookup,
+} from '../../../plan/private';
 import { CANARY_PATH, Rule, RuleContext } from '../context';
 import { ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE } from '../templates';
 import { isObject, listWords } from '../util';

@@ -5,8 +5,7 @@
  * maxReplicas. Three budgets: the Rollout's own (annotations, B01), the app's (ValidationOptions.budget,
  * B02) and a ResourceQuota in the Rollout's namespace (B03).
  */
-import { formatCpu, formatMemory, podLimits, PodRequests } from '../../../plan/private/resources';
-import { PLAN_VERSIONS } from '../../../plan/private/versions';
+import { formatCpu, formatMemory, PLAN_VERSIONS, podLimits, PodRequests } from '../../../plan/private';
 import { RolloutPlan } from '../../../plan/rollout-plan';
 import { JsonObject, workloadPodTemplate, workloadRefKind } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';

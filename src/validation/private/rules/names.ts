@@ -8,7 +8,8 @@
  * labels. Other kinds are left alone: their name rules vary (RBAC names may hold ':', for one).
  */
 import { apiGroupOf } from '../../../private/object-identity';
-import { argoKindOf, ManifestContext, Rule } from '../context';
+import { ManifestContext, Rule } from '../context';
+import { argoKindOf } from '../manifest-index';
 import { checkAnnotations, checkLabelMap } from '../pod';
 import { asObject, dns1035LabelError, dns1123LabelError, dns1123SubdomainError, isObject, quote } from '../util';
 
