@@ -134,9 +134,9 @@ project.tasks.tryFind('docgen')?.reset('jsii-docgen -o API.md --submodule root')
 
 // lib/ as jsii leaves it is not the whole package: `assemble` completes it (also used by the packed-package test).
 const assembleTask = project.addTask('assemble', {
-  description: 'Complete lib/ after jsii: lazy exports in lib/index.js and the generated data files jsii does not copy',
+  description: 'Complete lib/ after jsii: lazy exports in lib/index.js and the layers\' doors (lib/**/private/index.js), and the generated data files jsii does not copy',
   steps: [
-    // Importing the library loads nothing yet: every export of lib/index.js loads its module on first use.
+    // Importing the library loads nothing yet: every export of lib/index.js (and of each layer's door) loads its module on first use.
     { exec: 'node build-tools/lazy-index.js' },
     // The generated files that are not TypeScript (install data JSON, compiled validators) go from src/imports/ to lib/imports/.
     { exec: 'node build-tools/copy-generated.js' },
