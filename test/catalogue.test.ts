@@ -1,0 +1,149 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { App, Chart, Testing } from 'cdk8s';
+import { EXAMPLES } from '../examples';
+import { ArgoRolloutsVersion, CanaryStep, MetricProvider, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting } from '../src';
+
+/**
+ * What the library offers, read from the library itself, against what shows it: every traffic
+ * router, metric provider and canary step kind has its docs, an example app (which the importer's
+ * round trip in test/import/generate.test.ts imports and synthesizes again), and a plan row. A new
+ * router, provider or step kind without them fails here, naming what is missing.
+ */
+const ROOT = path.join(__dirname, '..');
+const doc = (file: string) => fs.readFileSync(path.join(ROOT, 'docs', file), 'utf8');
+
+/** Fails unless docs/<file> names `call`. */
+function expectDocumented(file: string, call: string): void {
+  if (!doc(file).includes(call)) {
+    throw new Error(`docs/${file} does not name ${call}...): add it (with its options) where the others are.`);
+  }
+}
+
+/** The manifests of every example app, synthesized once. */
+const EXAMPLE_MANIFESTS: { app: string; manifest: any }[] = EXAMPLES.flatMap(example => {
+  const app = new App({ outdir: Testing.app().outdir });
+  return example.define(app).flatMap(chart => Testing.synth(chart)).map(manifest => ({ app: example.name, manifest }));
+});
+
+/** The public static factories of a class (`TrafficRouting.istio`, ...). */
+function factories(cls: object): string[] {
+  return Object.getOwnPropertyNames(cls).filter(name => typeof (cls as any)[name] === 'function').sort();
+}
+
+describe('every traffic router', () => {
+  // TrafficRouting.plugin(name) is the door to any router plugin (gatewayApi() is one), not a router of its own
+  const routers = factories(TrafficRouting).filter(name => name !== 'plugin');
+
+  test('the catalogue is read from TrafficRouting', () => {
+    expect(routers).toEqual(expect.arrayContaining(['alb', 'apisix', 'istio', 'nginx', 'smi', 'traefik']));
+  });
+
+  test.each(routers)('TrafficRouting.%s() is in docs/traffic.md', name => {
+    expectDocumented('traffic.md', `\`TrafficRouting.${name}(`);
+  });
+
+  test.each(routers)('TrafficRouting.%s() routes a Rollout of an example app', name => {
+    // the key the router writes under trafficRouting (and, for a plugin router, its plugin name)
+    const rendered = renderedRouting(name);
+    const users = EXAMPLE_MANIFESTS.filter(({ manifest }) => manifest.kind === 'Rollout'
+      && rendered.every(([key, plugin]) => {
+        const routing = manifest.spec?.strategy?.canary?.trafficRouting ?? {};
+        return plugin === undefined ? routing[key] !== undefined : routing[key]?.[plugin] !== undefined;
+      }));
+    if (users.length === 0) {
+      throw new Error(`No example app uses TrafficRouting.${name}() (trafficRouting.${rendered.map(r => r.join('.')).join(', ')}): `
+        + 'add one to examples/ and examples/index.ts, so that the importer round trip and the release matrix cover it.');
+    }
+  });
+});
+
+/** The options a router needs to render alone. */
+const PROBE_OPTIONS: { [factory: string]: object } = { gatewayApi: { gatewayName: 'public' } };
+
+/** The keys a router factory writes under `trafficRouting`, from a Rollout of a scratch app. */
+function renderedRouting(name: string): [string, string?][] {
+  const chart = new Chart(Testing.app(), 'probe');
+  const router = (TrafficRouting as any)[name](PROBE_OPTIONS[name] ?? {});
+  new Rollout(chart, 'probe', {
+    metadata: { name: 'probe' },
+    containers: [{ image: 'nginx:1.27', ports: [{ number: 80 }] }],
+    strategy: RolloutStrategy.canary({ trafficRouting: [router], steps: [CanaryStep.setWeight(10)] }),
+  });
+  const rollout = Testing.synth(chart).find((m: any) => m.kind === 'Rollout');
+  const routing = rollout.spec.strategy.canary.trafficRouting;
+  return Object.keys(routing).filter(k => k !== 'managedRoutes' && k !== 'maxTrafficWeight')
+    .map(k => (k === 'plugins' ? [k, Object.keys(routing.plugins)[0]] : [k]) as [string, string?]);
+}
+
+describe('every metric provider', () => {
+  const providers = factories(MetricProvider);
+
+  test('the catalogue is read from MetricProvider', () => {
+    expect(providers).toEqual(expect.arrayContaining(['cloudWatch', 'datadogQueries', 'datadogQuery', 'job', 'prometheus', 'web']));
+  });
+
+  test.each(providers)('MetricProvider.%s() is in docs/analysis.md', name => {
+    expectDocumented('analysis.md', `\`MetricProvider.${name}(`);
+  });
+
+  // the key a factory writes under a metric's `provider` (the two Datadog factories write `datadog`)
+  const keyOf = (name: string) => (name.startsWith('datadog') ? 'datadog' : name);
+
+  test.each(providers)('MetricProvider.%s() measures a metric of an example app', name => {
+    const used = EXAMPLE_MANIFESTS.some(({ manifest }) => ['AnalysisTemplate', 'ClusterAnalysisTemplate', 'AnalysisRun'].includes(manifest.kind)
+      && (manifest.spec?.metrics ?? []).some((metric: any) => metric.provider?.[keyOf(name)] !== undefined
+        && (name !== 'datadogQueries' || metric.provider.datadog.queries !== undefined)
+        && (name !== 'datadogQuery' || metric.provider.datadog.query !== undefined)));
+    if (!used) {
+      throw new Error(`No example app has a metric of MetricProvider.${name}(): add one to examples/analysis-providers.ts.`);
+    }
+  });
+});
+
+describe('every canary step kind', () => {
+  test.each(ArgoRolloutsVersion.all().map(v => [v.version, v] as const))('of %s has a row in a plan', (_, version) => {
+    // the step kinds are those of the release's Rollout CRD
+    const crds = JSON.parse(fs.readFileSync(path.join(ROOT, 'src', 'imports', 'install-data', version._facts.dataFiles.crds), 'utf8'));
+    const rolloutCrd = crds.find((crd: any) => crd.spec.names.kind === 'Rollout');
+    const stepSchema = rolloutCrd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.strategy.properties.canary
+      .properties.steps.items.properties;
+    const kinds = Object.keys(stepSchema).sort();
+    expect(kinds).toEqual(expect.arrayContaining(['analysis', 'experiment', 'pause', 'setCanaryScale', 'setWeight']));
+    const example: { [kind: string]: object } = {
+      setWeight: { setWeight: 20 },
+      pause: { pause: { duration: '1m' } },
+      setCanaryScale: { setCanaryScale: { replicas: 1 } },
+      analysis: { analysis: { templates: [{ templateName: 't' }] } },
+      experiment: { experiment: { duration: '1m', templates: [{ name: 'c', specRef: 'canary' }] } },
+      setHeaderRoute: { setHeaderRoute: { name: 'h', match: [{ headerName: 'x', headerValue: { exact: 'y' } }] } },
+      setMirrorRoute: { setMirrorRoute: { name: 'm', percentage: 10, match: [{ method: { exact: 'GET' } }] } },
+      plugin: { plugin: { name: 'acme/step', config: {} } },
+    };
+    for (const kind of kinds) {
+      if (example[kind] === undefined) {
+        throw new Error(`The Rollout CRD of ${version.tag} has the step kind ${kind}, which this test has no example of: `
+          + 'add one here, and make sure plans (src/plan/) give it a row.');
+      }
+      const plan = RolloutPlan.fromManifest({
+        apiVersion: 'argoproj.io/v1alpha1',
+        kind: 'Rollout',
+        metadata: { name: 'r' },
+        spec: {
+          replicas: 4,
+          selector: { matchLabels: { app: 'r' } },
+          template: { metadata: { labels: { app: 'r' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+          strategy: {
+            canary: {
+              ...(kind === 'setHeaderRoute' || kind === 'setMirrorRoute'
+                ? { canaryService: 'c', stableService: 's', trafficRouting: { managedRoutes: [{ name: kind === 'setHeaderRoute' ? 'h' : 'm' }], istio: { virtualService: { name: 'v' } } } }
+                : {}),
+              steps: [example[kind]],
+            },
+          },
+        },
+      }, { version: version.version });
+      expect(plan.steps.filter(s => s.index === 0).map(s => s.kind)).toEqual([kind]);
+    }
+  });
+});
