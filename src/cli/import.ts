@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { InputError, readDocuments, ReadDocument, splitArguments, startCommand } from './private/files';
 import { generateModule, ImportResult } from '../import/private';
-import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../private/versions';
+import { VERSION_NUMBERS, versionFacts } from '../private/versions';
 
 /** Where the command reads and writes; the defaults are the process's. */
 export interface ImportCommandIo {
@@ -45,7 +45,7 @@ construct-metadata.json of cdk8s synth's dist/) are skipped, and named on standa
 
   --version V      Argo Rollouts release the objects are checked against, and which the module pins:
                    ${VERSION_NUMBERS.join(', ')} (default: the install's release when the input
-                   holds one, else ${DEFAULT_VERSION_NUMBER})
+                   holds one, else ${versionFacts(undefined).version})
   --chart-name N   the name of the exported Chart class (default ImportedChart)
   --out FILE       write the module to FILE instead of standard output
   -h, --help       show this help

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import { cdk8sPlusLine } from '../private/cdk8s-plus';
 import { parseQuantity } from '../private/quantity';
 import { quoteCut } from '../private/quote';
-import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS } from '../private/versions';
+import { VERSION_NUMBERS, versionFacts } from '../private/versions';
 import { CapacityBudget, FindingSeverity, Linter, LintFinding, LintSource } from '../validation/linter';
 import { InputError, readTexts, splitArguments, startCommand } from './private/files';
 import { kubernetesMinor, kubernetesVersions, lintRun } from '../validation/private';
@@ -41,7 +41,7 @@ pipe a program's output to -). All files are checked together: references betwee
 
   --version V    Argo Rollouts release whose CRD schemas and rules apply: ${VERSION_NUMBERS.join(', ')}
                  (default: the release of the Argo Rollouts controller Deployment among the
-                 files, by its image tag, e.g. an install written with the app; else ${DEFAULT_VERSION_NUMBER})
+                 files, by its image tag, e.g. an install written with the app; else ${versionFacts(undefined).version})
   --kubernetes-version K
                  Kubernetes version of the cluster: ${KUBERNETES_VERSIONS.join(', ')}; the pod templates are
                  checked against its pod API (S09: fields its API server would drop) and its

@@ -10,7 +10,7 @@
  */
 import * as fs from 'fs';
 import { InputError, readDocuments, ReadDocument, splitArguments, startCommand } from './private/files';
-import { DEFAULT_PLAN_VERSION, PLAN_VERSIONS } from '../plan/private';
+import { PLAN_VERSIONS, versionArithmetic } from '../plan/private';
 import { RolloutPlan } from '../plan/rollout-plan';
 
 /** Where the command reads and writes; the defaults are the process's. */
@@ -40,7 +40,7 @@ AnalysisTemplates, HorizontalPodAutoscalers) are read from the same files.
                  one Rollout (use --rollout when the files hold several)
   --version V    Argo Rollouts release whose arithmetic applies: ${PLAN_VERSIONS.join(', ')}
                  (default: the release of the Argo Rollouts controller Deployment among the
-                 files, by its image tag; else ${DEFAULT_PLAN_VERSION})
+                 files, by its image tag; else ${versionArithmetic(undefined).version})
   --rollout N    plan only the Rollout named N (or NAMESPACE/N)
   -h, --help     show this help
 

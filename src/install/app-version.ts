@@ -37,8 +37,7 @@ export class ArgoRolloutsApp {
    * `ArgoRolloutsCrds` or by `useVersion()`, else the default release.
    */
   public get version(): ArgoRolloutsVersion {
-    const set = this.registry.version;
-    return set === undefined ? ArgoRolloutsVersion.defaultVersion() : ArgoRolloutsVersion.of(set);
+    return ArgoRolloutsVersion.of(this.registry.release().version);
   }
 
   /**

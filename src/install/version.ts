@@ -1,6 +1,6 @@
 import { checkArgument } from '../private/arguments';
 import { fail } from '../private/synth-error';
-import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, VersionFacts, versionFacts } from '../private/versions';
+import { VERSION_NUMBERS, VersionFacts, versionFacts } from '../private/versions';
 
 /**
  * A pinned Argo Rollouts release: selects the CRDs, the controller image tag, the install objects
@@ -34,7 +34,7 @@ export class ArgoRolloutsVersion {
    * The release used when none is given: the latest release that is not a candidate (v1.9.1).
    */
   public static defaultVersion(): ArgoRolloutsVersion {
-    return ArgoRolloutsVersion.of(DEFAULT_VERSION_NUMBER);
+    return ArgoRolloutsVersion.of(versionFacts(undefined).version);
   }
 
   /**

@@ -15,11 +15,13 @@
  * checks that read them search the tree at synth: a ResourceQuota or HPA for the budget rules, any
  * ApiObject for the duplicate-object check and for Argo CD's ignoreDifferences and the plans.)
  *
- * This module sits in the bottom layer: it knows nothing of versions, plugins or rules; the layers
- * above give meaning to the strings and slots.
+ * This module sits in the bottom layer: it knows nothing of plugins or rules; the layers above give
+ * meaning to the slots. The release it hands out is an entry of the version table (./versions), the
+ * default one resolved there.
  */
 import { IConstruct } from 'constructs';
 import { fail } from './synth-error';
+import { VersionFacts, versionFacts } from './versions';
 
 /** The key of the data bag on the root construct; versioned, so that a future shape can coexist. */
 const REGISTRY = Symbol.for('cdk8s-argo-rollouts.app-registry/v1');
@@ -73,8 +75,8 @@ export class AppRegistry {
     private readonly data: RegistryData) {}
 
   /**
-   * The Argo Rollouts version (a version number, e.g. `1.9.1`) the app's objects are checked
-   * against; `undefined` when nothing set one (then the default version applies).
+   * The Argo Rollouts version (a version number, e.g. `1.9.1`) something set for the app;
+   * `undefined` when nothing did. What the app's objects are checked against is `release()`.
    */
   public get version(): string | undefined {
     return this.data.version?.version;
@@ -106,11 +108,12 @@ export class AppRegistry {
   }
 
   /**
-   * The versions to check the app's objects against: the app's version, or `[undefined]` (the
-   * default version) when none is set. Read at synth, so an install declared after the objects counts.
+   * The release the app's objects are checked against: the version set for the app, else the
+   * default release (resolved by the version table). Read it at synth, so that an install declared
+   * after the objects counts.
    */
-  public versionsToCheck(): (string | undefined)[] {
-    return [this.version];
+  public release(): VersionFacts {
+    return versionFacts(this.version);
   }
 
   /** Adds a value to a list of the registry. */
@@ -145,14 +148,9 @@ export class AppRegistry {
 }
 
 /**
- * The versions the objects of `scope`'s app must be valid for (see `AppRegistry.versionsToCheck`).
- * Call it at synth, not in a constructor.
+ * The release the objects of `scope`'s app are checked against (see `AppRegistry.release`). Call it
+ * at synth, not in a constructor.
  */
-export function versionsToCheck(scope: IConstruct): (string | undefined)[] {
-  return AppRegistry.of(scope).versionsToCheck();
-}
-
-/** The version number `scope`'s app is checked against, or `undefined` for the default. */
-export function appVersion(scope: IConstruct): string | undefined {
-  return AppRegistry.of(scope).version;
+export function appRelease(scope: IConstruct): VersionFacts {
+  return AppRegistry.of(scope).release();
 }

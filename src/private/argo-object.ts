@@ -1,11 +1,12 @@
 import { ApiObject, ApiObjectMetadata, Lazy } from 'cdk8s';
 import { Construct, IConstruct } from 'constructs';
-import { versionsToCheck } from './app-registry';
+import { appRelease } from './app-registry';
 import { ClusterScopedApiObject } from './cluster-scoped';
 import { checkDuplicateObjects } from './duplicate-objects';
 import { Manifest } from './manifest-types';
 import { OnePassApiObject, resolveAndSanitize } from './one-pass-api-object';
 import { manifestsOf, RelatedObject, SynthBatchCheck, SynthPass } from './synth-pass';
+import { VersionFacts } from './versions';
 
 /** The API version of every Argo Rollouts kind. */
 export const ARGO_API_VERSION = 'argoproj.io/v1alpha1';
@@ -36,7 +37,7 @@ export interface SynthFinding {
  * The rule engine at synth (`checkAtSynth` of src/validation, which this bottom layer cannot import:
  * the constructs pass it down). Throws on errors, writes warnings.
  */
-export type SynthCheck = (scope: IConstruct, subject: string, manifests: object[], versions: readonly (string | undefined)[],
+export type SynthCheck = (scope: IConstruct, subject: string, manifests: object[], release: VersionFacts,
   keep?: (finding: SynthFinding) => boolean) => void;
 
 /** How a construct describes its Argo object. */
@@ -119,10 +120,10 @@ export class ArgoObject<S extends object> {
     const o = this.options;
     const related = o.related ? o.related(own) : [];
     const request = { scope: this.owner, subject: o.subject ?? `${o.kind} ${this.owner.node.path}`, own, related, keep: o.keep };
-    const versions = versionsToCheck(this.owner);
-    if (!SynthPass.record(this.apiObject, request, versions)) {
+    const release = appRelease(this.owner);
+    if (!SynthPass.record(this.apiObject, request, release)) {
       const { subject, manifests, keep } = manifestsOf(request);
-      o.check(this.owner, subject, [...manifests], versions, keep);
+      o.check(this.owner, subject, [...manifests], release, keep);
     }
   }
 }

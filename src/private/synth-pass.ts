@@ -26,6 +26,7 @@
 import { ApiObject, Chart } from 'cdk8s';
 import { IConstruct } from 'constructs';
 import { AppRegistry, AppSlot } from './app-registry';
+import { VersionFacts } from './versions';
 
 /** What the check of a construct reads: its own manifest first, then those of the objects it refers to. */
 export interface SynthCheckEntry {
@@ -59,7 +60,7 @@ export function manifestsOf(request: SynthCheckRequest, render: (o: ApiObject) =
 }
 
 /** Runs the rule engine over the entries of a batch at once (the validation layer's, passed down). */
-export type SynthBatchCheck = (entries: readonly SynthCheckEntry[], versions: readonly (string | undefined)[]) => void;
+export type SynthBatchCheck = (entries: readonly SynthCheckEntry[], release: VersionFacts) => void;
 
 /** A checked object: its ApiObject, and the check that runs its batch. */
 interface CheckedObject {
@@ -81,7 +82,8 @@ interface Batch {
   readonly objects: ReadonlySet<ApiObject>;
   /** How many of `objects` are rendered. */
   rendered: number;
-  readonly versions: readonly (string | undefined)[];
+  /** The release the batch is checked against (the app's). */
+  readonly release: VersionFacts;
 }
 
 /**
@@ -148,11 +150,11 @@ export class SynthPass {
    * Hands the pass of `apiObject`'s app the entry its rendering made. True when the batch takes it
    * (it is checked with the batch); false when the caller must check it alone, now.
    *
-   * @param versions the versions to check against (the app's)
+   * @param release the release to check against (the app's)
    */
-  public static record(apiObject: ApiObject, request: SynthCheckRequest, versions: readonly (string | undefined)[]): boolean {
+  public static record(apiObject: ApiObject, request: SynthCheckRequest, release: VersionFacts): boolean {
     const pass = PASSES.get(apiObject.node.root);
-    return pass !== undefined && pass.take(apiObject, request, versions);
+    return pass !== undefined && pass.take(apiObject, request, release);
   }
 
   /** Marks an object of the library (at construction): it calls `rendered` each time it is rendered. */
@@ -210,7 +212,7 @@ export class SynthPass {
     this.checkedCharts = new Set(this.checked.map(c => Chart.of(c.apiObject)));
   }
 
-  private take(apiObject: ApiObject, request: SynthCheckRequest, versions: readonly (string | undefined)[]): boolean {
+  private take(apiObject: ApiObject, request: SynthCheckRequest, release: VersionFacts): boolean {
     if (this.done) {
       return false;
     }
@@ -223,7 +225,7 @@ export class SynthPass {
       }
       const objects = new Set(this.apiObjects.filter(o => tracked(o) && Chart.of(o) === chart));
       const rendered = [...objects].filter(o => this.renderings.has(o)).length;
-      this.batch = { chart, expected, recorded: new Map(), objects, rendered, versions };
+      this.batch = { chart, expected, recorded: new Map(), objects, rendered, release };
     }
     const batch = this.batch;
     if (batch.recorded.has(apiObject)) {
@@ -264,6 +266,6 @@ export class SynthPass {
     this.renderings.clear();
     this.byKinds.clear();
     const check = batch.expected.get(batch.recorded.keys().next().value!)!.check;
-    check(entries, batch.versions);
+    check(entries, batch.release);
   }
 }

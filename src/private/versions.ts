@@ -11,9 +11,6 @@ import { DEFAULT_VERSION, GeneratedVersion, VERSIONS } from '../imports/argo-rol
 
 export { type GeneratedVersion as VersionFacts };
 
-/** The release used when none is given: the latest release that is not a candidate. */
-export const DEFAULT_VERSION_NUMBER: string = DEFAULT_VERSION;
-
 /** The version numbers of every supported release, newest first. */
 export const VERSION_NUMBERS: readonly string[] = VERSIONS.map(v => v.version);
 
@@ -30,8 +27,9 @@ export function releasesWith(test: (facts: GeneratedVersion) => boolean): string
 }
 
 /**
- * The table entry of a version number, or of the default release for `undefined`. Throws for a
- * release the library does not support, naming those it does.
+ * The table entry of a version number, or of the default release (the latest release that is not a
+ * candidate) for `undefined`: the one place the default release is applied (`versionFacts(undefined)`
+ * is the default). Throws for a release the library does not support, naming those it does.
  *
  * @param what who asks, for the message, e.g. `Argo Rollouts version`
  */

@@ -12,7 +12,7 @@ import { NotificationOptions, NotificationService, NotificationTrigger } from '.
 import {
   checkSubscriptionPart, controllerDeployments, loadNotificationCatalog, NOTIFICATION_OPTIONS, notificationConfigData,
 } from '../install/private';
-import { versionsToCheck } from '../private/app-registry';
+import { appRelease } from '../private/app-registry';
 import { ArgumentError, checkArgument, checkListArgument } from '../private/arguments';
 import { ConfigMapManifest, Manifest, SecretManifest } from '../private/manifest-types';
 import { qualifiedNameError, SUBSCRIBE_PREFIX } from '../private/name-syntax';
@@ -319,7 +319,7 @@ export class SelfServiceNotifications extends Construct {
           // the notification rules of the ConfigMap and the Secret (e.g. a condition that does not parse, N03),
           // with the app's controller, which reads them only with self-service notifications on (N01)
           const manifests = manifestsOf();
-          checkAtSynth(this, `SelfServiceNotifications ${this.node.path}`, [...manifests, ...controllerDeployments(this)], versionsToCheck(this),
+          checkAtSynth(this, `SelfServiceNotifications ${this.node.path}`, [...manifests, ...controllerDeployments(this)], appRelease(this),
             f => f.ruleId.startsWith('N'));
           return manifests[0].data;
         },

@@ -1,6 +1,7 @@
 import { App, Chart, Testing } from 'cdk8s';
 import { Construct } from 'constructs';
-import { AppRegistry, AppSlot, versionsToCheck } from '../../src/private/app-registry';
+import { appRelease, AppRegistry, AppSlot } from '../../src/private/app-registry';
+import { versionFacts } from '../../src/private/versions';
 
 describe('AppRegistry', () => {
   test('one registry per app, reached from any construct of it, and no child constructs', () => {
@@ -9,6 +10,7 @@ describe('AppRegistry', () => {
     const inner = new Construct(chart, 'inner');
     AppRegistry.of(inner).setVersion('1.8.3', 'test a/inner');
     expect(AppRegistry.of(app).version).toEqual('1.8.3');
+    expect(AppRegistry.of(app).release().version).toEqual('1.8.3');
     expect(AppRegistry.of(chart).versionSetBy).toEqual('test a/inner');
     expect(app.node.children.map(c => c.node.id)).toEqual(['a']);
     expect(chart.node.children.map(c => c.node.id)).toEqual(['inner']);
@@ -16,15 +18,18 @@ describe('AppRegistry', () => {
     expect(AppRegistry.of(Testing.app()).version).toBeUndefined();
   });
 
-  test('the default version when nothing sets one', () => {
-    expect(versionsToCheck(new Chart(Testing.app(), 'a'))).toEqual([undefined]);
+  test('the default release when nothing sets one', () => {
+    const chart = new Chart(Testing.app(), 'a');
+    expect(AppRegistry.of(chart).version).toBeUndefined();
+    expect(appRelease(chart)).toBe(versionFacts(undefined));
+    expect(appRelease(chart).version).toEqual('1.9.1');
   });
 
   test('the same version twice is fine; two versions are an error naming both', () => {
     const registry = AppRegistry.of(new App());
     registry.setVersion('1.9.1', 'ArgoRollouts app/install');
     registry.setVersion('1.9.1', 'ArgoRolloutsCrds crds/crds');
-    expect(registry.versionsToCheck()).toEqual(['1.9.1']);
+    expect(registry.release().version).toEqual('1.9.1');
     expect(() => registry.setVersion('1.8.3', 'ArgoRolloutsCrds other/crds'))
       .toThrow(/ArgoRolloutsCrds other\/crds uses Argo Rollouts 1\.8\.3, but ArgoRollouts app\/install already set this app to 1\.9\.1/);
     expect(registry.version).toEqual('1.9.1');

@@ -19,7 +19,8 @@ const metric = (name: string): Metric => ({
 interface Call {
   readonly subject: string;
   readonly manifests: any[];
-  readonly versions: readonly (string | undefined)[];
+  /** The version number of the release checked against. */
+  readonly version: string;
   readonly keep?: unknown;
 }
 
@@ -28,8 +29,9 @@ function recorder(): { calls: Call[]; check: SynthCheck; checkBatch: SynthBatchC
   const calls: Call[] = [];
   return {
     calls,
-    check: (_scope, subject, manifests, versions, keep) => calls.push({ subject, manifests, versions, keep }),
-    checkBatch: (entries, versions) => entries.forEach(e => calls.push({ subject: e.subject, manifests: [...e.manifests], versions, keep: e.keep })),
+    check: (_scope, subject, manifests, release, keep) => calls.push({ subject, manifests, version: release.version, keep }),
+    checkBatch: (entries, release) => entries.forEach(e =>
+      calls.push({ subject: e.subject, manifests: [...e.manifests], version: release.version, keep: e.keep })),
   };
 }
 
@@ -58,7 +60,7 @@ describe('ArgoObject', () => {
       { apiVersion: 'argoproj.io/v1alpha1', kind: 'Experiment', metadata: { name: argo.name, namespace: 'apps' }, spec: { steps: 2 } },
       { kind: 'Related', of: argo.name },
     ]);
-    expect(calls[0].versions).toEqual(['1.8.3']);
+    expect(calls[0].version).toEqual('1.8.3');
     expect(calls[0].keep).toBe(keep);
   });
 

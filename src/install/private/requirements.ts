@@ -1,8 +1,7 @@
 import { IConstruct } from 'constructs';
 import { PluginUse } from './plugin-use';
-import { AppRegistry, AppSlot, appVersion } from '../../private/app-registry';
+import { appRelease, AppRegistry, AppSlot } from '../../private/app-registry';
 import { Manifest } from '../../private/manifest-types';
-import { versionFacts } from '../../private/versions';
 import { ProviderPermissions } from '../rbac';
 
 /**
@@ -68,7 +67,7 @@ export function addControllerSettings(scope: IConstruct, settings: Omit<Controll
  */
 export function controllerTraefikApiVersion(scope: IConstruct): string {
   const set = AppRegistry.of(scope).list(SETTINGS).find(s => s.traefikApiVersion !== undefined);
-  return set?.traefikApiVersion ?? versionFacts(appVersion(scope)).controllerDefaults.traefikApiVersion;
+  return set?.traefikApiVersion ?? appRelease(scope).controllerDefaults.traefikApiVersion;
 }
 
 /** The Deployments of the controllers installed in the app of `scope`, as written. Read it at synth. */

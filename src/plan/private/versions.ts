@@ -3,10 +3,7 @@
  * between them: a view of the version table (src/private/versions.ts), where every release fact
  * lives once.
  */
-import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
-
-/** The release used when none is given (the table's default). */
-export const DEFAULT_PLAN_VERSION: string = DEFAULT_VERSION_NUMBER;
+import { VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
 /** The releases accepted by `version` options (a leading `v` is allowed). */
 export const PLAN_VERSIONS: readonly string[] = VERSION_NUMBERS;

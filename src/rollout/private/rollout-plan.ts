@@ -4,7 +4,7 @@
  */
 import { IConstruct } from 'constructs';
 import { RolloutPlan } from '../../plan/rollout-plan';
-import { appVersion } from '../../private/app-registry';
+import { AppRegistry } from '../../private/app-registry';
 import { SynthPass } from '../../private/synth-pass';
 
 /** The kinds a plan reads besides the Rollout: a workloadRef's workload, analysis templates, an HPA. */
@@ -25,5 +25,7 @@ export function planOfRollout(scope: IConstruct, own: any): RolloutPlan {
         return [];
       }
     });
-  return RolloutPlan.fromManifest(own, { manifests, version: appVersion(scope) });
+  // the version set for the app, if any: else the plan reads the release from a controller among the
+  // manifests, as `RolloutPlan.fromManifest` does (then the default release)
+  return RolloutPlan.fromManifest(own, { manifests, version: AppRegistry.of(scope).version });
 }

@@ -9,10 +9,10 @@
  */
 import { IConstruct } from 'constructs';
 import { controllerTraefikApiVersion } from '../../install/private';
-import { appVersion } from '../../private/app-registry';
+import { appRelease } from '../../private/app-registry';
 import { isObject, objectOrEmpty, UncheckedObject } from '../../private/manifest-types';
 import { apiGroupOf, objectIdentity } from '../../private/object-identity';
-import { versionFacts } from '../../private/versions';
+import { VersionFacts, versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
 
 /** The field manager of the Argo Rollouts controller's writes. */
@@ -21,10 +21,10 @@ export const CONTROLLER_FIELD_MANAGER = 'rollouts-controller';
 /** What a router's `<router>OwnedFields` function needs besides its `trafficRouting.<key>` block. */
 export interface OwnedFieldsContext {
   /**
-   * The Argo Rollouts release of the controller (a version number such as `1.9.1`); `undefined` for
-   * the default release. Some readings depend on it (a dotted Istio VirtualService reference).
+   * The Argo Rollouts release of the controller (a version number such as `1.9.1`). Some readings
+   * depend on it (a dotted Istio VirtualService reference).
    */
-  readonly version: string | undefined;
+  readonly version: string;
   /**
    * The API group the controller reads and writes TraefikServices in (`--traefik-api-group`, else
    * the release's default).
@@ -57,15 +57,16 @@ export interface CanaryFields {
 
 /** What the app says about its controller, beyond the manifests. */
 export interface ControllerFacts {
-  /** The release (a version number); `undefined` for the default release. */
-  readonly version: string | undefined;
+  /** The release. */
+  readonly release: VersionFacts;
   /** The API group of the TraefikServices the controller updates. */
   readonly traefikApiGroup: string;
 }
 
 /** The controller of a release with its default settings (`undefined`: the default release). */
 export function releaseController(version: string | undefined): ControllerFacts {
-  return { version, traefikApiGroup: versionFacts(version).controllerDefaults.traefikApiGroup };
+  const release = versionFacts(version);
+  return { release, traefikApiGroup: release.controllerDefaults.traefikApiGroup };
 }
 
 /**
@@ -74,7 +75,7 @@ export function releaseController(version: string | undefined): ControllerFacts 
  */
 export function appController(scope: IConstruct): ControllerFacts {
   // (an install's --traefik-api-group and --traefik-api-version name one group: it checks that they do)
-  return { version: appVersion(scope), traefikApiGroup: apiGroupOf(controllerTraefikApiVersion(scope)) };
+  return { release: appRelease(scope), traefikApiGroup: apiGroupOf(controllerTraefikApiVersion(scope)) };
 }
 
 /** A JSON pointer (RFC 6901) to the path of keys: `~` and `/` in a key are escaped. */
@@ -152,7 +153,7 @@ export function ownedFieldsContext(rollout: unknown, index: ObjectLookup, contro
   const namespace = namespaceOf(rollout);
   const canary = canaryOf(rollout);
   return {
-    version: controller.version,
+    version: controller.release.version,
     traefikApiGroup: controller.traefikApiGroup,
     rolloutName: nameOf(objectOrEmpty(objectOrEmpty(rollout).metadata).name) ?? '',
     canary,

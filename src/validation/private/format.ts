@@ -1,5 +1,6 @@
 import { validateManifests } from './engine';
 import { SynthError, fail } from '../../private/synth-error';
+import { VersionFacts } from '../../private/versions';
 import { CapacityBudget, Finding, FindingSeverity } from '../types';
 import { consequenceOf } from './rules/consequences';
 
@@ -34,8 +35,8 @@ export function isWarning(finding: Finding): boolean {
 export interface FindingCheckOptions {
   /** Which findings concern the subject; by default those on document 0 (its own manifest). */
   readonly keep?: (f: Finding) => boolean;
-  /** The Argo Rollouts versions to check against (the app may install several); `undefined` = the default. */
-  readonly versions?: readonly (string | undefined)[];
+  /** The Argo Rollouts release to check against; the default release when not given. */
+  readonly release?: VersionFacts;
   /** Treat warnings as errors (a CI setting). */
   readonly warningsAsErrors?: boolean;
   /** The app-wide capacity budget (B02); none by default. */
@@ -76,14 +77,14 @@ function describe(header: string, findings: readonly Finding[]): string {
  */
 export function checkFindings(subject: string, manifests: unknown[], options: FindingCheckOptions = {}): string | undefined {
   const keep = options.keep ?? (f => f.documentIndex === 0);
-  const found = (options.versions ?? [undefined]).flatMap(version => validateManifests(manifests, { version, budget: options.budget }));
+  const found = validateManifests(manifests, { version: options.release?.version, budget: options.budget });
   return reportFindings(subject, found.filter(keep), options.warningsAsErrors === true);
 }
 
 /**
  * What `checkFindings` does with the findings of a construct (document indexes relative to its own
  * manifest, 0): throws when there are errors, else returns the warnings' text, if any. A finding
- * found twice (for two versions) counts once.
+ * found twice counts once.
  */
 export function reportFindings(subject: string, kept: readonly Finding[], warningsAsErrors: boolean): string | undefined {
   const seen = new Set<string>();

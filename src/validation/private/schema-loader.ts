@@ -10,13 +10,10 @@ import { requireGenerated } from '../../private/generated';
 import { isObject, objectOrEmpty } from '../../private/manifest-types';
 import { quoteCut } from '../../private/quote';
 import { fail } from '../../private/synth-error';
-import { DEFAULT_VERSION_NUMBER, VERSION_NUMBERS, versionFacts } from '../../private/versions';
+import { VERSION_NUMBERS, versionFacts } from '../../private/versions';
 
 /** The Argo Rollouts versions whose CRD schemas the engine has, newest first (from the version table). */
 export const SCHEMA_VERSIONS: readonly string[] = VERSION_NUMBERS;
-
-/** The version checked when none is given (the version table's default). */
-export const DEFAULT_SCHEMA_VERSION = DEFAULT_VERSION_NUMBER;
 
 /** One error of a compiled validator (ajv's error object, without messages). */
 export interface SchemaError {
@@ -53,13 +50,10 @@ export interface FieldTable {
  * version whose schemas the library does not ship.
  */
 export function schemaVersion(version: string | undefined): string {
-  if (version === undefined) {
-    return DEFAULT_SCHEMA_VERSION;
-  }
-  if (SCHEMA_VERSIONS.includes(version)) {
+  if (version !== undefined && SCHEMA_VERSIONS.includes(version)) {
     return version; // already a version number (the engine normalizes once per run)
   }
-  return versionFacts(String(version)).version;
+  return versionFacts(version === undefined ? undefined : String(version)).version; // (the default for undefined)
 }
 
 /** Requires a module of the generated validators folder, src/imports/validators (lib/imports/validators once built). */

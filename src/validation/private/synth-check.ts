@@ -13,6 +13,7 @@ import { identityKey } from '../../private/object-identity';
 import { compareQuantities, parseQuantity } from '../../private/quantity';
 import { fail } from '../../private/synth-error';
 import { SynthCheckEntry } from '../../private/synth-pass';
+import { VersionFacts } from '../../private/versions';
 import { CapacityBudget, Finding } from '../types';
 
 /** The app-wide capacity budgets (`RolloutBudget.forApp`), in the app registry. */
@@ -82,12 +83,12 @@ const shown = new WeakMap<IConstruct, Set<string>>();
  * Pod templates are checked against the Kubernetes version of the package's cdk8s-plus line (the
  * engine's default `kubernetesVersion`): the version the constructs render for.
  *
- * @param versions the Argo Rollouts versions to check against (`undefined` = the default)
+ * @param release the Argo Rollouts release to check against (the app's)
  * @param keep which findings concern the construct; by default those on its own manifest
  */
-export function checkAtSynth(scope: IConstruct, subject: string, manifests: any[], versions: readonly (string | undefined)[],
+export function checkAtSynth(scope: IConstruct, subject: string, manifests: any[], release: VersionFacts,
   keep?: (f: Finding) => boolean): void {
-  showWarnings(scope, checkFindings(subject, manifests, { keep, versions, warningsAsErrors: warningsAsErrors(scope), budget: appBudget(scope) }));
+  showWarnings(scope, checkFindings(subject, manifests, { keep, release, warningsAsErrors: warningsAsErrors(scope), budget: appBudget(scope) }));
 }
 
 /**
@@ -96,14 +97,14 @@ export function checkAtSynth(scope: IConstruct, subject: string, manifests: any[
  * check of it alone would give, with the same messages. Every construct's warnings are shown; the
  * errors of all constructs that have some throw as one error, the constructs in the order given.
  */
-export function checkBatchAtSynth(entries: readonly SynthCheckEntry[], versions: readonly (string | undefined)[]): void {
+export function checkBatchAtSynth(entries: readonly SynthCheckEntry[], release: VersionFacts): void {
   if (entries.length === 0) {
     return;
   }
   const scope = entries[0].scope;
   const { manifests, positions } = combine(entries);
   const budget = appBudget(scope);
-  const attributed = versions.flatMap(version => validateManifestsAttributed(manifests, { version, budget }));
+  const attributed = validateManifestsAttributed(manifests, { version: release.version, budget });
   const onDocument = new Map<number, AttributedFinding[]>();
   for (const found of attributed) {
     const list = onDocument.get(found.finding.documentIndex);
