@@ -3,6 +3,7 @@ import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { EXAMPLES } from '../examples';
 import { ArgoRolloutsVersion, CanaryStep, MetricProvider, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting } from '../src';
+import { template } from './plan/fixtures';
 
 /**
  * What the library offers, read from the library itself, against what shows it: every traffic
@@ -131,8 +132,8 @@ describe('every canary step kind', () => {
         metadata: { name: 'r' },
         spec: {
           replicas: 4,
-          selector: { matchLabels: { app: 'r' } },
-          template: { metadata: { labels: { app: 'r' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } },
+          selector: { matchLabels: { app: 'web' } },
+          template: template(),
           strategy: {
             canary: {
               ...(kind === 'setHeaderRoute' || kind === 'setMirrorRoute'
