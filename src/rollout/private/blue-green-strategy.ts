@@ -10,7 +10,6 @@ import { IAnalysisTemplate } from '../../analysis/analysis-template-ref';
 import { renderRolloutAnalysis, ROLLOUT_ANALYSIS_OPTIONS } from '../../analysis/private';
 import { RolloutAnalysisOptions } from '../../analysis/rollout-analysis';
 import { DURATION, PERCENT_OR_ABSOLUTE, struct } from '../../private/arguments';
-import { Manifest } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
 import { checkInteger, toSeconds } from '../../private/utils';
 import { IgnoreDifference } from '../../traffic/router';
@@ -122,10 +121,6 @@ export class BlueGreenStrategy implements BoundStrategy {
   }
 
   public routerObjects(): ApiObject[] {
-    return [];
-  }
-
-  public routerManifests(): Manifest[] {
     return [];
   }
 

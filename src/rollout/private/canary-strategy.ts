@@ -15,7 +15,6 @@ import { addControllerRequirement, pluginUse } from '../../install/private';
 import { ARGO_API_VERSION } from '../../private/argo-object';
 import { DURATION, listOf, PERCENT_OR_ABSOLUTE, struct, TRAFFIC_ROUTER } from '../../private/arguments';
 import * as kplus from '../../private/kplus';
-import { Manifest } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
 import { checkInteger, toSeconds, undefinedIfEmpty } from '../../private/utils';
 import { ManagedRoute } from '../../traffic/match';
@@ -172,10 +171,6 @@ export class CanaryStrategy implements BoundStrategy {
     return this.bindings.flatMap(b => b.apiObjects);
   }
 
-  public routerManifests(): Manifest[] {
-    return this.routerObjects().map(obj => obj.toJson());
-  }
-
   /**
    * What the routers' files say the controller writes, read from this Rollout's trafficRouting block
    * and its router objects: the same function ArgoCdApplication runs over the app's manifests.
@@ -184,7 +179,7 @@ export class CanaryStrategy implements BoundStrategy {
     const host = this.host;
     return rolloutRouterOwnedFields(
       { apiVersion: ARGO_API_VERSION, kind: 'Rollout', metadata: { name: host.name, namespace: host.namespace }, spec: { strategy: this.render() } },
-      this.routerManifests(), appController(host));
+      this.routerObjects().map(obj => obj.toJson()), appController(host));
   }
 
   public render(): StrategySpec {

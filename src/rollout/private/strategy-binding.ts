@@ -4,7 +4,6 @@ import { ResolvedService, ServicePodSource } from './service-binding';
 import { StrategySpec } from './spec-types';
 import { IAnalysisTemplate } from '../../analysis/analysis-template-ref';
 import { BackgroundAnalysisOptions, RolloutAnalysisOptions } from '../../analysis/rollout-analysis';
-import { Manifest } from '../../private/manifest-types';
 import { IgnoreDifference, ITrafficRouter } from '../../traffic/router';
 
 /**
@@ -51,7 +50,5 @@ export interface BoundStrategy extends OpenStrategy {
   analysisTemplates(): IAnalysisTemplate[];
   /** The router objects this app defines, for the check at synth. */
   routerObjects(): ApiObject[];
-  /** Their manifests, rendered now. */
-  routerManifests(): Manifest[];
   ignoreDifferences(): IgnoreDifference[];
 }
