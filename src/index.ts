@@ -35,7 +35,7 @@ export * from './experiment/experiment';
 export { PodTemplateDefaults } from './experiment/pod-template';
 export * from './traffic/match';
 export * from './traffic/router';
-export * from './traffic/routers';
+export { TrafficRouting } from './traffic/routers';
 export { type IstioRouterOptions, type IstioSubsetOptions, type IstioTlsRoute, type IstioVirtualService } from './traffic/istio';
 export { type RouterIngressOptions } from './traffic/ingress';
 export { type NginxRouterOptions } from './traffic/nginx';

@@ -2,8 +2,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { EXAMPLES } from '../examples';
-import { ArgoRolloutsVersion, CanaryStep, MetricProvider, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting } from '../src';
+import { ArgoRolloutsVersion, CanaryStep, MetricProvider, MetricProviderKind, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting } from '../src';
 import { template } from './plan/fixtures';
+import { PROVIDERS } from '../src/private/providers';
+import { ROUTERS, RouterRow } from '../src/private/routers';
 
 /**
  * What the library offers, read from the library itself, against what shows it: every traffic
@@ -42,6 +44,19 @@ describe('every traffic router', () => {
 
   test.each(routers)('TrafficRouting.%s() is in docs/traffic.md', name => {
     expectDocumented('traffic.md', `\`TrafficRouting.${name}(`);
+  });
+
+  test.each(routers)('TrafficRouting.%s() has its row in src/private/routers.ts, under the key it writes', name => {
+    const row: RouterRow | undefined = ROUTERS.find(r => r.factory === `TrafficRouting.${name}`);
+    if (row === undefined) {
+      throw new Error(`src/private/routers.ts has no row for TrafficRouting.${name}(): add one (its key, capabilities, API groups and import mapping).`);
+    }
+    const [[key, plugin]] = renderedRouting(name);
+    expect({ key: row.key, plugin: row.plugin }).toEqual({ key, plugin });
+  });
+
+  test.each(ROUTERS.map(r => r.factory))('the row of %s() names a factory of TrafficRouting', factory => {
+    expect(factories(TrafficRouting)).toContain(factory.slice('TrafficRouting.'.length));
   });
 
   test.each(routers)('TrafficRouting.%s() routes a Rollout of an example app', name => {
@@ -86,6 +101,20 @@ describe('every metric provider', () => {
 
   test.each(providers)('MetricProvider.%s() is in docs/analysis.md', name => {
     expectDocumented('analysis.md', `\`MetricProvider.${name}(`);
+  });
+
+  test.each(Object.values(MetricProviderKind))('the provider %s has its row in src/private/providers.ts', key => {
+    if (PROVIDERS.find(p => p.key === key) === undefined) {
+      throw new Error(`src/private/providers.ts has no row for the provider '${key}': add one (its key and the importer's mapping).`);
+    }
+  });
+
+  test.each(PROVIDERS.map(p => p.key))('the row of %s is a MetricProviderKind, and its import mapping names factories of MetricProvider', key => {
+    expect(Object.values(MetricProviderKind)).toContain(key);
+    const row = PROVIDERS.find(p => p.key === key)!;
+    for (const variant of row.import ?? []) {
+      expect(providers).toContain(variant.factory.slice('MetricProvider.'.length));
+    }
   });
 
   // the key a factory writes under a metric's `provider` (the two Datadog factories write `datadog`)

@@ -71,7 +71,7 @@ export class AlbRouter implements ITrafficRouter {
       annotationPrefix: o.annotationPrefix,
       stickinessConfig: o.stickiness ? { enabled: true, durationSeconds: toSeconds('stickiness', o.stickiness)! } : undefined,
     });
-    return new Binding('alb', render, [...defined, ...appObjects(o.ingresses ?? [])]);
+    return new Binding<AlbTrafficRoutingSpec>('alb', render, [...defined, ...appObjects(o.ingresses ?? [])]);
   }
 }
 
@@ -97,4 +97,14 @@ export function albOwnedFields(given: unknown, ctx: OwnedFieldsContext): IgnoreD
     ...(ctx.managedRoutes.length > 0 ? ['/spec/rules'] : []),
   ];
   return [...new Set(names)].map(name => ctx.entry('networking.k8s.io', 'Ingress', name, pointers));
+}
+
+/** `trafficRouting.alb`. */
+interface AlbTrafficRoutingSpec {
+  readonly ingress?: string;
+  readonly ingresses?: string[];
+  readonly servicePort: number;
+  readonly rootService?: string;
+  readonly annotationPrefix?: string;
+  readonly stickinessConfig?: { readonly enabled: boolean; readonly durationSeconds: number };
 }

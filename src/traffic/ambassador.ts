@@ -70,7 +70,7 @@ export class AmbassadorRouter implements ITrafficRouter {
       })));
       names = [name];
     }
-    return new Binding('ambassador', () => ({ mappings: [...names] }), [...defined, ...appObjects(o.mappings ?? [])]);
+    return new Binding<AmbassadorTrafficRoutingSpec>('ambassador', () => ({ mappings: [...names] }), [...defined, ...appObjects(o.mappings ?? [])]);
   }
 }
 
@@ -81,4 +81,9 @@ export class AmbassadorRouter implements ITrafficRouter {
  */
 export function ambassadorOwnedFields(_config: unknown, _ctx: OwnedFieldsContext): IgnoreDifference[] {
   return [];
+}
+
+/** `trafficRouting.ambassador`. */
+interface AmbassadorTrafficRoutingSpec {
+  readonly mappings: string[];
 }

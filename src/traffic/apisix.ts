@@ -72,7 +72,7 @@ export class ApisixRouter implements ITrafficRouter {
         };
       }));
     }
-    return new Binding('apisix', () => ({ route: { name, rules: rules ? [...rules] : undefined } }), [...defined, ...appObjects([o.route])]);
+    return new Binding<ApisixTrafficRoutingSpec>('apisix', () => ({ route: { name, rules: rules ? [...rules] : undefined } }), [...defined, ...appObjects([o.route])]);
   }
 }
 
@@ -84,4 +84,9 @@ export class ApisixRouter implements ITrafficRouter {
 export function apisixOwnedFields(config: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
   const name = nameOf(obj(obj(config).route).name);
   return name === undefined ? [] : [ctx.entry('apisix.apache.org', 'ApisixRoute', name, ['/spec/http'])];
+}
+
+/** `trafficRouting.apisix`. */
+interface ApisixTrafficRoutingSpec {
+  readonly route?: { readonly name: string; readonly rules?: string[] };
 }

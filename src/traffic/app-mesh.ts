@@ -97,7 +97,7 @@ export class AppMeshRouter implements ITrafficRouter {
       virtualService: { name: vsName, routes: o.routes ? [...o.routes] : undefined },
       virtualNodeGroup: { canaryVirtualNodeRef: { name: canaryNode }, stableVirtualNodeRef: { name: stableNode } },
     });
-    return new Binding('appMesh', render, [...defined, ...appObjects([o.virtualService, o.canaryVirtualNode, o.stableVirtualNode])]);
+    return new Binding<AppMeshTrafficRoutingSpec>('appMesh', render, [...defined, ...appObjects([o.virtualService, o.canaryVirtualNode, o.stableVirtualNode])]);
   }
 }
 
@@ -126,4 +126,13 @@ export function appMeshOwnedFields(given: unknown, ctx: OwnedFieldsContext): Ign
     entries.push(ctx.entry('appmesh.k8s.aws', 'VirtualNode', node, [pointer('spec', 'podSelector', 'matchLabels', 'rollouts-pod-template-hash')]));
   }
   return entries;
+}
+
+/** `trafficRouting.appMesh`. */
+interface AppMeshTrafficRoutingSpec {
+  readonly virtualService?: { readonly name: string; readonly routes?: string[] };
+  readonly virtualNodeGroup?: {
+    readonly canaryVirtualNodeRef: { readonly name: string };
+    readonly stableVirtualNodeRef: { readonly name: string };
+  };
 }

@@ -8,6 +8,7 @@ import { ControllerPlugin } from '../install/plugins';
 import { ProviderPermissions } from '../install/rbac';
 import { ExpectedStruct, listOf, STRING_LIST, struct } from '../private/arguments';
 import { objectOrEmpty as obj } from '../private/manifest-types';
+import { factoryRow } from '../private/routers';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { CONTROLLER_PLUGIN } from '../install/private';
 import { fail } from '../private/synth-error';
@@ -42,7 +43,8 @@ export interface GatewayApiRouterOptions {
   readonly controllerPlugin?: ControllerPlugin;
 }
 
-const GATEWAY_API_PLUGIN = 'argoproj-labs/gatewayAPI';
+/** The plugin's name under `trafficRouting.plugins` (its row's). */
+const GATEWAY_API_PLUGIN = factoryRow('TrafficRouting.gatewayApi').plugin!;
 
 /** The fields of `GatewayApiRouterOptions`, for `checkArgument`. */
 export const GATEWAY_API_ROUTER_OPTIONS: ExpectedStruct = struct('GatewayApiRouterOptions', {
@@ -94,9 +96,6 @@ export function gatewayApiRouter(options: GatewayApiRouterOptions): ITrafficRout
       };
     });
 }
-
-/** The plugin name under `trafficRouting.plugins` whose config `gatewayApiOwnedFields` reads. */
-export const GATEWAY_API_PLUGIN_NAME = GATEWAY_API_PLUGIN;
 
 /** The label the plugin (from v0.9.0) sets on a route while a canary runs, unless told otherwise. */
 const IN_PROGRESS_LABEL = 'rollouts.argoproj.io/gatewayapi-canary';

@@ -221,7 +221,7 @@ export class IstioRouter implements ITrafficRouter {
         destinationRule: drName ? { name: drName, canarySubsetName: canarySubset, stableSubsetName: stableSubset } : undefined,
       };
     };
-    return new Binding('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])]);
+    return new Binding<IstioTrafficRoutingSpec>('istio', render, [...defined, ...appObjects([...vsSpecs.map(v => v.object), sub?.destinationRule])]);
   }
 }
 
@@ -254,4 +254,24 @@ export function istioOwnedFields(given: unknown, ctx: OwnedFieldsContext): Ignor
       ['/spec/subsets', annotationPointer('argo-rollouts.argoproj.io/managed-by-rollouts')]));
   }
   return entries;
+}
+
+/** A VirtualService reference of `istio.virtualService(s)`. */
+interface IstioVirtualServiceSpec {
+  readonly name: string;
+  readonly routes?: string[];
+  readonly tlsRoutes?: { readonly port?: number; readonly sniHosts?: string[] }[];
+  readonly tcpRoutes?: { readonly port?: number }[];
+}
+
+/** `trafficRouting.istio`. */
+interface IstioTrafficRoutingSpec {
+  readonly virtualService?: IstioVirtualServiceSpec;
+  readonly virtualServices?: IstioVirtualServiceSpec[];
+  readonly destinationRule?: {
+    readonly name: string;
+    readonly canarySubsetName: string;
+    readonly stableSubsetName: string;
+    readonly additionalSubsetNames?: string[];
+  };
 }

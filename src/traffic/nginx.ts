@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ingressSpec, ROUTER_INGRESS_FIELDS, RouterIngressOptions } from './ingress';
+import { StringMap } from '../private/manifest-types';
 import { Binding, port, services } from './private/binding';
 import { appObjects, defineRouterObject, ROUTER_OBJECT } from './private/objects';
 import { OwnedFieldsContext } from './private/owned-fields';
@@ -67,7 +68,7 @@ export class NginxRouter implements ITrafficRouter {
       additionalIngressAnnotations: copyMap(o.additionalIngressAnnotations),
       canaryIngressAnnotations: copyMap(o.canaryIngressAnnotations),
     });
-    return new Binding('nginx', render, [...defined, ...appObjects(o.stableIngresses ?? [])]);
+    return new Binding<NginxTrafficRoutingSpec>('nginx', render, [...defined, ...appObjects(o.stableIngresses ?? [])]);
   }
 }
 
@@ -78,4 +79,13 @@ export class NginxRouter implements ITrafficRouter {
  */
 export function nginxOwnedFields(_config: unknown, _ctx: OwnedFieldsContext): IgnoreDifference[] {
   return [];
+}
+
+/** `trafficRouting.nginx`. */
+interface NginxTrafficRoutingSpec {
+  readonly stableIngress?: string;
+  readonly stableIngresses?: string[];
+  readonly annotationPrefix?: string;
+  readonly additionalIngressAnnotations?: StringMap;
+  readonly canaryIngressAnnotations?: StringMap;
 }

@@ -45,6 +45,6 @@ export class PluginRouter implements ITrafficRouter {
   public bind(scope: Construct, target: ITrafficTarget): ITrafficRouterBinding {
     const own = this.define?.(scope, target);
     const render = (): PluginsTrafficRoutingSpec => ({ [this.pluginName]: { ...(own ? own.config() : {}), ...(this.o.config ?? {}) } });
-    return new Binding('plugins', render, own?.objects ?? [], this.o.controllerPlugin, this.o.providerPermissions);
+    return new Binding<PluginsTrafficRoutingSpec>('plugins', render, own?.objects ?? [], this.o.controllerPlugin, this.o.providerPermissions);
   }
 }

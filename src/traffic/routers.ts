@@ -1,16 +1,18 @@
-import { ALB_ROUTER_OPTIONS, AlbRouter, AlbRouterOptions } from './alb';
-import { AMBASSADOR_ROUTER_OPTIONS, AmbassadorRouter, AmbassadorRouterOptions } from './ambassador';
-import { APISIX_ROUTER_OPTIONS, ApisixRouter, ApisixRouterOptions } from './apisix';
-import { APP_MESH_ROUTER_OPTIONS, AppMeshRouter, AppMeshRouterOptions } from './app-mesh';
-import { GATEWAY_API_ROUTER_OPTIONS, gatewayApiRouter, GatewayApiRouterOptions } from './gateway-api';
-import { ISTIO_ROUTER_OPTIONS, IstioRouter, IstioRouterOptions } from './istio';
-import { NGINX_ROUTER_OPTIONS, NginxRouter, NginxRouterOptions } from './nginx';
+import { ALB_ROUTER_OPTIONS, AlbRouter, AlbRouterOptions, albOwnedFields } from './alb';
+import { AMBASSADOR_ROUTER_OPTIONS, AmbassadorRouter, AmbassadorRouterOptions, ambassadorOwnedFields } from './ambassador';
+import { APISIX_ROUTER_OPTIONS, ApisixRouter, ApisixRouterOptions, apisixOwnedFields } from './apisix';
+import { APP_MESH_ROUTER_OPTIONS, AppMeshRouter, AppMeshRouterOptions, appMeshOwnedFields } from './app-mesh';
+import { GATEWAY_API_ROUTER_OPTIONS, gatewayApiOwnedFields, gatewayApiRouter, GatewayApiRouterOptions } from './gateway-api';
+import { ISTIO_ROUTER_OPTIONS, IstioRouter, IstioRouterOptions, istioOwnedFields } from './istio';
+import { NGINX_ROUTER_OPTIONS, NginxRouter, NginxRouterOptions, nginxOwnedFields } from './nginx';
 import { PLUGIN_ROUTER_OPTIONS, PluginRouter, PluginTrafficRouterOptions } from './plugin';
-import { ITrafficRouter } from './router';
-import { SMI_ROUTER_OPTIONS, SmiRouter, SmiRouterOptions } from './smi';
-import { TRAEFIK_ROUTER_OPTIONS, TraefikRouter, TraefikRouterOptions } from './traefik';
+import { OwnedFieldsContext } from './private/owned-fields';
+import { IgnoreDifference, ITrafficRouter } from './router';
+import { SMI_ROUTER_OPTIONS, SmiRouter, SmiRouterOptions, smiOwnedFields } from './smi';
+import { TRAEFIK_ROUTER_OPTIONS, TraefikRouter, TraefikRouterOptions, traefikOwnedFields } from './traefik';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
+import { RouterFactory } from '../private/routers';
 
 /**
  * Traffic routers for canary Rollouts. By default each router defines its objects (VirtualService,
@@ -88,3 +90,22 @@ export class TrafficRouting {
 
   private constructor() {}
 }
+
+/** What the controller (or a router plugin it runs) writes in a router's objects, from the router's block. */
+export type OwnedFields = (config: unknown, ctx: OwnedFieldsContext) => IgnoreDifference[];
+
+/**
+ * Each router's `<router>OwnedFields`, by the factory of its row (src/private/routers.ts), in the order
+ * they are read. Not exported from the package: `traffic/private/router-owned-fields.ts` reads it.
+ */
+export const ROUTER_OWNED_FIELDS: { readonly [F in RouterFactory]?: OwnedFields } = {
+  'TrafficRouting.istio': istioOwnedFields,
+  'TrafficRouting.nginx': nginxOwnedFields,
+  'TrafficRouting.alb': albOwnedFields,
+  'TrafficRouting.smi': smiOwnedFields,
+  'TrafficRouting.ambassador': ambassadorOwnedFields,
+  'TrafficRouting.traefik': traefikOwnedFields,
+  'TrafficRouting.apisix': apisixOwnedFields,
+  'TrafficRouting.appMesh': appMeshOwnedFields,
+  'TrafficRouting.gatewayApi': gatewayApiOwnedFields,
+};

@@ -50,7 +50,7 @@ export class SmiRouter implements ITrafficRouter {
 
   public bind(_scope: Construct, _target: ITrafficTarget): ITrafficRouterBinding {
     const o = this.o;
-    return new Binding('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), []);
+    return new Binding<SmiTrafficRoutingSpec>('smi', () => ({ rootService: o.rootService, trafficSplitName: o.trafficSplitName }), []);
   }
 }
 
@@ -62,4 +62,10 @@ export class SmiRouter implements ITrafficRouter {
 export function smiOwnedFields(config: unknown, ctx: OwnedFieldsContext): IgnoreDifference[] {
   const name = nameOf(obj(config).trafficSplitName) ?? ctx.rolloutName;
   return [ctx.entry('split.smi-spec.io', 'TrafficSplit', name, ['/spec/backends'])];
+}
+
+/** `trafficRouting.smi`. */
+interface SmiTrafficRoutingSpec {
+  readonly rootService?: string;
+  readonly trafficSplitName?: string;
 }

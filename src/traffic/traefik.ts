@@ -58,7 +58,7 @@ export class TraefikRouter implements ITrafficRouter {
         ? defineRouterObject(scope, 'TraefikService', o.apiVersion, 'TraefikService', name, spec)
         : new LazyApiVersionObject(scope, 'TraefikService', { apiVersion: api(), kind: 'TraefikService', metadata: { name }, spec: Lazy.any({ produce: spec }) }, api));
     }
-    return new Binding('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])]);
+    return new Binding<TraefikTrafficRoutingSpec>('traefik', () => ({ weightedTraefikServiceName: name }), [...defined, ...appObjects([o.weightedTraefikService])]);
   }
 }
 
@@ -75,4 +75,9 @@ export function traefikOwnedFields(config: unknown, ctx: OwnedFieldsContext): Ig
   const found = ctx.find(['traefik.io', 'traefik.containo.us'], 'TraefikService', name);
   const group = apiGroupOf(found?.apiVersion) || ctx.traefikApiGroup;
   return [ctx.entry(group, 'TraefikService', name, ['/spec/weighted/services'])];
+}
+
+/** `trafficRouting.traefik`. */
+interface TraefikTrafficRoutingSpec {
+  readonly weightedTraefikServiceName: string;
 }

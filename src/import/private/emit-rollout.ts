@@ -3,15 +3,17 @@
  * analyses), the Services its strategy defines from the input's, and its pod selection.
  */
 import { ADDRESS_LABEL, keepsPodDefaults } from './cdk8s-origin';
-import { call, lit, obj, opt } from './code';
+import { call, lit, obj } from './code';
 import { durationSeconds } from './diff';
 import { experimentAnalyses, rolloutArgs } from './emit-analysis';
+import { optionsCode } from './emit-mapping';
 import { bool, containers, duration, list, metadata, num, percentOrAbsolute, PROTOCOLS, roleMetadata, str } from './emit-values';
 import { ModuleWriter } from './emit-writer';
 import { lineComment } from './evaluate';
 import { stringMap } from './install-options';
 import { Item, pathOf } from './read';
 import { isObject, objectOrEmpty, objectsOrEmpty, UncheckedObject } from '../../private/manifest-types';
+import { routerRow } from '../../private/routers';
 
 /** The analysis of a Rollout (background, step, pre- or post-promotion). */
 function rolloutAnalysis(w: ModuleWriter, a: unknown): string | undefined {
@@ -30,102 +32,21 @@ function rolloutAnalysis(w: ModuleWriter, a: unknown): string | undefined {
   });
 }
 
-/** A router object: `RouterObject.fromConstruct` of the input's object of one of the kinds, else by name. */
-function routerObject(w: ModuleWriter, kinds: string[], name: unknown): string | undefined {
-  if (typeof name !== 'string') return undefined;
-  for (const kind of kinds) {
-    const item = w.find(kind, name);
-    if (item) return call('RouterObject.fromConstruct', item.variable);
-  }
-  return call('RouterObject.fromName', lit(name));
-}
-
-/** The traffic routers of a canary. */
+/** The traffic routers of a canary: each router's factory with the options its row maps, one call per plugin. */
 function routers(w: ModuleWriter, tr: UncheckedObject | undefined, rollout: Item): string | undefined {
   if (!tr || typeof tr !== 'object') return undefined;
   const out: string[] = [];
-  for (const router of Object.keys(tr).sort()) {
-    const r = tr[router];
-    switch (router) {
-      case 'istio': {
-        const vss = r.virtualServices ?? (r.virtualService ? [r.virtualService] : []);
-        const dr = r.destinationRule;
-        const drItem = w.find('DestinationRule', dr?.name);
-        out.push(call('TrafficRouting.istio', obj({
-          virtualServices: list(vss.map((vs: unknown) => {
-            const v = objectOrEmpty(vs);
-            return obj({
-              object: routerObject(w, ['VirtualService'], v.name),
-              routes: Array.isArray(v.routes) ? lit(v.routes) : undefined,
-              tlsRoutes: Array.isArray(v.tlsRoutes)
-                ? list(v.tlsRoutes.map((t: UncheckedObject) => obj({ port: num(t.port), sniHosts: opt(t.sniHosts) }))) : undefined,
-              tcpRoutePorts: Array.isArray(v.tcpRoutes) ? list(v.tcpRoutes.map((t: UncheckedObject) => num(t.port))) : undefined,
-            });
-          })),
-          subsets: dr ? obj({
-            host: lit(drItem?.manifest?.spec?.host ?? dr.name),
-            destinationRule: routerObject(w, ['DestinationRule'], dr.name),
-            canarySubsetName: str(dr.canarySubsetName),
-            stableSubsetName: str(dr.stableSubsetName),
-          }) : undefined,
-        })));
-        break;
+  for (const key of Object.keys(tr).sort()) {
+    const r = tr[key];
+    const row = routerRow(key);
+    if (key === 'plugins') {
+      for (const name of Object.keys(r ?? {}).sort()) {
+        out.push(call(row!.factory, lit(name), obj({ config: r[name] && typeof r[name] === 'object' ? lit(r[name]) : undefined })));
       }
-      case 'nginx':
-        out.push(call('TrafficRouting.nginx', obj({
-          stableIngresses: list([...(r.stableIngress ? [r.stableIngress] : []), ...(r.stableIngresses ?? [])]
-            .map((n: unknown) => routerObject(w, ['Ingress'], n))),
-          annotationPrefix: str(r.annotationPrefix),
-          additionalIngressAnnotations: stringMap(r.additionalIngressAnnotations),
-          canaryIngressAnnotations: stringMap(r.canaryIngressAnnotations),
-        })));
-        break;
-      case 'alb':
-        out.push(call('TrafficRouting.alb', obj({
-          ingresses: list([...(r.ingress ? [r.ingress] : []), ...(r.ingresses ?? [])].map((n: unknown) => routerObject(w, ['Ingress'], n))),
-          servicePort: num(r.servicePort),
-          rootService: str(r.rootService),
-          annotationPrefix: str(r.annotationPrefix),
-        })));
-        break;
-      case 'smi':
-        out.push(call('TrafficRouting.smi', obj({
-          rootService: str(r.rootService), trafficSplitName: str(r.trafficSplitName),
-        })));
-        break;
-      case 'ambassador':
-        out.push(call('TrafficRouting.ambassador', obj({
-          mappings: Array.isArray(r.mappings) ? list(r.mappings.map((n: unknown) => routerObject(w, ['Mapping'], n))) : undefined,
-        })));
-        break;
-      case 'apisix':
-        out.push(call('TrafficRouting.apisix', obj({
-          route: routerObject(w, ['ApisixRoute'], r.route?.name),
-          rules: Array.isArray(r.route?.rules) ? lit(r.route.rules) : undefined,
-        })));
-        break;
-      case 'appMesh':
-        out.push(call('TrafficRouting.appMesh', obj({
-          virtualService: routerObject(w, ['VirtualService'], r.virtualService?.name),
-          routes: Array.isArray(r.virtualService?.routes) ? lit(r.virtualService.routes) : undefined,
-          canaryVirtualNode: routerObject(w, ['VirtualNode'], r.virtualNodeGroup?.canaryVirtualNodeRef?.name),
-          stableVirtualNode: routerObject(w, ['VirtualNode'], r.virtualNodeGroup?.stableVirtualNodeRef?.name),
-        })));
-        break;
-      case 'traefik':
-        out.push(call('TrafficRouting.traefik', obj({
-          weightedTraefikService: routerObject(w, ['TraefikService'], r.weightedTraefikServiceName),
-        })));
-        break;
-      case 'plugins':
-        for (const name of Object.keys(r ?? {}).sort()) {
-          out.push(call('TrafficRouting.plugin', lit(name), obj({ config: r[name] && typeof r[name] === 'object' ? lit(r[name]) : undefined })));
-        }
-        break;
-      case 'managedRoutes':
-        break; // rendered from the steps' routes
-      default:
-        w.gap(rollout, `trafficRouting.${router}: no TrafficRouting factory for it`);
+    } else if (row?.import !== undefined) {
+      out.push(call(row.factory, optionsCode(w, row.import, r)));
+    } else if (key !== 'managedRoutes') { // (managedRoutes: rendered from the steps' routes)
+      w.gap(rollout, `trafficRouting.${key}: no TrafficRouting factory for it`);
     }
   }
   return list(out);

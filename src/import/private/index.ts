@@ -3,6 +3,7 @@ export * from './cdk8s-origin';
 export * from './code';
 export * from './diff';
 export * from './emit-analysis';
+export * from './emit-mapping';
 export * from './emit-module';
 export * from './emit-rollout';
 export * from './emit-values';

@@ -273,8 +273,13 @@ export function disruptionBudget(pdb: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // RBAC
 
-/** The traffic providers whose permissions the library knows, upstream's first (in the order the library writes them). */
-const PROVIDERS = ['ISTIO', 'SMI', 'AMBASSADOR', 'AWS_LOAD_BALANCER_CONTROLLER', 'APP_MESH', 'TRAEFIK', 'APISIX', 'GATEWAY_API'] as const;
+/**
+ * The traffic providers whose permissions the library knows, by the name of their `ProviderPermissions`
+ * constant: upstream's first (in the order the library writes them), as the class declares them.
+ */
+const PROVIDERS: readonly string[] = Object.keys(library.ProviderPermissions)
+  .filter(name => (library.ProviderPermissions as any)[name] instanceof library.ProviderPermissions);
+const permissionsOf = (name: string): library.ProviderPermissions => (library.ProviderPermissions as any)[name];
 
 const ruleText = (rule: unknown) => {
   const r = objectOrEmpty(rule);
@@ -297,7 +302,7 @@ export function rbacOptions(rules: unknown, baseRules: unknown, version: string)
   for (let found = true; found && rest.length > 0;) {
     found = false;
     for (const name of PROVIDERS.filter(n => !chosen.includes(n))) {
-      const group = library.ProviderPermissions[name].rules(v);
+      const group = permissionsOf(name).rules(v);
       if (group.length <= rest.length && group.every((r, i) => ruleText(r) === ruleText(rest[i]))) {
         chosen.push(name);
         rest = rest.slice(group.length);
@@ -306,7 +311,7 @@ export function rbacOptions(rules: unknown, baseRules: unknown, version: string)
       }
     }
   }
-  const defaults = library.ProviderPermissions.defaults().map(p => PROVIDERS.find(n => library.ProviderPermissions[n] === p));
+  const defaults = library.ProviderPermissions.defaults().map(p => PROVIDERS.find(n => permissionsOf(n) === p));
   // a PolicyRule: its fields in the order of the interface
   const additional = rest.map(r => (only(r, ['apiGroups', 'resources', 'verbs', 'resourceNames']) && isStringList(r.apiGroups) && isStringList(r.resources)
     && isStringList(r.verbs) && (r.resourceNames === undefined || isStringList(r.resourceNames))

@@ -157,7 +157,7 @@ export function renderControllerFlags(given: ControllerFlags, version: ArgoRollo
 export function controllerRules(version: ArgoRolloutsVersion, providers: ProviderPermissions[], additional: PolicyRule[]): PolicyRule[] {
   const byName = new Map(providers.map(p => [p.name, p]));
   const take = (p: ProviderPermissions) => (byName.delete(p.name) ? p.rules(version) : []);
-  // the upstream order: core rules, istio, smi, ambassador, endpoints + target groups, app mesh, traefik, apisix
+  // the upstream order: core rules, then the upstream providers (ProviderPermissions.defaults(), in upstream's order)
   const rules: PolicyRule[] = [
     { apiGroups: ['argoproj.io'], resources: ['rollouts', 'rollouts/status', 'rollouts/finalizers'], verbs: ['get', 'list', 'watch', 'update', 'patch'] },
     {
@@ -176,13 +176,7 @@ export function controllerRules(version: ArgoRolloutsVersion, providers: Provide
     { apiGroups: [''], resources: ['events'], verbs: ['create', 'update', 'patch'] },
     { apiGroups: ['networking.k8s.io', 'extensions'], resources: ['ingresses'], verbs: ['create', 'get', 'list', 'watch', 'update', 'patch'] },
     { apiGroups: ['batch'], resources: ['jobs'], verbs: ['create', 'get', 'list', 'watch', 'update', 'patch', 'delete'] },
-    ...take(ProviderPermissions.ISTIO),
-    ...take(ProviderPermissions.SMI),
-    ...take(ProviderPermissions.AMBASSADOR),
-    ...take(ProviderPermissions.AWS_LOAD_BALANCER_CONTROLLER),
-    ...take(ProviderPermissions.APP_MESH),
-    ...take(ProviderPermissions.TRAEFIK),
-    ...take(ProviderPermissions.APISIX),
+    ...ProviderPermissions.defaults().flatMap(take),
   ];
   // groups beyond the upstream ones, in the order given
   for (const p of providers) {

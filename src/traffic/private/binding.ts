@@ -1,8 +1,8 @@
 import { ApiObject } from 'cdk8s';
 import { required } from './objects';
-import { RouterBlocksSpec, RouterKey } from './spec-types';
 import { ControllerPlugin } from '../../install/plugins';
 import { ProviderPermissions } from '../../install/rbac';
+import { RouterKey } from '../../private/routers';
 import { fail } from '../../private/synth-error';
 import { ITrafficRouterBinding, ITrafficTarget } from '../router';
 
@@ -23,19 +23,19 @@ export function port(target: ITrafficTarget, router: string, given?: number): nu
 }
 
 /**
- * A binding whose config (the block under `trafficRouting.<key>`) is rendered on demand. (What the
- * controller writes in the router's objects is not part of it: the router file says that once, over
- * the rendered config, in `<router>OwnedFields`.)
+ * A binding whose config (the block under `trafficRouting.<key>`, of the type `S` the router's file
+ * gives it) is rendered on demand. (What the controller writes in the router's objects is not part
+ * of it: the router file says that once, over the rendered config, in `<router>OwnedFields`.)
  */
-export class Binding<K extends RouterKey> implements ITrafficRouterBinding {
+export class Binding<S extends object> implements ITrafficRouterBinding {
   constructor(
-    public readonly key: K,
-    private readonly render: () => NonNullable<RouterBlocksSpec[K]>,
+    public readonly key: RouterKey,
+    private readonly render: () => S,
     public readonly apiObjects: ApiObject[],
     public readonly controllerPlugin?: ControllerPlugin,
     public readonly providerPermissions?: ProviderPermissions) {}
 
-  public renderConfig(): NonNullable<RouterBlocksSpec[K]> {
+  public renderConfig(): S {
     return this.render();
   }
 }

@@ -1,32 +1,15 @@
 /**
- * The one place that knows which router file says what its router writes: `trafficRouting.<key>`
- * (and the known plugins under `trafficRouting.plugins`) to the router's `<router>OwnedFields`.
+ * The one place that reads what each router writes: `trafficRouting.<key>` (and the known plugins under
+ * `trafficRouting.plugins`) to the router's `<router>OwnedFields`, through its row (src/private/routers.ts)
+ * and the table of the factories (`ROUTER_OWNED_FIELDS`, traffic/routers.ts).
  * `rollout.ignoreDifferences` (through the canary strategy) and `ArgoCdApplication` (all Rollouts of
  * the app) both call `routerOwnedFields`, so the two cannot differ.
  */
 import { ControllerFacts, ObjectLookup, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
 import { isObject, objectOrEmpty } from '../../private/manifest-types';
-import { albOwnedFields } from '../alb';
-import { ambassadorOwnedFields } from '../ambassador';
-import { apisixOwnedFields } from '../apisix';
-import { appMeshOwnedFields } from '../app-mesh';
-import { GATEWAY_API_PLUGIN_NAME, gatewayApiOwnedFields } from '../gateway-api';
-import { istioOwnedFields } from '../istio';
-import { nginxOwnedFields } from '../nginx';
+import { factoryRow, RouterFactory } from '../../private/routers';
 import { IgnoreDifference } from '../router';
-import { smiOwnedFields } from '../smi';
-import { traefikOwnedFields } from '../traefik';
-
-type OwnedFields = (config: unknown, ctx: OwnedFieldsContext) => IgnoreDifference[];
-
-/** The routers under `trafficRouting`, by key. */
-const ROUTERS: ReadonlyArray<[string, OwnedFields]> = [
-  ['istio', istioOwnedFields], ['nginx', nginxOwnedFields], ['alb', albOwnedFields], ['smi', smiOwnedFields],
-  ['ambassador', ambassadorOwnedFields], ['traefik', traefikOwnedFields], ['apisix', apisixOwnedFields], ['appMesh', appMeshOwnedFields],
-];
-
-/** Router plugins (`trafficRouting.plugins.<name>`) whose writes are known. */
-const PLUGINS: ReadonlyMap<string, OwnedFields> = new Map([[GATEWAY_API_PLUGIN_NAME, gatewayApiOwnedFields]]);
+import { OwnedFields, ROUTER_OWNED_FIELDS } from '../routers';
 
 /**
  * The fields the controller (or a router plugin it runs) writes in the router objects of one Rollout,
@@ -34,13 +17,12 @@ const PLUGINS: ReadonlyMap<string, OwnedFields> = new Map([[GATEWAY_API_PLUGIN_N
  */
 export function routerOwnedFields(ctx: OwnedFieldsContext): IgnoreDifference[] {
   const trafficRouting = objectOrEmpty(ctx.canary.trafficRouting);
+  const plugins = objectOrEmpty(trafficRouting.plugins);
   const entries: IgnoreDifference[] = [];
-  for (const [key, ownedFields] of ROUTERS) {
-    if (isObject(trafficRouting[key])) entries.push(...ownedFields(trafficRouting[key], ctx));
-  }
-  const plugins = isObject(trafficRouting.plugins) ? Object.entries(trafficRouting.plugins) : [];
-  for (const [plugin, config] of plugins) {
-    entries.push(...(PLUGINS.get(plugin)?.(config, ctx) ?? []));
+  for (const [factory, ownedFields] of Object.entries(ROUTER_OWNED_FIELDS) as Array<[RouterFactory, OwnedFields]>) {
+    const row = factoryRow(factory);
+    const config = row.plugin === undefined ? trafficRouting[row.key] : plugins[row.plugin];
+    if (row.plugin === undefined ? isObject(config) : row.plugin in plugins) entries.push(...ownedFields(config, ctx));
   }
   return entries;
 }

@@ -9,6 +9,7 @@
  * one set), it hands out the view itself rather than `unknown`.
  */
 import { JsonObject } from '../../private/manifest-types';
+import { RouterKey } from '../../private/routers';
 
 /** A manifest: identity and body as written. */
 export interface ManifestView extends JsonObject {
@@ -68,19 +69,13 @@ export interface CanaryView extends JsonObject {
   readonly scaleDownDelaySeconds?: unknown;
 }
 
+/** The router blocks of `trafficRouting`, by router key (the rows of src/private/routers.ts). */
+type RouterBlocksView = { readonly [K in RouterKey]?: unknown };
+
 /** `spec.strategy.canary.trafficRouting` of a Rollout: the routers and what they share. */
-export interface TrafficRoutingView extends JsonObject {
+export interface TrafficRoutingView extends JsonObject, RouterBlocksView {
   readonly maxTrafficWeight?: unknown;
   readonly managedRoutes?: unknown;
-  readonly istio?: unknown;
-  readonly nginx?: unknown;
-  readonly alb?: unknown;
-  readonly smi?: unknown;
-  readonly ambassador?: unknown;
-  readonly appMesh?: unknown;
-  readonly traefik?: unknown;
-  readonly apisix?: unknown;
-  readonly plugins?: unknown;
 }
 
 /** A canary step: one of its kinds is set. */

@@ -5,6 +5,7 @@
  * not resolved yet: a numeric field or duration written as `{{args.x}}` is known only at run time and
  * is skipped. On AnalysisRuns, placeholders of arguments with a literal value are resolved first.
  */
+import { PROVIDERS } from '../../../private/providers';
 import { FindingSeverity } from '../../types';
 import { AnalysisContext, ManifestContext, Rule } from '../context';
 import { MetricView } from '../manifest-view';
@@ -14,10 +15,11 @@ import {
   asArray, asObject, asString, compileGoRegexp, intOrStringValue, isObject, isSet, listWords, parseGoDuration, quote, substituteArgs,
 } from '../util';
 
-/** Keys of `metric.provider` that select a provider; each key under `plugin` counts as one more. */
-export const METRIC_PROVIDERS: readonly string[] = [
-  'prometheus', 'datadog', 'newRelic', 'wavefront', 'kayenta', 'web', 'job', 'cloudWatch', 'graphite', 'influxdb', 'skywalking',
-];
+/**
+ * Keys of `metric.provider` that select a provider (the rows of src/private/providers.ts, but the
+ * plugins); each key under `plugin` counts as one more.
+ */
+export const METRIC_PROVIDERS: readonly string[] = PROVIDERS.map(p => p.key).filter(key => key !== 'plugin');
 
 /** Int-or-string limits of a metric and their defaults (consecutiveErrorLimit is checked only when set). */
 type LimitField = 'count' | 'failureLimit' | 'inconclusiveLimit' | 'consecutiveErrorLimit' | 'consecutiveSuccessLimit';

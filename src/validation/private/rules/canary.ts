@@ -14,6 +14,7 @@ import {
 } from '../util';
 import { planOf } from './budget';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
+import { routerRow, routersWith } from '../../../private/routers';
 import { releasesWith, VERSION_NUMBERS, versionFacts } from '../../../private/versions';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
@@ -26,11 +27,15 @@ const STEP_KINDS = ['experiment', 'pause', 'setWeight', 'analysis', 'setCanarySc
 /** Step kinds of which a step may set only one (V33). */
 const EXCLUSIVE_STEP_KINDS = ['setWeight', 'pause', 'experiment', 'analysis'] as const;
 /**
- * Routers that support header routes (V37) and experiment weights (V45); those of mirror routes (V40)
- * and ping-pong (V22) depend on the release (the version table).
+ * Routers that support header routes (V37), experiment weights (V45) and maxTrafficWeight (V31): their
+ * rows (src/private/routers.ts); those of mirror routes (V40) and ping-pong (V22) depend on the release
+ * (the version table).
  */
-const HEADER_ROUTERS = ['istio', 'alb', 'apisix', 'plugins'];
-const EXPERIMENT_WEIGHT_ROUTERS = ['alb', 'smi', 'istio', 'plugins'];
+const HEADER_ROUTERS = routersWith('headerRoutes');
+const EXPERIMENT_WEIGHT_ROUTERS = routersWith('experimentWeights');
+const MAX_WEIGHT_ROUTERS = routersWith('maxTrafficWeight');
+/** Routers that need the canary's stableService and canaryService (V27), some only without ping-pong or a field. */
+const SERVICE_ROUTERS = routersWith('stableAndCanaryServices');
 /** `fieldRef.fieldPath` values under `metadata` that the controller can resolve (V46). */
 const METADATA_FIELD_PATH = /^metadata\.(?:name|namespace|uid|labels|annotations)$/;
 const METADATA_SUBSCRIPT_PATH = /^metadata\.(labels|annotations)\['([\s\S]*)'\]$/;
@@ -67,9 +72,12 @@ function forEachStep(ctx: RuleContext, kind: string, check: (value: unknown, pat
   }
 }
 
-/** `['alb', 'istio', 'plugins']` → `alb, istio or a traffic-router plugin`. */
-function routerWords(routers: readonly string[], conjunction: string): string {
-  const words = routers.map(r => (r === 'plugins' ? 'a traffic-router plugin' : r));
+/**
+ * `['alb', 'istio', 'plugins']` → `alb, istio or a traffic-router plugin` (`plugin`: the words for
+ * the plugins, else the row's name).
+ */
+function routerWords(routers: readonly string[], conjunction: string, plugin = routerRow('plugins')!.name): string {
+  const words = routers.map(r => (r === 'plugins' ? plugin : r));
   return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
 }
 
@@ -98,15 +106,12 @@ function routersNeedingServices(ctx: RuleContext): string[] {
   }
   const pingPong = isSet(ctx.canary?.pingPong);
   const needs: string[] = [];
-  if (isSet(routing.alb) && !pingPong) {
-    needs.push('alb');
-  }
-  if (isSet(routing.istio) && !isSet(asObject(routing.istio)?.destinationRule) && !pingPong) {
-    needs.push('istio (host-level split)');
-  }
-  for (const router of ['smi', 'apisix', 'ambassador', 'nginx', 'appMesh', 'traefik']) {
-    if (isSet(routing[router])) {
-      needs.push(router);
+  for (const router of SERVICE_ROUTERS) {
+    const when = routerRow(router)!.capabilities.stableAndCanaryServices!;
+    const excused = (when.unlessPingPong === true && pingPong)
+      || (when.unlessSet !== undefined && isSet(asObject(routing[router])?.[when.unlessSet]));
+    if (isSet(routing[router]) && !excused) {
+      needs.push(when.as ?? router);
     }
   }
   return needs;
@@ -277,9 +282,10 @@ export const CANARY_RULES: readonly Rule[] = [
     id: 'V31',
     check: ctx => {
       const weight = ctx.trafficRouting?.maxTrafficWeight;
-      if (isSet(weight) && !ctx.hasRouter('nginx', 'plugins')) {
-        ctx.report(`${ROUTING_PATH}.maxTrafficWeight`, `maxTrafficWeight ${quote(weight)} is set, but ${describeRouters(ctx)}; only nginx and plugin routers support it.`,
-          'Remove maxTrafficWeight (weights are then out of 100), or route traffic through nginx or a plugin.', weight);
+      if (isSet(weight) && !ctx.hasRouter(...MAX_WEIGHT_ROUTERS)) {
+        ctx.report(`${ROUTING_PATH}.maxTrafficWeight`,
+          `maxTrafficWeight ${quote(weight)} is set, but ${describeRouters(ctx)}; only ${routerWords(MAX_WEIGHT_ROUTERS, 'and', 'plugin')} routers support it.`,
+          `Remove maxTrafficWeight (weights are then out of 100), or route traffic through ${routerWords(MAX_WEIGHT_ROUTERS, 'or', 'a plugin')}.`, weight);
       }
     },
   },
@@ -350,8 +356,8 @@ export const CANARY_RULES: readonly Rule[] = [
     check: ctx => forEachStep(ctx, 'setHeaderRoute', (route, path) => {
       if (!ctx.hasRouter(...HEADER_ROUTERS)) {
         const routing = ctx.trafficRouting === undefined ? 'the canary has no trafficRouting' : describeRouters(ctx);
-        ctx.report(path, `The step uses setHeaderRoute, but ${routing}; header routes need istio, alb, apisix or a plugin router.`,
-          'Route traffic through istio, alb, apisix or a plugin, or remove the setHeaderRoute step.', route);
+        ctx.report(path, `The step uses setHeaderRoute, but ${routing}; header routes need ${routerWords(HEADER_ROUTERS, 'or', 'a plugin router')}.`,
+          `Route traffic through ${routerWords(HEADER_ROUTERS, 'or', 'a plugin')}, or remove the setHeaderRoute step.`, route);
       }
     }),
   },
@@ -486,7 +492,7 @@ export const CANARY_RULES: readonly Rule[] = [
         if (isSet(weight)) {
           ctx.report(`${path}.templates[${k}].weight`,
             `Experiment template ${quote(asObject(template)?.name)} sets weight ${quote(weight)}, but the canary has no trafficRouting to send that traffic.`,
-            'Remove weight, or add trafficRouting with alb, smi, istio or a plugin.', weight);
+            `Remove weight, or add trafficRouting with ${routerWords(EXPERIMENT_WEIGHT_ROUTERS, 'or', 'a plugin')}.`, weight);
         }
       });
     }),
@@ -501,8 +507,8 @@ export const CANARY_RULES: readonly Rule[] = [
         const weight = asObject(template)?.weight;
         if (isSet(weight)) {
           ctx.report(`${path}.templates[${k}].weight`,
-            `Experiment template ${quote(asObject(template)?.name)} sets weight ${quote(weight)}, but ${describeRouters(ctx)}; template weights need alb, smi, istio or a plugin.`,
-            'Remove weight, or route traffic through alb, smi, istio or a plugin.', weight);
+            `Experiment template ${quote(asObject(template)?.name)} sets weight ${quote(weight)}, but ${describeRouters(ctx)}; template weights need ${routerWords(EXPERIMENT_WEIGHT_ROUTERS, 'or', 'a plugin')}.`,
+            `Remove weight, or route traffic through ${routerWords(EXPERIMENT_WEIGHT_ROUTERS, 'or', 'a plugin')}.`, weight);
         }
       });
     }),

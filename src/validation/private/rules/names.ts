@@ -2,12 +2,13 @@
  * Object names (S07): the API server refuses an object whose `metadata.name` (or `generateName`) does
  * not follow the name syntax of its kind, or whose `metadata.namespace` is not a namespace name.
  *
- * Custom resources (the Argo Rollouts kinds, and the traffic objects of Istio, Ambassador, App Mesh,
- * SMI, Traefik, APISIX and the Gateway API) take DNS-1123 subdomains; of the built-in kinds the engine
+ * Custom resources (the Argo Rollouts kinds, and the traffic objects of the routers: their rows in
+ * src/private/routers.ts) take DNS-1123 subdomains; of the built-in kinds the engine
  * looks at, Services take DNS-1035 labels and the others DNS-1123 subdomains. Namespaces are DNS-1123
  * labels. Other kinds are left alone: their name rules vary (RBAC names may hold ':', for one).
  */
 import { apiGroupOf } from '../../../private/object-identity';
+import { ROUTER_API_GROUPS } from '../../../private/routers';
 import { ManifestContext, Rule } from '../context';
 import { argoKindOf } from '../manifest-index';
 import { checkAnnotations, checkLabelMap } from '../pod';
@@ -48,10 +49,7 @@ const NAMESPACE: NameSyntax = {
 };
 
 /** API groups of the custom resources the engine knows: their objects take DNS-1123 subdomains. */
-const CUSTOM_RESOURCE_GROUPS: ReadonlySet<string> = new Set([
-  'argoproj.io', 'networking.istio.io', 'getambassador.io', 'x.getambassador.io', 'appmesh.k8s.aws', 'split.smi-spec.io',
-  'traefik.containo.us', 'traefik.io', 'apisix.apache.org', 'gateway.networking.k8s.io',
-]);
+const CUSTOM_RESOURCE_GROUPS: ReadonlySet<string> = new Set(['argoproj.io', ...ROUTER_API_GROUPS]);
 
 /** Built-in kinds the engine looks at, by `group/kind` ('' = core group), with their name syntax. */
 const BUILT_IN_KINDS: ReadonlyMap<string, NameSyntax> = new Map([

@@ -4,6 +4,7 @@
  * them (see traffic.ts).
  */
 import { JsonObject } from '../../../private/manifest-types';
+import { routerRow } from '../../../private/routers';
 import { virtualServiceName } from '../../../private/virtual-service-name';
 import { CANARY_PATH, RuleContext } from '../context';
 import { ManifestView } from '../manifest-view';
@@ -16,12 +17,12 @@ export const ISTIO_PATH = `${ROUTING_PATH}.istio`;
 export const AMBASSADOR_PATH = `${ROUTING_PATH}.ambassador`;
 export const APP_MESH_PATH = `${ROUTING_PATH}.appMesh`;
 
-/** API groups of the referenced kinds. */
+/** API groups of the referenced kinds (the routers' from their rows). */
 const INGRESS_GROUPS = ['networking.k8s.io', 'extensions'];
-const ISTIO_GROUPS = ['networking.istio.io'];
-const AMBASSADOR_GROUPS = ['getambassador.io', 'x.getambassador.io'];
+const ISTIO_GROUPS = routerRow('istio')!.apiGroups;
+const AMBASSADOR_GROUPS = routerRow('ambassador')!.apiGroups;
 const AMBASSADOR_KINDS = ['Mapping', 'AmbassadorMapping'];
-const APP_MESH_GROUPS = ['appmesh.k8s.aws'];
+const APP_MESH_GROUPS = routerRow('appMesh')!.apiGroups;
 
 // ---------------------------------------------------------------------------------------------
 // References
