@@ -210,6 +210,7 @@ export interface GeneratedVersion {
     readonly minPodsCappedAtReplicas: boolean;
     readonly abortWalksStepsBackwards: boolean;
     readonly replicaProgressThreshold: boolean;
+    readonly promotesAboveReplicas: boolean;
     readonly datadogRequestTimeout: boolean;
     readonly virtualServiceSplitAtLastDot: boolean;
     readonly ingressesCheckedAsNginx: boolean;

@@ -43,6 +43,9 @@ const RULES_1_8 = {
   abortWalksStepsBackwards: false,
   // canary.replicaProgressThreshold lets a step complete before every canary pod is available
   replicaProgressThreshold: false,
+  // rollout/sync.go shouldFullPromote: past the last step, a canary is promoted once its new
+  // ReplicaSet has at least spec.replicas available pods (true); or exactly spec.replicas (false)
+  promotesAboveReplicas: false,
   // DatadogMetric.requestTimeout (a positive Go duration) sets the HTTP timeout of the provider
   datadogRequestTimeout: false,
   // utils/istio GetVirtualServiceNamespaceName: a VirtualService reference `a.b.c` is name `a`,
@@ -53,7 +56,9 @@ const RULES_1_8 = {
   // the router that names it, an ALB one against alb.rootService (false)
   ingressesCheckedAsNginx: true,
 };
-const RULES_1_9 = { ...RULES_1_8, abortWalksStepsBackwards: true, replicaProgressThreshold: true, ingressesCheckedAsNginx: false };
+const RULES_1_9 = {
+  ...RULES_1_8, abortWalksStepsBackwards: true, replicaProgressThreshold: true, promotesAboveReplicas: true, ingressesCheckedAsNginx: false,
+};
 const RULES_1_10 = {
   ...RULES_1_9,
   pingPongRouters: ['alb', 'istio', 'plugins'],

@@ -42,6 +42,7 @@ export interface GeneratedVersion {
     readonly minPodsCappedAtReplicas: boolean;
     readonly abortWalksStepsBackwards: boolean;
     readonly replicaProgressThreshold: boolean;
+    readonly promotesAboveReplicas: boolean;
     readonly datadogRequestTimeout: boolean;
     readonly virtualServiceSplitAtLastDot: boolean;
     readonly ingressesCheckedAsNginx: boolean;
@@ -147,6 +148,7 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "minPodsCappedAtReplicas": true,
       "abortWalksStepsBackwards": true,
       "replicaProgressThreshold": true,
+      "promotesAboveReplicas": true,
       "datadogRequestTimeout": true,
       "virtualServiceSplitAtLastDot": true,
       "ingressesCheckedAsNginx": false
@@ -265,6 +267,7 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "minPodsCappedAtReplicas": false,
       "abortWalksStepsBackwards": true,
       "replicaProgressThreshold": true,
+      "promotesAboveReplicas": true,
       "datadogRequestTimeout": false,
       "virtualServiceSplitAtLastDot": false,
       "ingressesCheckedAsNginx": false
@@ -385,6 +388,7 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "minPodsCappedAtReplicas": false,
       "abortWalksStepsBackwards": false,
       "replicaProgressThreshold": false,
+      "promotesAboveReplicas": false,
       "datadogRequestTimeout": false,
       "virtualServiceSplitAtLastDot": false,
       "ingressesCheckedAsNginx": true
@@ -505,6 +509,7 @@ export const VERSIONS: readonly GeneratedVersion[] = [
       "minPodsCappedAtReplicas": false,
       "abortWalksStepsBackwards": false,
       "replicaProgressThreshold": false,
+      "promotesAboveReplicas": false,
       "datadogRequestTimeout": false,
       "virtualServiceSplitAtLastDot": false,
       "ingressesCheckedAsNginx": true

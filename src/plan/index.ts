@@ -5,3 +5,5 @@
 export * from './types';
 export * from './replica-counts';
 export * from './rollout-plan';
+export * from './comparison-types';
+export * from './comparison';

@@ -5,7 +5,8 @@
  * an HPA-scaled Rollout at its minimum and maximum.
  */
 
-import { analysisTime, backgroundCoverage, backgroundNote, TemplateSpecLookup } from './private/analysis-time';
+import { PlanComparison } from './comparison';
+import { analysisTime, backgroundCoverage, backgroundNote, planBackgroundAnalysis, TemplateSpecLookup } from './private/analysis-time';
 import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './private/controller';
 import { renderMarkdown, renderSvg, renderText } from './private/render';
 import { podRequests, PodRequests } from './private/resources';
@@ -14,10 +15,10 @@ import { CanarySimulation, Move } from './private/simulate';
 import { versionArithmetic, VersionArithmetic } from './private/versions';
 import { nextReplicaCounts } from './replica-counts';
 import {
-  NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources, PlanRoute, PlanStep,
-  PlanTotals, ReplicaCounts, RolloutPlanJson,
+  NextReplicaCountsOptions, PlanAbort, PlanAutoscaling, PlanBackgroundAnalysis, PlanMigration, PlanMigrationPhase, PlanMove, PlanPodResources,
+  PlanRoute, PlanStep, PlanTotals, ReplicaCounts, RolloutPlanJson,
 } from './types';
-import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { installedVersion } from '../private/installed-version';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind } from '../private/manifest-types';
@@ -98,6 +99,18 @@ interface Wait {
   seconds: number;
   indefinite: boolean;
   what: string;
+  /** The soonest an analysis can end the wait by a failed, inconclusive or errored result (see `analysisTime`). */
+  earliest?: number;
+}
+
+/** The step's `earliestEndSeconds`, when its analysis can end it sooner than its least time: the field or nothing. */
+function earliestEnd(wait: Wait): { earliestEndSeconds?: number } {
+  return wait.earliest !== undefined && wait.earliest < wait.seconds ? { earliestEndSeconds: wait.earliest } : {};
+}
+
+/** The sooner of two soonest ends (either may be absent). */
+function sooner(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /** Finds an analysis template's spec among the manifests (see `TemplateSpecLookup`). */
@@ -110,18 +123,20 @@ function templateLookup(manifests: Manifests): TemplateSpecLookup {
 
 /**
  * How long an analysis of templates takes at least: per metric initialDelay + (count - 1) × interval
- * (see `analysisTime`, which rule A18 reads too).
+ * (see `analysisTime`, which rule A18 reads too), and the soonest a failed, inconclusive or errored
+ * result can end it. `analysis` is the analysis block (its args and dryRun).
  */
-function analysisWait(refs: readonly unknown[], manifests: Manifests, notes: string[], args: readonly unknown[] = []): Wait {
+function analysisWait(refs: readonly unknown[], manifests: Manifests, notes: string[], analysis: UncheckedObject = {}): Wait {
   const names = refs.map(r => String(obj(r).templateName ?? ''));
-  const time = analysisTime(refs, templateLookup(manifests), args);
+  const time = analysisTime(refs, templateLookup(manifests), list(analysis.args), list(analysis.dryRun));
   for (const t of time.missing) {
     notes.push(`The ${t.kind} ${JSON.stringify(t.name)} is not among the manifests: the time of its analysis is not counted.`);
   }
   for (const m of time.metrics.filter(x => x.countValue !== undefined)) {
     notes.push(`The count of metric ${JSON.stringify(m.name)} is ${JSON.stringify(m.countValue)}, known only at run time: its measurements after the first are not counted.`);
   }
-  return { seconds: time.seconds, indefinite: time.untilStopped, what: `analysis ${names.join(', ')}` };
+  const earliest = time.earliestEndSeconds === undefined ? {} : { earliest: time.earliestEndSeconds };
+  return { seconds: time.seconds, indefinite: time.untilStopped, what: `analysis ${names.join(', ')}`, ...earliest };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,20 +211,24 @@ function stepWait(step: unknown, ctx: Context): Wait & { manual: boolean; extraP
     return { ...none, seconds: Math.max(0, seconds ?? 0), what: `pause of ${typeof d === 'number' ? `${d}s` : d}` };
   }
   if (s.analysis !== undefined) {
-    return { ...none, ...analysisWait(list(obj(s.analysis).templates), ctx.manifests, ctx.notes, list(obj(s.analysis).args)) };
+    return { ...none, ...analysisWait(list(obj(s.analysis).templates), ctx.manifests, ctx.notes, obj(s.analysis)) };
   }
   if (s.experiment !== undefined) {
     const e = obj(s.experiment);
     const extraPods = list(e.templates).reduce((n, t) => n + (typeof t.replicas === 'number' ? t.replicas : 1), 0);
     const duration = durationSeconds(e.duration);
     const analyses = list(e.analyses);
+    // each analysis with its own arguments (a count may come from one); the first to fail, turn
+    // inconclusive or err ends the experiment, duration or not (with a duration, their own times do not count: no notes on them)
+    // (the step's dryRun applies to each)
+    const waits = analyses.map(a => analysisWait([a], ctx.manifests, duration === undefined ? ctx.notes : [], { args: a.args, dryRun: e.dryRun }));
+    const earliest = waits.reduce<number | undefined>((n, x) => sooner(n, x.earliest), undefined);
+    const soonest = earliest === undefined ? {} : { earliest };
     if (duration !== undefined) {
-      return { ...none, seconds: duration, what: `experiment of ${e.duration}`, extraPods };
+      return { ...none, seconds: duration, what: `experiment of ${e.duration}`, extraPods, ...soonest };
     }
     if (analyses.length > 0) {
-      // each analysis with its own arguments (a count may come from one)
-      const waits = analyses.map(a => analysisWait([a], ctx.manifests, ctx.notes, list(a.args)));
-      const w = { seconds: Math.max(...waits.map(x => x.seconds)), indefinite: waits.some(x => x.indefinite) };
+      const w = { seconds: Math.max(...waits.map(x => x.seconds)), indefinite: waits.some(x => x.indefinite), ...soonest };
       return { ...none, ...w, what: `experiment until analysis ${analyses.map(a => String(a.templateName ?? '')).join(', ')}`, extraPods };
     }
     return { ...none, indefinite: true, what: 'experiment (no duration: runs until stopped)', extraPods };
@@ -289,6 +308,7 @@ function canarySteps(ctx: Context): PlanStep[] {
       peakCpuMillicores: cpuOf(ctx, peakPods),
       peakMemoryBytes: memoryOf(ctx, peakPods),
       minSeconds: wait.seconds,
+      ...earliestEnd(wait),
       indefinite: wait.indefinite,
       manualPromotion: wait.manual,
       waitsFor: wait.what === '' ? [] : [wait.what],
@@ -365,6 +385,7 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
       peakCpuMillicores: cpuOf(ctx, p),
       peakMemoryBytes: memoryOf(ctx, p),
       minSeconds: wait.seconds,
+      ...earliestEnd(wait),
       indefinite: wait.indefinite,
       manualPromotion: wait.manual,
       waitsFor: wait.what === '' ? [] : wait.what.split('; '),
@@ -377,12 +398,14 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
   let seconds = 0;
   let indefinite = false;
   let manual = false;
+  let earliest: number | undefined;
   const pre = obj(obj(ctx.raw).prePromotionAnalysis);
   if (Object.keys(pre).length > 0) {
-    const w = analysisWait(list(pre.templates), ctx.manifests, ctx.notes, list(pre.args));
+    const w = analysisWait(list(pre.templates), ctx.manifests, ctx.notes, pre);
     waits.push(`pre-promotion ${w.what}`);
     seconds += w.seconds;
     indefinite = indefinite || w.indefinite;
+    earliest = w.earliest;
   }
   if (!bg.autoPromotionEnabled) {
     waits.push('manual promotion');
@@ -394,14 +417,14 @@ function blueGreenSteps(ctx: Context): PlanStep[] {
   }
   const steps: PlanStep[] = [];
   steps.push(step('preview', `preview (${previewCount} pods)`, r, previewCount, 0,
-    { seconds, indefinite, manual, what: waits.join('; ') },
+    { seconds, indefinite, manual, what: waits.join('; '), ...(earliest !== undefined ? { earliest } : {}) },
     [{ target: 'canary', before: 0, after: previewCount, totalPods: r + previewCount }]));
   const promoteMoves: PlanMove[] = previewCount < r ? [{ target: 'canary', before: previewCount, after: r, totalPods: 2 * r }] : [];
   promoteMoves.push({ target: 'traffic', before: 0, after: 100, totalPods: 2 * r });
   const post = obj(obj(ctx.raw).postPromotionAnalysis);
   let postWait: Wait = { seconds: 0, indefinite: false, what: '' };
   if (Object.keys(post).length > 0) {
-    const w = analysisWait(list(post.templates), ctx.manifests, ctx.notes, list(post.args));
+    const w = analysisWait(list(post.templates), ctx.manifests, ctx.notes, post);
     postWait = { ...w, what: `post-promotion ${w.what}` };
   }
   steps.push(step('promotion', 'promotion (active switched)', r, r, 100, { ...postWait, manual: false }, promoteMoves));
@@ -514,6 +537,21 @@ export class RolloutPlan {
   }
 
   /**
+   * What a change does to the updates: the plans of a base (e.g. the manifests of the main branch)
+   * and a head (a pull request's) compared Rollout by Rollout, paired by namespace and name. The
+   * same as `argo-rollouts-plan --base`; `toJson()` of the result suits snapshot tests.
+   *
+   * @param base the plans before the change
+   * @param head the plans after the change
+   */
+  public static compare(base: RolloutPlan[], head: RolloutPlan[]): PlanComparison {
+    const plan = { class: RolloutPlan, name: 'RolloutPlan', example: 'RolloutPlan.fromManifest(rollout)' };
+    checkListArgument('RolloutPlan.compare()', 'base', base, plan);
+    checkListArgument('RolloutPlan.compare()', 'head', head, plan);
+    return PlanComparison.fromJson(base.map(p => p.toJson()), head.map(p => p.toJson()));
+  }
+
+  /**
    * The replica counts the controller sets next (the building block of plans).
    * The same as the function `nextReplicaCounts`, for languages other than TypeScript.
    *
@@ -552,6 +590,12 @@ export class RolloutPlan {
   public readonly migration?: PlanMigration;
   /** The totals at an HPA's minimum and maximum, when an HPA scales the Rollout. */
   public readonly autoscaling?: PlanAutoscaling;
+  /**
+   * A canary's background analysis: the steps it covers and where its metrics end.
+   *
+   * @default - the Rollout has no background analysis
+   */
+  public readonly backgroundAnalysis?: PlanBackgroundAnalysis;
   /** Things to know: unset resources, unknown durations, assumptions. */
   public readonly notes: string[];
 
@@ -588,15 +632,20 @@ export class RolloutPlan {
     }
     const minPods = spec.canary?.trafficRouting ? spec.canary.minPodsPerReplicaSet : undefined;
     if (minPods !== undefined && minPods > spec.replicas) {
+      const lower = `Lower it to at most ${spec.replicas} (1.10 caps it).`;
       notes.push(va.minPodsCappedAtReplicas
         ? `minPodsPerReplicaSet (${minPods}) is more than spec.replicas (${spec.replicas}); Argo Rollouts ${va.version} caps it at ${spec.replicas}.`
-        : `minPodsPerReplicaSet (${minPods}) is more than spec.replicas (${spec.replicas}): Argo Rollouts ${va.version} runs at least ${minPods} pods in each ReplicaSet, also once fully promoted. Lower it to at most ${spec.replicas} (1.10 caps it).`);
+        : va.promotesAboveReplicas
+          ? `minPodsPerReplicaSet (${minPods}) is more than spec.replicas (${spec.replicas}): Argo Rollouts ${va.version} runs at least ${minPods} pods in each ReplicaSet, also once fully promoted. ${lower}`
+          : `minPodsPerReplicaSet (${minPods}) is more than spec.replicas (${spec.replicas}): Argo Rollouts ${va.version} runs at least ${minPods} canary pods and promotes only when exactly ${spec.replicas} are available, `
+            + `so the update never reaches its full promotion (the plan shows it as if it did). ${lower}`);
     }
     const ctx: Context = { spec, va, pod, manifests, notes, raw: spec.blueGreen ? obj(obj(raw.strategy).blueGreen) : obj(obj(raw.strategy).canary) };
     this.steps = spec.blueGreen ? blueGreenSteps(ctx) : canarySteps(ctx);
     const background = spec.canary ? backgroundCoverage(ctx.raw, this.steps, templateLookup(manifests)) : undefined;
     if (background !== undefined) {
       notes.push(backgroundNote(background));
+      this.backgroundAnalysis = planBackgroundAnalysis(background);
     }
     const workloadReplicas = workload !== undefined ? replicasOr(obj(workload.spec).replicas, 1) : undefined;
     this.migration = migrationOf(rollout, ctx, workloadReplicas);
@@ -634,6 +683,7 @@ export class RolloutPlan {
       abort: this.abort,
       ...(this.migration ? { migration: this.migration } : {}),
       ...(this.autoscaling ? { autoscaling: this.autoscaling } : {}),
+      ...(this.backgroundAnalysis ? { backgroundAnalysis: this.backgroundAnalysis } : {}),
       notes: this.notes,
     };
   }

@@ -125,6 +125,17 @@ export interface PlanStep {
   readonly peakMemoryBytes: number;
   /** The least time the step takes, in seconds (timed pauses, analysis, experiment, delays). */
   readonly minSeconds: number;
+  /**
+   * The soonest the step's analysis can end it, in seconds, by a failed or inconclusive result (the
+   * update then aborts or pauses), when that is sooner than `minSeconds`; absent otherwise. A metric
+   * fails after `failureLimit + 1` failed measurements (never with `failureLimit: -1`) and turns
+   * inconclusive after `inconclusiveLimit + 1` inconclusive ones; the first metric to do so ends the
+   * analysis. Dry-run metrics never end it, and errors of a provider are not counted. Analysis steps,
+   * experiments with analyses and blue-green pre- and post-promotion analysis.
+   *
+   * @default - the step's analysis cannot end it sooner (or it has none)
+   */
+  readonly earliestEndSeconds?: number;
   /** True when the step does not end by itself (an indefinite pause, analysis or experiment). */
   readonly indefinite: boolean;
   /** True when the step waits for a manual promotion. */
@@ -233,6 +244,51 @@ export interface PlanAutoscaling {
 }
 
 /**
+ * A canary's background analysis (`spec.strategy.canary.analysis`): which steps it covers and when
+ * its metrics end, with the steps at their minimum time (the success path).
+ */
+export interface PlanBackgroundAnalysis {
+  /** The names of its templates, as the Rollout lists them. */
+  readonly templates: string[];
+  /** The step at which it starts (`startingStep`, 0 when not set). */
+  readonly startingStep: number;
+  /**
+   * The indices of the steps during which at least one metric still measures, with the steps at
+   * their minimum time: from `startingStep` to the step in which the last measurement comes (all
+   * steps to the last for `untilFinished`; for `unknown`, the steps covered by the metrics' known
+   * least time; none for `pastLastStep`).
+   */
+  readonly coveredSteps: number[];
+  /**
+   * Where its metrics end: `untilFinished` (a metric measures until the Rollout finishes),
+   * `endsEarly` (all metrics end before the last step, rule A18), `reachesLastStep` (they end at or
+   * after the start of the last step), `pastLastStep` (`startingStep` is past the last step) or
+   * `unknown` (a template not among the manifests, a count known only at run time, no metrics).
+   */
+  readonly metricsEnd: string;
+  /**
+   * Seconds from its start to the metrics' last measurement, when known.
+   *
+   * @default - not known, or the metrics measure until the Rollout finishes
+   */
+  readonly metricsEndSeconds?: number;
+  /**
+   * The index of the step during which the metrics end (`endsEarly` only).
+   *
+   * @default - the metrics do not end before the last step
+   */
+  readonly endStep?: number;
+  /**
+   * The soonest, in seconds from its start, a failed or inconclusive result (see
+   * `PlanStep.earliestEndSeconds`) can end it and abort or pause the update, when that is sooner
+   * than `metricsEndSeconds` (or the metrics have no known end).
+   *
+   * @default - no metric can end it sooner
+   */
+  readonly earliestEndSeconds?: number;
+}
+
+/**
  * The JSON form of a plan (`RolloutPlan.toJson()`, `argo-rollouts-plan --format json`). The shape
  * is stable: fields are only added, never renamed or removed, so it suits snapshot tests.
  */
@@ -263,6 +319,13 @@ export interface RolloutPlanJson {
   readonly migration?: PlanMigration;
   /** An HPA-scaled Rollout's totals at its minimum and maximum. */
   readonly autoscaling?: PlanAutoscaling;
+  /**
+   * A canary's background analysis: the steps it covers, where its metrics end (the notes say the
+   * same in words).
+   *
+   * @default - the Rollout has no background analysis
+   */
+  readonly backgroundAnalysis?: PlanBackgroundAnalysis;
   /** Things to know: unset resources, unknown durations, assumptions. */
   readonly notes: string[];
 }

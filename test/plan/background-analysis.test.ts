@@ -1,4 +1,5 @@
 import { Chart, Duration, Testing } from 'cdk8s';
+import { canaryRollout, prometheusMetric } from './fixtures';
 import { ArgoRolloutsApp, ArgoRolloutsVersion, CanaryStep, RequestMetricsSource, RequestMetricsTemplates, Rollout, RolloutPlan, RolloutStrategy } from '../../src';
 import { main, PlanCommandIo } from '../../src/cli/plan';
 import { validateManifests } from '../../src/validation/private';
@@ -10,28 +11,28 @@ const PROGRESSION = [
 
 /** A canary Rollout with these steps and a background analysis (`null`: none). */
 function rollout(steps: any[], analysis: any = { templates: [{ templateName: 'success-rate' }] }): any {
-  return {
-    apiVersion: 'argoproj.io/v1alpha1',
-    kind: 'Rollout',
-    metadata: { name: 'web' },
-    spec: {
-      replicas: 4,
-      selector: { matchLabels: { app: 'web' } },
-      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
-      strategy: { canary: { steps, ...(analysis === null ? {} : { analysis }) } },
-    },
-  };
+  return canaryRollout(steps, analysis === null ? {} : { analysis });
 }
 
 function template(name: string, metrics: any[], extra: any = {}): any {
   return { apiVersion: 'argoproj.io/v1alpha1', kind: extra.kind ?? 'AnalysisTemplate', metadata: { name }, spec: { metrics, ...extra.spec } };
 }
 
-function metric(name: string, fields: any): any {
-  return { name, successCondition: 'result[0] >= 0.95', provider: { prometheus: { address: 'http://prometheus:9090', query: 'sum(up)' } }, ...fields };
-}
+const metric = prometheusMetric;
 
 const rate = (fields: any) => template('success-rate', [metric('success-rate', { interval: '1m', ...fields })]);
+
+function planOf(manifests: any[], version = '1.9.1'): RolloutPlan {
+  return RolloutPlan.fromManifest(manifests[0], { manifests: manifests.slice(1), version });
+}
+
+/** The text table's background column, by step index (-1: the full promotion). */
+function backgroundColumn(plan: RolloutPlan): string[] {
+  const lines = plan.toText().split('\n');
+  const header = lines[2].split(/\s{2,}/);
+  const at = header.indexOf('background');
+  return lines.slice(4, 4 + plan.steps.length).map(l => l.split(/\s{2,}/)[at]);
+}
 
 function backgroundNotes(manifests: any[], version: string): string[] {
   return RolloutPlan.fromManifest(manifests[0], { manifests: manifests.slice(1), version }).notes.filter(n => n.startsWith('Background analysis'));
@@ -43,6 +44,19 @@ describe.each(RELEASES)('the plan\'s note on a background analysis (Argo Rollout
       'Background analysis success-rate runs from step 1; its metrics end about 4m after it starts, during step 1 (pause: 5m): steps 2–5 run unanalysed '
       + '(rule A18). Leave count out of its metrics to measure until the Rollout finishes, or raise it. It can abort the update at any time but adds no time.',
     ]);
+  });
+
+  test('consecutiveSuccessLimit without a count: the metric ends after so many successes, and the note says to leave it out', () => {
+    const manifests = [rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 1 }), rate({ consecutiveSuccessLimit: 3 })];
+    expect(backgroundNotes(manifests, version)).toEqual([
+      'Background analysis success-rate runs from step 1; its metrics end about 2m after it starts, during step 1 (pause: 5m): steps 2–5 run unanalysed '
+      + '(rule A18). Leave count and consecutiveSuccessLimit out of its metrics to measure until the Rollout finishes, or raise them. '
+      + 'It can abort the update at any time but adds no time.',
+    ]);
+    const [finding] = validateManifests(manifests, { version }).filter(f => f.ruleId === 'A18');
+    expect(finding.message).toContain('"success-rate" after 2m (3 successful measurements in a row 1m apart, consecutiveSuccessLimit)');
+    expect(finding.fix).toContain('Leave count out of the metrics, and consecutiveSuccessLimit out of "success-rate" (it ends a metric after so many successes in a row),');
+    expect(finding.fix).toContain('raise the consecutiveSuccessLimit of "success-rate" to at least 11');
   });
 
   test('a metric without count: runs until the Rollout finishes (the old note said so for every analysis)', () => {
@@ -80,6 +94,59 @@ describe.each(RELEASES)('the plan\'s note on a background analysis (Argo Rollout
     expect(backgroundNotes([rollout(PROGRESSION, null)], version)).toEqual([]);
   });
 
+  test('as data: the steps covered and where the metrics end, in a fixed order, without absent fields', () => {
+    // count 5, 1m apart, from step 1: the last measurement 4m in, during step 1 (pause: 5m); the first can fail it
+    const early = planOf([rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 1 }), rate({ count: 5 })], version);
+    expect(JSON.parse(JSON.stringify(early.toJson().backgroundAnalysis))).toEqual({
+      templates: ['success-rate'], startingStep: 1, coveredSteps: [1], metricsEnd: 'endsEarly', metricsEndSeconds: 240, endStep: 1, earliestEndSeconds: 0,
+    });
+    expect(Object.keys(early.backgroundAnalysis!)).toEqual(['templates', 'startingStep', 'coveredSteps', 'metricsEnd', 'metricsEndSeconds', 'endStep', 'earliestEndSeconds']);
+    const json = early.toJson();
+    expect(Object.keys(json).slice(-2)).toEqual(['backgroundAnalysis', 'notes']);
+    // no count: every step from 2 to the last; no end; failureLimit 2 and 11 errors in a row: the 3rd failure, at 2m
+    const open = planOf([rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 2 }),
+      rate({ failureLimit: 2, consecutiveErrorLimit: 20 })], version);
+    expect(open.backgroundAnalysis).toEqual({ templates: ['success-rate'], startingStep: 2, coveredSteps: [2, 3, 4, 5], metricsEnd: 'untilFinished', earliestEndSeconds: 120 });
+    // count 12 from step 0: 11m; the last step starts at 10m (steps 0–5 all covered)
+    const long = planOf([rollout(PROGRESSION), rate({ count: 12, failureLimit: 20, consecutiveErrorLimit: 100 })], version);
+    expect(long.backgroundAnalysis).toEqual({ templates: ['success-rate'], startingStep: 0, coveredSteps: [0, 1, 2, 3, 4, 5], metricsEnd: 'reachesLastStep', metricsEndSeconds: 660 });
+    // a missing template: the steps that start at 0s (the least time) are covered, the end is not known
+    const unknown = planOf([rollout(PROGRESSION)], version);
+    expect(unknown.backgroundAnalysis).toEqual({ templates: ['success-rate'], startingStep: 0, coveredSteps: [0, 1], metricsEnd: 'unknown' });
+    const past = planOf([rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 8 }), rate({ count: 5 })], version);
+    expect(past.backgroundAnalysis).toEqual({ templates: ['success-rate'], startingStep: 8, coveredSteps: [], metricsEnd: 'pastLastStep', metricsEndSeconds: 240, earliestEndSeconds: 0 });
+    const none = planOf([rollout(PROGRESSION, null)], version);
+    expect(none.backgroundAnalysis).toBeUndefined();
+    expect(Object.keys(none.toJson())).not.toContain('backgroundAnalysis');
+  });
+
+  test('the tables mark the steps it covers; plans without one have no such column', () => {
+    const early = planOf([rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 1 }), rate({ count: 5 })], version);
+    expect(backgroundColumn(early)).toEqual(['-', 'ends', '-', '-', '-', '-', '-']);
+    const open = planOf([rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 2 }), rate({})], version);
+    expect(backgroundColumn(open)).toEqual(['-', '-', 'measures', 'measures', 'measures', 'measures', '-']);
+    expect(backgroundColumn(planOf([rollout(PROGRESSION)], version))).toEqual(['measures', 'measures', '?', '?', '?', '?', '-']);
+    expect(open.toMarkdown()).toContain('| min time | background | waits for |');
+    expect(open.toMarkdown()).toContain('| 5m | measures | pause of 5m |');
+    expect(planOf([rollout(PROGRESSION, null)], version).toText()).not.toContain('background');
+  });
+
+  test('the picture: a band over the steps it covers', () => {
+    const bands = (plan: RolloutPlan) => [...plan.toSvg().matchAll(/<rect class="background-analysis" x="([0-9.]+)" y="[0-9.]+" width="([0-9.]+)"/g)];
+    const open = planOf([rollout(PROGRESSION, { templates: [{ templateName: 'success-rate' }], startingStep: 2 }), rate({})], version);
+    const tags = [...open.toSvg().matchAll(/<text class="tag" x="([0-9.]+)"/g)].map(m => Number(m[1]));
+    const [band] = bands(open);
+    expect(bands(open)).toHaveLength(1);
+    // from the slot of step 2 to that of step 5
+    expect(Number(band[1])).toBeGreaterThan(tags[1]);
+    expect(Number(band[1])).toBeLessThan(tags[2]);
+    expect(Number(band[1]) + Number(band[2])).toBeGreaterThan(tags[5]);
+    expect(Number(band[1]) + Number(band[2])).toBeLessThan(tags[6]);
+    expect(open.toSvg()).toContain('background analysis measures');
+    expect(bands(planOf([rollout(PROGRESSION, null)], version))).toEqual([]);
+    expect(planOf([rollout(PROGRESSION, null)], version).toSvg()).not.toContain('background analysis');
+  });
+
   test('one computation: the note says "unanalysed" exactly when A18 warns, with the same end', () => {
     const steps = [{ setWeight: 10 }, { pause: { duration: '2m' } }, { setWeight: 40 }, { pause: { duration: '3m' } }, { setWeight: 70 }, { pause: {} }];
     let warned = 0;
@@ -95,6 +162,11 @@ describe.each(RELEASES)('the plan\'s note on a background analysis (Argo Rollout
           if (findings.length === 1) {
             warned++;
             expect(findings[0].message).toContain(`the analysis ends about ${end} after it starts`);
+            // the data: covered from the starting step to the step A18 names, the rest unanalysed
+            const data = planOf(manifests, version).backgroundAnalysis!;
+            expect(data.metricsEnd).toBe('endsEarly');
+            expect(findings[0].message).toContain(`during step ${data.endStep} (`);
+            expect(data.coveredSteps).toEqual(Array.from({ length: data.endStep! - startingStep + 1 }, (_, i) => startingStep + i));
           }
         }
       }

@@ -125,3 +125,23 @@ export function headerAndMirrorCanary(): any {
     },
   };
 }
+
+/** A canary Rollout of 4 replicas with these steps and other canary fields; its container requests nothing. */
+export function canaryRollout(steps: any[], canary: any = {}): any {
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 4,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+      strategy: { canary: { steps, ...canary } },
+    },
+  };
+}
+
+/** A Prometheus metric with a successCondition only: its measurements succeed or fail, never inconclusive. */
+export function prometheusMetric(name: string, fields: any): any {
+  return { name, successCondition: 'result[0] >= 0.95', provider: { prometheus: { address: 'http://prometheus:9090', query: 'sum(up)' } }, ...fields };
+}

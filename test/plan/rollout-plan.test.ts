@@ -91,10 +91,12 @@ describe('traffic-routed canary', () => {
   test('dynamicStableScale: the stable shrinks after the traffic has moved, so the peak is one step of canary pods', () => {
     const dss = { trafficRouting: ROUTED, dynamicStableScale: true, steps: [{ setWeight: 20 }, { setWeight: 50 }] };
     const plan = RolloutPlan.fromManifest(canary(10, dss));
-    // setWeight 20: canary 2 (12 pods), traffic to 20, then the stable to 8
-    expect(plan.steps[0]).toMatchObject({ stablePods: 8, canaryPods: 2, peakPods: 12 });
-    // setWeight 50: canary 5 (13 pods), traffic to 50, stable to 5
-    expect(plan.steps[1]).toMatchObject({ stablePods: 5, canaryPods: 5, peakPods: 13 });
+    // setWeight 20: canary 2 (12 pods), traffic to 20, and the step is complete (the controller does not
+    // wait for the stable with dynamicStableScale): it moves on with 10 stable pods
+    expect(plan.steps[0]).toMatchObject({ stablePods: 10, canaryPods: 2, peakPods: 12 });
+    // setWeight 50: the stable to 8 (for the 80% it still has), canary 5 (13 pods), traffic to 50: complete
+    // with 8 stable pods (the full promotion scales it down)
+    expect(plan.steps[1]).toMatchObject({ stablePods: 8, canaryPods: 5, peakPods: 13 });
     // without abortScaleDownDelaySeconds the canary goes as its traffic goes: never more than 10 + 3 pods
     expect(plan.abort.canaryScaleDownDelaySeconds).toBe(30);
     expect(plan.steps[1].abortPods).toBeLessThanOrEqual(13);

@@ -387,6 +387,7 @@ const VALID_ARGUMENTS: Record<string, (chart: Chart) => unknown[]> = {
   'RolloutBudget.forApp': chart => [chart, { pods: 10 }],
   'RolloutPlan.fromManifest': () => [PLANNED_ROLLOUT, {}],
   'RolloutPlan.nextReplicaCounts': () => [PLANNED_ROLLOUT, [], {}],
+  'PlanComparison.fromJson': () => [[], []],
 };
 
 describe('every later argument of a factory is checked too, naming it', () => {

@@ -106,6 +106,10 @@ describe('minPodsPerReplicaSet above spec.replicas (V68, a warning)', () => {
     expect(f.severity).toEqual('warning');
     expect(f.message).toContain('(1.10.0-rc1 caps it at spec.replicas)');
     expect(f.fix).toEqual('Lower minPodsPerReplicaSet to at most 3, or raise spec.replicas.');
+    // 1.8 promotes at exactly spec.replicas available canary pods (shouldFullPromote), 1.9 at least that many
+    expect(f.message).toContain(version.startsWith('1.8.')
+      ? 'in the stable and in the canary ReplicaSet, and promotes the canary only when exactly 3 pods are available, so an update never reaches its full promotion'
+      : 'in the stable and in the canary ReplicaSet, also once fully promoted');
   });
 
   test('a Rollout scaled to zero: the fix raises spec.replicas, never "at most 0"', () => {

@@ -6,12 +6,20 @@
  * the analysis starts. With an `interval` and no `count` (or count 0) it measures until the run is
  * stopped — for a background analysis, when the Rollout finishes.
  *
- * One source for the plan (the time of analysis steps, the note on the background analysis) and for
- * rule A18 (a background analysis whose metrics all end before the last step). Pure, never throws.
+ * A failed or inconclusive result can end an analysis sooner (the controller's assessment of a run,
+ * `analysis/analysis.go`): a metric fails once more than `failureLimit` (default 0; -1: never) of its
+ * measurements have failed, and turns inconclusive once more than `inconclusiveLimit` (default 0) are
+ * inconclusive. The first metric that completes so ends the whole run (the others are terminated); a
+ * dry-run metric never does. Errors (a provider that cannot be reached) are left out: they say
+ * nothing of the canary, and the soonest end is what the canary's own results can bring about.
+ *
+ * One source for the plan (the time of analysis steps, the background analysis) and for rule A18 (a
+ * background analysis whose metrics all end before the last step). Pure, never throws.
  */
 import { formatSeconds } from './render';
 import { parseGoDuration } from '../../private/go-values';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject } from '../../private/manifest-types';
+import { PlanBackgroundAnalysis } from '../types';
 
 /**
  * Finds the spec of an analysis template: a ClusterAnalysisTemplate (`clusterScope`) or an
@@ -42,6 +50,19 @@ export interface MetricTime {
   readonly countValue?: unknown;
   /** Why the end is not known (`unknown`), e.g. `its interval "5 minutes" is not a Go duration`. */
   readonly unknownBecause?: string;
+  /** True when the analysis runs the metric as a dry run (`dryRun`): its results never end the analysis. */
+  readonly dryRun: boolean;
+  /**
+   * The metric's `consecutiveSuccessLimit`, when it ends the metric sooner than its count (or at all,
+   * for a metric without a count): so many successful measurements in a row complete it.
+   */
+  readonly consecutiveSuccessLimit?: number;
+  /**
+   * Seconds from the start of the analysis to the soonest result that completes the metric as failed,
+   * inconclusive (and so ends the analysis); absent for a dry-run metric, or when its
+   * initialDelay or interval is not valid.
+   */
+  readonly earliestEndSeconds?: number;
 }
 
 /** A template an analysis references that is not among the manifests. */
@@ -60,6 +81,11 @@ export interface AnalysisTime {
   readonly untilStopped: boolean;
   /** True when every template was found, there is a metric and the end of every metric is known. */
   readonly known: boolean;
+  /**
+   * Seconds to the soonest failed or inconclusive result of a metric among those found, which
+   * ends the analysis (see `MetricTime.earliestEndSeconds`); absent when no metric can end it so.
+   */
+  readonly earliestEndSeconds?: number;
 }
 
 const CLUSTER = 'ClusterAnalysisTemplate';
@@ -95,34 +121,140 @@ function countOf(value: unknown, args: ReadonlyMap<string, string>): number | un
   return text !== undefined && /^[0-9]+$/.test(text) ? Number(text) : null;
 }
 
-function metricTime(raw: unknown, template: string, args: ReadonlyMap<string, string>): MetricTime {
+/**
+ * A limit of a metric (`failureLimit`, `inconclusiveLimit`): a whole number,
+ * a numeric string or an argument with a literal value; `fallback` when not set, `null` when known only
+ * at run time.
+ */
+function limitOf(value: unknown, args: ReadonlyMap<string, string>, fallback: number): number | null {
+  if (value === undefined || value === null) {
+    return fallback;
+  }
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) ? value : null;
+  }
+  if (typeof value !== 'string') {
+    return null;
+  }
+  const text = /^-?[0-9]+$/.test(value) ? value : argValue(value, args);
+  return text !== undefined && /^-?[0-9]+$/.test(text) ? Number(text) : null;
+}
+
+/** Providers that judge a measurement themselves, not by the metric's conditions. */
+const OWN_VERDICT = ['job', 'kayenta', 'plugin'];
+
+/**
+ * What a measurement of a metric can come out as, besides successful and errored. A provider that
+ * evaluates the conditions: failed when the metric has a successCondition or a failureCondition (with
+ * neither, every measurement succeeds), inconclusive only when it has both and neither holds. A job
+ * fails or succeeds; Kayenta's marginal score is inconclusive; a plugin may say anything.
+ */
+function verdicts(metric: UncheckedObject): { fails: boolean; inconclusive: boolean } {
+  const provider = Object.keys(obj(metric.provider));
+  const own = provider.filter(p => OWN_VERDICT.includes(p));
+  const set = (c: unknown) => typeof c === 'string' && c !== '';
+  const success = set(metric.successCondition);
+  const failure = set(metric.failureCondition);
+  if (own.length > 0) {
+    return { fails: true, inconclusive: own.some(p => p !== 'job') };
+  }
+  return { fails: success || failure, inconclusive: success && failure };
+}
+
+/**
+ * The soonest a metric completes as failed or inconclusive, in seconds from the start of the
+ * analysis. Its measurements come at `delay`, `delay + interval`, …; `count` bounds them (`undefined`:
+ * no bound, as for a metric that measures until stopped or whose count is known only at run time).
+ * A limit known only at run time does not count.
+ */
+function earliestEnd(
+  metric: UncheckedObject, args: ReadonlyMap<string, string>, delay: number, interval: number, count: number | undefined,
+): number | undefined {
+  const ends: number[] = [];
+  const can = verdicts(metric);
+  // the (limit + 1)-th measurement of a kind, if the metric takes that many
+  const nth = (limit: number | null) => {
+    if (limit !== null && limit >= 0 && (count === undefined || limit + 1 <= count)) {
+      ends.push(delay + limit * interval);
+    }
+  };
+  if (can.fails) {
+    nth(limitOf(metric.failureLimit, args, 0));
+  }
+  if (can.inconclusive) {
+    nth(limitOf(metric.inconclusiveLimit, args, 0));
+  }
+  return ends.length === 0 ? undefined : Math.min(...ends);
+}
+
+function metricTime(raw: unknown, template: string, args: ReadonlyMap<string, string>, dryRun: (name: string) => boolean): MetricTime {
   const metric = obj(raw);
   const name = typeof metric.name === 'string' ? metric.name : '';
   const delay = metricSeconds(metric.initialDelay);
   const interval = metricSeconds(metric.interval);
   const count = countOf(metric.count, args);
-  const base = { name, template, initialDelaySeconds: delay ?? 0, ...(typeof interval === 'number' ? { intervalSeconds: interval } : {}) };
+  const isDryRun = dryRun(name);
+  // the soonest end, for a metric whose results count and whose times are valid (without an interval it measures once)
+  const measures = (n: number | undefined) => {
+    const soonest = isDryRun || delay === null || interval === null ? undefined
+      : earliestEnd(metric, args, delay ?? 0, interval ?? 0, interval === undefined || interval <= 0 ? 1 : n);
+    return soonest === undefined ? {} : { earliestEndSeconds: soonest };
+  };
+  const base = {
+    name, template, initialDelaySeconds: delay ?? 0, ...(typeof interval === 'number' ? { intervalSeconds: interval } : {}), dryRun: isDryRun,
+  };
   if (delay === null || interval === null) {
     const which = delay === null ? `initialDelay ${JSON.stringify(metric.initialDelay)}` : `interval ${JSON.stringify(metric.interval)}`;
     return { ...base, end: 'unknown', seconds: delay ?? 0, unknownBecause: `its ${which} is not a Go duration` };
   }
   if (count === null) {
     const unknownBecause = `its count ${JSON.stringify(metric.count)} is known only at run time`;
-    return { ...base, end: 'unknown', seconds: delay ?? 0, countValue: metric.count, unknownBecause };
+    return { ...base, end: 'unknown', seconds: delay ?? 0, countValue: metric.count, unknownBecause, ...measures(undefined) };
   }
-  if ((count === undefined || count === 0) && interval !== undefined && interval > 0) {
-    return { ...base, end: 'untilStopped', seconds: delay ?? 0 };
+  const repeats = interval !== undefined && interval > 0;
+  // consecutiveSuccessLimit: so many successes in a row complete the metric, before its count (1.8.3–1.10.0-rc1)
+  const successes = repeats ? limitOf(metric.consecutiveSuccessLimit, args, 0) : 0;
+  const byCount = count === undefined || count === 0 ? (repeats ? undefined : 1) : count;
+  if (successes !== null && successes > 0 && (byCount === undefined || successes < byCount)) {
+    const end = { end: 'ends' as const, count: successes, consecutiveSuccessLimit: successes };
+    return { ...base, ...end, seconds: (delay ?? 0) + (successes - 1) * (interval ?? 0), ...measures(byCount) };
   }
-  const n = count === undefined || count === 0 ? 1 : count;
-  return { ...base, end: 'ends', count: n, seconds: (delay ?? 0) + (n - 1) * (interval ?? 0) };
+  if (byCount === undefined) {
+    return { ...base, end: 'untilStopped', seconds: delay ?? 0, ...measures(undefined) };
+  }
+  return { ...base, end: 'ends', count: byCount, seconds: (delay ?? 0) + (byCount - 1) * (interval ?? 0), ...measures(byCount) };
+}
+
+/**
+ * Which metrics run as a dry run: the `dryRun` entries of the analysis and of its templates, each a
+ * regular expression the metric's name matches somewhere (as Go's `regexp.MatchString`); an entry
+ * that is not a valid expression matches nothing.
+ */
+function dryRunMatcher(entries: readonly unknown[]): (name: string) => boolean {
+  const patterns: RegExp[] = [];
+  for (const e of entries) {
+    const p: unknown = obj(e).metricName;
+    if (typeof p !== 'string') {
+      continue;
+    }
+    try {
+      patterns.push(new RegExp(p));
+    } catch {
+      // not a valid expression here: the controller rejects the analysis (another rule's business)
+    }
+  }
+  return name => patterns.some(p => p.test(name));
 }
 
 /**
  * The time of an analysis of `refs` (`templateName` + `clusterScope`), following the templates they
  * compose (`spec.templates`; each template once). `args` are the analysis' own arguments: a count
- * written as `{{args.x}}` takes their literal value, else a template's default.
+ * written as `{{args.x}}` takes their literal value, else a template's default. `dryRun` are the
+ * analysis' own dry-run entries (the templates' are added).
  */
-export function analysisTime(refs: readonly unknown[], lookup: TemplateSpecLookup, args: readonly unknown[] = []): AnalysisTime {
+export function analysisTime(
+  refs: readonly unknown[], lookup: TemplateSpecLookup, args: readonly unknown[] = [], dryRun: readonly unknown[] = [],
+): AnalysisTime {
   const found: Array<{ label: string; spec: unknown }> = [];
   const missing: MissingTemplate[] = [];
   const seen = new Set<string>();
@@ -160,13 +292,16 @@ export function analysisTime(refs: readonly unknown[], lookup: TemplateSpecLooku
   };
   list(args).forEach(a => take(a, true));
   found.forEach(t => list(obj(t.spec).args).forEach(a => take(a, false)));
-  const metrics = found.flatMap(t => list(obj(t.spec).metrics).map(m => metricTime(m, t.label, values)));
+  const isDryRun = dryRunMatcher([...dryRun, ...found.flatMap(t => list(obj(t.spec).dryRun))]);
+  const metrics = found.flatMap(t => list(obj(t.spec).metrics).map(m => metricTime(m, t.label, values, isDryRun)));
+  const earliest = metrics.flatMap(m => (m.earliestEndSeconds === undefined ? [] : [m.earliestEndSeconds]));
   return {
     metrics,
     missing,
     seconds: Math.max(0, ...metrics.map(m => m.seconds)),
     untilStopped: metrics.some(m => m.end === 'untilStopped'),
     known: missing.length === 0 && metrics.length > 0 && metrics.every(m => m.end !== 'unknown'),
+    ...(earliest.length > 0 ? { earliestEndSeconds: Math.min(...earliest) } : {}),
   };
 }
 
@@ -198,6 +333,8 @@ export interface BackgroundCoverage {
   readonly kind: CoverageKind;
   /** The analysis' template names, e.g. `success-rate, latency`. */
   readonly templates: string;
+  /** The same names, one each. */
+  readonly templateNames: readonly string[];
   readonly startingStep: number;
   readonly time: AnalysisTime;
   /** The index of the last step. */
@@ -206,6 +343,12 @@ export interface BackgroundCoverage {
   readonly lastStepAfterSeconds: number;
   /** The step during which the metrics end (`endsEarly`). */
   readonly endStep: number;
+  /**
+   * The indices of the steps from `startingStep` that start while a metric still measures, with the
+   * steps at their minimum time: all to the last for `untilFinished`, those known to be covered for
+   * `unknown` (the metrics' least time), none for `pastLastStep`.
+   */
+  readonly coveredSteps: readonly number[];
   /** The steps from the start to the last that wait indefinitely (manual pauses): they only make the analysis end earlier. */
   readonly waitingSteps: readonly TimedStep[];
   /** The steps by index. */
@@ -232,16 +375,25 @@ export function backgroundCoverage(canary: unknown, steps: readonly TimedStep[],
   const own = steps.filter(s => s.index >= 0).sort((a, b) => a.index - b.index);
   const startingStep = startingStepOf(analysis);
   const lastStep = own.length - 1;
-  const base = {
-    templates: refs.map(r => String(obj(r).templateName ?? '')).join(', '), startingStep, time, lastStep, steps: own, endStep: -1,
-  };
+  const templateNames = refs.map(r => String(obj(r).templateName ?? ''));
+  const base = { templates: templateNames.join(', '), templateNames, startingStep, time, lastStep, steps: own, endStep: -1 };
   if (startingStep > lastStep) {
-    return { ...base, kind: lastStep < 0 ? 'untilFinished' : 'pastLastStep', lastStepAfterSeconds: 0, waitingSteps: [] };
+    return { ...base, kind: lastStep < 0 ? 'untilFinished' : 'pastLastStep', lastStepAfterSeconds: 0, waitingSteps: [], coveredSteps: [] };
   }
   const between = own.slice(startingStep, lastStep);
   const lastStepAfterSeconds = between.reduce((n, s) => n + s.minSeconds, 0);
   const waitingSteps = between.filter(s => s.indefinite);
-  const common = { ...base, lastStepAfterSeconds, waitingSteps };
+  // the steps that start at or before the metrics' last measurement (all of them while a metric measures until stopped)
+  const coveredSteps: number[] = [];
+  let start = 0;
+  for (const step of own.slice(startingStep)) {
+    if (!time.untilStopped && start > time.seconds) {
+      break;
+    }
+    coveredSteps.push(step.index);
+    start += step.minSeconds;
+  }
+  const common = { ...base, lastStepAfterSeconds, waitingSteps, coveredSteps };
   if (time.untilStopped) {
     return { ...common, kind: 'untilFinished' };
   }
@@ -262,6 +414,26 @@ export function backgroundCoverage(canary: unknown, steps: readonly TimedStep[],
     }
   }
   return { ...common, kind: 'endsEarly', endStep };
+}
+
+/**
+ * The plan's data on a background analysis (`RolloutPlan.backgroundAnalysis`), from its coverage: the
+ * optional fields only when they have a value, in a fixed order.
+ */
+export function planBackgroundAnalysis(coverage: BackgroundCoverage): PlanBackgroundAnalysis {
+  const c = coverage;
+  const endsAt = c.kind !== 'untilFinished' && c.kind !== 'unknown' && c.time.known ? c.time.seconds : undefined;
+  const earliest = c.time.earliestEndSeconds;
+  const sooner = earliest !== undefined && (endsAt === undefined || earliest < endsAt);
+  return {
+    templates: [...c.templateNames],
+    startingStep: c.startingStep,
+    coveredSteps: [...c.coveredSteps],
+    metricsEnd: c.kind,
+    ...(endsAt !== undefined ? { metricsEndSeconds: endsAt } : {}),
+    ...(c.kind === 'endsEarly' ? { endStep: c.endStep } : {}),
+    ...(sooner ? { earliestEndSeconds: earliest } : {}),
+  };
 }
 
 /** Steps `from`–`to` in words: `step 5`, `steps 2–5`. */
@@ -285,7 +457,9 @@ export function describeMetricEnd(metric: MetricTime): string {
     return `${name}: ${metric.unknownBecause}`;
   }
   const delay = metric.initialDelaySeconds > 0 ? `initialDelay ${formatSeconds(metric.initialDelaySeconds)}, ` : '';
-  const how = metric.count === 1 ? `${delay}one measurement` : `${delay}${metric.count} measurements ${formatSeconds(metric.intervalSeconds ?? 0)} apart`;
+  const limited = metric.consecutiveSuccessLimit !== undefined;
+  const what = limited ? `${metric.count} successful measurements in a row` : `${metric.count} measurements`;
+  const how = metric.count === 1 ? `${delay}one measurement` : `${delay}${what} ${formatSeconds(metric.intervalSeconds ?? 0)} apart${limited ? ', consecutiveSuccessLimit' : ''}`;
   return `${name} after ${formatSeconds(metric.seconds)} (${how})`;
 }
 
@@ -334,7 +508,9 @@ export function backgroundNote(coverage: BackgroundCoverage): string {
     case 'endsEarly':
       return `${what} runs from step ${c.startingStep}; its metrics end about ${formatSeconds(c.time.seconds)} after it starts, `
         + `during ${stepLabel(c, c.endStep)}: ${stepRange(c.endStep + 1, c.lastStep)} run${c.endStep + 1 === c.lastStep ? 's' : ''} unanalysed `
-        + '(rule A18). Leave count out of its metrics to measure until the Rollout finishes, or raise it.'
+        + `(rule A18). ${c.time.metrics.some(m => m.consecutiveSuccessLimit !== undefined)
+          ? 'Leave count and consecutiveSuccessLimit out of its metrics to measure until the Rollout finishes, or raise them.'
+          : 'Leave count out of its metrics to measure until the Rollout finishes, or raise it.'}`
         + `${c.waitingSteps.length > 0 ? ' The steps waiting for a manual promotion make it end earlier still.' : ''}${tail}`;
     default:
       return `${what} runs from step ${c.startingStep}; its metrics end about ${formatSeconds(c.time.seconds)} after it starts, `

@@ -604,6 +604,47 @@ export function atDesiredCounts(
 }
 
 /**
+ * How the controller judges a canary step complete (completedCurrentCanaryStep): the first of the
+ * step's parts in its order (pause, setCanaryScale, setWeight, experiment, analysis, setHeaderRoute,
+ * setMirrorRoute, plugin) decides. `counts`: once `atDesiredCounts` holds; `atOnce`: in the step's
+ * first reconcile; `waits`: after a pause, an analysis, an experiment or a plugin (or never, for a
+ * step the controller does not know).
+ */
+export function stepCompletion(step: UncheckedObject): 'counts' | 'atOnce' | 'waits' {
+  const has = (key: string) => step[key] !== undefined && step[key] !== null;
+  if (has('pause')) {
+    return 'waits';
+  }
+  if (has('setCanaryScale') || has('setWeight')) {
+    return 'counts';
+  }
+  if (has('experiment') || has('analysis')) {
+    return 'waits';
+  }
+  if (has('setHeaderRoute') || has('setMirrorRoute')) {
+    return 'atOnce';
+  }
+  return 'waits';
+}
+
+/**
+ * Past the last step, whether the controller promotes the new ReplicaSet in this reconcile
+ * (shouldFullPromote): when its available pods, as read at the start of the reconcile, reach
+ * spec.replicas (1.8: exactly spec.replicas) or, from 1.9, meet `replicaProgressThreshold`.
+ */
+export function readyForFullPromotion(spec: SpecModel, newRS: RsState | undefined, va: VersionArithmetic): boolean {
+  if (newRS === undefined) {
+    return false;
+  }
+  const enough = va.promotesAboveReplicas ? newRS.available >= spec.replicas : newRS.available === spec.replicas;
+  if (enough) {
+    return true;
+  }
+  return va.replicaProgressThreshold && spec.canary?.replicaProgressThreshold !== undefined
+    && progressThresholdMet(spec, newRS, spec.replicas, va);
+}
+
+/**
  * The canary weight the router is set to in this reconcile (traffic routing only), or undefined
  * when the controller leaves the weights as they are (the stable cannot carry the new weight yet).
  */

@@ -1,5 +1,7 @@
 // The door of plan/'s internals: other layers import plan/private, never a file behind it.
 export * from './analysis-time';
+export * from './compare';
+export * from './compare-render';
 export * from './controller';
 export * from './counts';
 export * from './render';

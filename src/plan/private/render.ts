@@ -26,9 +26,30 @@ function memory(plan: RolloutPlanJson, bytes: number): string {
   return plan.podResources.memoryBytes === 0 ? 'not set' : formatMemory(bytes);
 }
 
+/** The step's least time; a range from the soonest its analysis can end it by a failed or inconclusive result: `0s–4m`. */
 function time(step: PlanStep): string {
-  const t = formatSeconds(step.minSeconds);
+  const from = step.earliestEndSeconds === undefined ? '' : `${formatSeconds(step.earliestEndSeconds)}–`;
+  const t = `${from}${formatSeconds(step.minSeconds)}`;
   return step.indefinite ? (step.minSeconds > 0 ? `${t} + ∞` : '∞') : t;
+}
+
+/**
+ * The background analysis at a step: `measures` while a metric still measures, `ends` in the step
+ * where the metrics end before the last step (rule A18), `?` past the steps known to be covered when
+ * the end is not known, `-` elsewhere.
+ */
+function background(plan: RolloutPlanJson, step: PlanStep): string {
+  const b = plan.backgroundAnalysis;
+  if (b === undefined || step.index < 0) {
+    return '-';
+  }
+  if (b.endStep === step.index) {
+    return 'ends';
+  }
+  if (b.coveredSteps.includes(step.index)) {
+    return 'measures';
+  }
+  return b.metricsEnd === 'unknown' && step.index > b.startingStep ? '?' : '-';
 }
 
 function percent(n: number): string {
@@ -59,6 +80,7 @@ function columns(plan: RolloutPlanJson): Column[] {
     { header: 'cpu', right: false, cell: s => cpu(plan, s.peakCpuMillicores) },
     { header: 'memory', right: false, cell: s => memory(plan, s.peakMemoryBytes) },
     { header: 'min time', right: false, cell: time },
+    ...(plan.backgroundAnalysis ? [{ header: 'background', right: false, cell: (s: PlanStep) => background(plan, s) }] : []),
     { header: 'waits for', right: false, cell: s => s.waitsFor.join('; ') || '-' },
   ];
 }
@@ -132,11 +154,13 @@ export function renderMarkdown(plan: RolloutPlanJson): string {
   return `${out.join('\n')}\n`;
 }
 
-function esc(text: string): string {
+/** Text escaped for SVG (and XML) content and attributes. */
+export function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function num(v: number): string {
+/** A coordinate for SVG, to one decimal. */
+export function num(v: number): string {
   return String(Math.round(v * 10) / 10);
 }
 
@@ -163,6 +187,7 @@ const WEIGHT = '#2e7d32';
 const PEAK = '#d62728';
 const HEADER = '#6a1b9a';
 const MIRROR = '#00838f';
+const ANALYSIS = '#5d4037';
 /** A white outline that keeps a text readable over the lines it crosses. */
 const HALO = 'stroke="#ffffff" stroke-width="3" paint-order="stroke"';
 
@@ -246,11 +271,31 @@ function routeLanes(bars: readonly Bar[]): Array<Array<{ from: number; to: numbe
   });
 }
 
+/** The bars (by position) of the steps a background analysis covers, as runs of neighbours. */
+function backgroundBars(plan: RolloutPlanJson): Array<{ from: number; to: number }> {
+  const covered = plan.backgroundAnalysis?.coveredSteps ?? [];
+  const offset = plan.migration?.phases.length ?? 0;
+  const runs: Array<{ from: number; to: number }> = [];
+  plan.steps.forEach((s, i) => {
+    if (s.index < 0 || !covered.includes(s.index)) {
+      return;
+    }
+    const last = runs[runs.length - 1];
+    if (last !== undefined && last.to === offset + i - 1) {
+      last.to = offset + i;
+    } else {
+      runs.push({ from: offset + i, to: offset + i });
+    }
+  });
+  return runs;
+}
+
 /**
  * An SVG chart: per step a stacked bar of stable (blue-green: active), canary (preview) and other
  * pods, tagged with the step's index; a mark for the most pods on the way; the canary's traffic
  * weight as a line (right axis); the peak as a dashed line; under the chart a lane per header or
- * mirror route over the steps where it is in force, the key of the steps' full names and the legend.
+ * mirror route over the steps where it is in force, a lane for the steps a background analysis
+ * covers, the key of the steps' full names and the legend.
  */
 export function renderSvg(plan: RolloutPlanJson): string {
   const bars = barsOf(plan);
@@ -349,8 +394,23 @@ export function renderSvg(plan: RolloutPlanJson): string {
     }
     cursor += 18;
   }
+  // the background analysis: a band over the steps it covers (runs of neighbouring bars)
+  const covered = backgroundBars(plan);
+  for (const run of covered) {
+    const x1 = cx(run.from) - slot / 2 + 2;
+    const w = slot * (run.to - run.from + 1) - 4;
+    const b = plan.backgroundAnalysis!;
+    const text = `${b.templates.join(', ')}${b.metricsEnd === 'endsEarly' && run.to === covered[covered.length - 1].to ? ' (ends)' : ''}`;
+    body.push(`<rect class="background-analysis" x="${num(x1)}" y="${cursor}" width="${num(w)}" height="14" rx="3" fill="${ANALYSIS}" fill-opacity="0.12" `
+      + `stroke="${ANALYSIS}" stroke-dasharray="1,2"/>`);
+    body.push(`<text x="${num(x1 + 4)}" y="${cursor + 11}" fill="${ANALYSIS}">${esc(fit(text, w - 8))}</text>`);
+  }
+  if (covered.length > 0) {
+    cursor += 18;
+  }
+  const laneCount = lanes.length + (covered.length > 0 ? 1 : 0);
   // the key: each tag with the full name of its step or phase, in columns
-  cursor += lanes.length > 0 ? 10 : 4;
+  cursor += laneCount > 0 ? 10 : 4;
   const keyWidth = width - left - 16;
   const tagW = 12 + Math.max(...bars.map(b => textWidth(b.tag)));
   // a combined step's parts go on lines of their own
@@ -383,6 +443,9 @@ export function renderSvg(plan: RolloutPlanJson): string {
   if (bars.some(b => b.routes.some(r => r.kind === 'mirror'))) {
     legend.push([MIRROR, 'mirrored to the canary (% of matching)', 'mirror']);
   }
+  if (covered.length > 0) {
+    legend.push([ANALYSIS, 'background analysis measures', 'analysis']);
+  }
   let lx = left;
   let ly = keyBottom + 28;
   for (const [color, text, route] of legend) {
@@ -391,12 +454,17 @@ export function renderSvg(plan: RolloutPlanJson): string {
       lx = left;
       ly += 18;
     }
-    const style = route === '' ? `fill="${color}"` : `fill="${color}" fill-opacity="0.15" stroke="${color}"${route === 'mirror' ? ' stroke-dasharray="3,1"' : ''}`;
+    const dash = route === 'mirror' ? ' stroke-dasharray="3,1"' : route === 'analysis' ? ' stroke-dasharray="1,2"' : '';
+    const style = route === '' ? `fill="${color}"` : `fill="${color}" fill-opacity="0.15" stroke="${color}"${dash}`;
     body.push(`<rect x="${num(lx)}" y="${num(ly - 9)}" width="10" height="10" ${style}/>`);
     body.push(`<text x="${num(lx + 14)}" y="${num(ly)}">${esc(text)}</text>`);
     lx += w;
   }
-  const height = Math.ceil(ly + 16);
+  return svgDocument(width, Math.ceil(ly + 16), body);
+}
+
+/** An SVG document of the plans' pictures: its size, a white background, the elements, the font. */
+export function svgDocument(width: number, height: number, body: readonly string[]): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,

@@ -3,13 +3,15 @@
  * (`controller.ts`) applied the way the controller applies it, one ReplicaSet scaled per reconcile
  * (the stable first, then the new one, then the older ones), with the router's weight set before
  * the ReplicaSets are scaled. Pods that are created become available before the next reconcile.
+ * A step ends in the reconcile in which the controller counts it complete, which may leave scaling
+ * for the next step (see `settle()`).
  *
  * Not exported from the package.
  */
 
 import {
-  abortScaleDownDelay, atDesiredCounts, basicCanaryCounts, newReplicaSetCount, routerCanaryWeight, RsState,
-  scaleDownDelaySeconds, SpecModel, StatusModel, trafficRoutedCounts, Weights,
+  abortScaleDownDelay, atDesiredCounts, basicCanaryCounts, currentStep, newReplicaSetCount, readyForFullPromotion, routerCanaryWeight,
+  RsState, scaleDownDelaySeconds, SpecModel, StatusModel, stepCompletion, trafficRoutedCounts, Weights,
 } from './controller';
 import { olderAfterScaleDown } from './counts';
 import { VersionArithmetic } from './versions';
@@ -50,6 +52,10 @@ export class CanarySimulation {
   public status: MutableStatus;
   /** Seconds spent waiting for scale-down delays in the last `settle()`. */
   public delaySeconds = 0;
+  /** True when the controller judged the current step complete in the last reconcile (completedCurrentCanaryStep). */
+  private completedInReconcile = false;
+  /** True when the last `settle()` ended because the controller moved on (a step completed, or the full promotion is due). */
+  private movedOn = false;
 
   constructor(private readonly spec: SpecModel, private readonly va: VersionArithmetic) {
     const c = spec.canary!;
@@ -127,6 +133,8 @@ export class CanarySimulation {
         }
       }
     }
+    // the step is judged at the end of the reconcile, on the ReplicaSets as they were read and the weights just set
+    this.completedInReconcile = this.stepCompletes(status, newWeights);
     const scale = (target: string, rs: MutableRs, after: number) => {
       const before = rs.replicas;
       rs.replicas = after;
@@ -199,27 +207,67 @@ export class CanarySimulation {
     return !(c.dynamicStableScale && !delay.wasSet);
   }
 
-  /** Reconciles until nothing changes; returns the moves and the most pods seen. */
+  /**
+   * Whether the controller counts the current step complete at the end of a reconcile that read
+   * `status` and set the router to `weights`: a setWeight or setCanaryScale step once the counts are
+   * reached (`atDesiredCounts`), a route step at once; a pause, analysis, experiment or plugin step
+   * only after its wait, which the plan lets the scaling finish in.
+   */
+  private stepCompletes(status: StatusModel, weights: Weights | undefined): boolean {
+    if (status.abort || this.promoted) {
+      return false;
+    }
+    const { step } = currentStep(this.spec, status);
+    switch (step === undefined ? 'none' : stepCompletion(step)) {
+      case 'counts':
+        return atDesiredCounts(this.spec, status, this.canary, this.stableState(), this.older, weights, this.va);
+      case 'atOnce':
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Reconciles until the controller moves on, or until nothing changes; returns the moves and the
+   * most pods seen. During a setWeight, setCanaryScale or route step it stops at the reconcile in
+   * which the controller counts the step complete (what is left to scale, e.g. the stable of
+   * dynamicStableScale, is scaled during the next step); past the last step, at the reconcile in
+   * which the controller promotes (call `promote()` next); otherwise (a wait, an abort, a full
+   * promotion) when nothing changes.
+   */
   public settle(): { moves: Move[]; peak: number } {
     const moves: Move[] = [];
     let peak = this.pods;
     this.delaySeconds = 0;
+    this.movedOn = false;
+    const atStepEnd = !this.status.abort && !this.promoted && currentStep(this.spec, this.model()).step === undefined;
     for (let i = 0; i < MAX_RECONCILES; i++) {
+      // the full promotion reads the new ReplicaSet's availability as it is at the start of the reconcile
+      const promotes = atStepEnd && readyForFullPromotion(this.spec, this.canary, this.va);
       const step = this.reconcile();
-      if (step.length === 0) {
-        return { moves, peak };
-      }
       for (const m of step) {
         moves.push(m);
         peak = Math.max(peak, m.totalPods);
+      }
+      if (this.completedInReconcile || promotes) {
+        this.movedOn = true;
+        return { moves, peak };
+      }
+      if (step.length === 0) {
+        return { moves, peak };
       }
     }
     fail('The replica arithmetic did not settle: the controller would keep scaling this Rollout. Please report the Rollout with the plan that failed.');
   }
 
-  /** True when the current step's counts are reached (what completes setWeight and setCanaryScale). */
+  /**
+   * True when the controller moved on at the end of the last `settle()`, or the current step's
+   * counts are reached (what completes setWeight and setCanaryScale).
+   */
   public atDesired(): boolean {
-    return atDesiredCounts(this.spec, this.model(), this.canary, this.stableState(), this.older, this.status.weights, this.va);
+    return this.movedOn
+      || atDesiredCounts(this.spec, this.model(), this.canary, this.stableState(), this.older, this.status.weights, this.va);
   }
 
   /** The canary's share of traffic, in percent: the router's weight, or (basic canary) its share of the pods. */

@@ -21,6 +21,11 @@ export interface VersionArithmetic {
   readonly replicaProgressThreshold: boolean;
   /** From 1.10: `minPodsPerReplicaSet` is capped at `spec.replicas`. */
   readonly minPodsCappedAtReplicas: boolean;
+  /**
+   * From 1.9: past the last step, the full promotion waits for at least `spec.replicas` available
+   * canary pods (1.8: exactly `spec.replicas`, so more canary pods hold it back).
+   */
+  readonly promotesAboveReplicas: boolean;
 }
 
 /**
@@ -34,5 +39,6 @@ export function versionArithmetic(version: string | undefined): VersionArithmeti
     abortWalksStepsBackwards: facts.rules.abortWalksStepsBackwards,
     replicaProgressThreshold: facts.rules.replicaProgressThreshold,
     minPodsCappedAtReplicas: facts.rules.minPodsCappedAtReplicas,
+    promotesAboveReplicas: facts.rules.promotesAboveReplicas,
   };
 }

@@ -14,14 +14,21 @@ import { ANALYSIS_TEMPLATE, CLUSTER_ANALYSIS_TEMPLATE } from '../templates';
 import { isObject, listWords } from '../util';
 import { planOf } from './budget';
 
-/** How to make the analysis last: leave count out, or raise it for each metric (to reach the last step). */
+/**
+ * How to make the analysis last: leave count (and consecutiveSuccessLimit, which ends a metric after
+ * so many successes in a row) out, or raise them for each metric (to reach the last step).
+ */
 function fixOf(c: BackgroundCoverage): string {
   const raises = c.time.metrics.map(m => {
     const needed = countToReach(m, c.lastStepAfterSeconds);
+    const field = m.consecutiveSuccessLimit !== undefined ? 'consecutiveSuccessLimit' : 'count';
     return needed === undefined ? `give ${JSON.stringify(m.name)} an interval and no count`
-      : `raise the count of ${JSON.stringify(m.name)} to at least ${needed}`;
+      : `raise the ${field} of ${JSON.stringify(m.name)} to at least ${needed}`;
   });
-  return 'Leave count out of the metrics, so that they measure every interval until the Rollout finishes and the controller stops the analysis '
+  const limited = c.time.metrics.filter(m => m.consecutiveSuccessLimit !== undefined).map(m => JSON.stringify(m.name));
+  const leaveOut = limited.length === 0 ? 'Leave count out of the metrics'
+    : `Leave count out of the metrics, and consecutiveSuccessLimit out of ${listWords(limited)} (it ends a metric after so many successes in a row),`;
+  return `${leaveOut} so that they measure every interval until the Rollout finishes and the controller stops the analysis `
     + '(RequestMetricsTemplates.successRate() and .latency(): runIndefinitely: true; a Metric: no count), '
     + `or ${listWords(raises)} (enough for the steps at their minimum time; a manual pause or slow pods take longer). `
     + 'A template that a step, pre- or post-promotion analysis also uses must keep a count (V55): give the background analysis a template of its own.';

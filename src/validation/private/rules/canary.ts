@@ -546,9 +546,12 @@ export const CANARY_RULES: readonly Rule[] = [
         return;
       }
       const capping = releasesWith(f => f.rules.minPodsCappedAtReplicas);
+      // releases that promote only at exactly spec.replicas available canary pods never get there
+      const after = facts.rules.promotesAboveReplicas || replicas === 0 ? 'also once fully promoted'
+        : `and promotes the canary only when exactly ${plural(replicas, 'pod')} ${replicas === 1 ? 'is' : 'are'} available, so an update never reaches its full promotion`;
       ctx.warn(`${CANARY_PATH}.minPodsPerReplicaSet`,
         `minPodsPerReplicaSet is ${minPods}, more than spec.replicas (${replicas}); Argo Rollouts ${facts.version} keeps at least ${plural(minPods, 'pod')} `
-        + `in the stable and in the canary ReplicaSet, also once fully promoted${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,
+        + `in the stable and in the canary ReplicaSet, ${after}${capping.length > 0 ? ` (${capping.join(', ')} caps it at spec.replicas)` : ''}.`,
         replicas >= 1 ? `Lower minPodsPerReplicaSet to at most ${replicas}, or raise spec.replicas.`
           // no minPodsPerReplicaSet fits (it is at least 1): "at most 0" would be no fix
           : `Raise spec.replicas to at least ${minPods}, or remove minPodsPerReplicaSet if the Rollout is to stay scaled to ${plural(replicas, 'pod')}.`, minPods);
