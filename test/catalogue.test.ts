@@ -2,10 +2,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { App, Chart, Testing } from 'cdk8s';
 import { EXAMPLES } from '../examples';
-import { ArgoRolloutsVersion, CanaryStep, MetricProvider, MetricProviderKind, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting } from '../src';
+import {
+  ArgoRolloutsVersion, CanaryStep, CanaryStepKind, MetricProvider, MetricProviderKind, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting,
+} from '../src';
 import { template } from './plan/fixtures';
+import { generateModule } from '../src/import/private/generate';
 import { PROVIDERS } from '../src/private/providers';
 import { ROUTERS, RouterRow } from '../src/private/routers';
+import { STEP_KINDS, StepKey, stepKindRow } from '../src/private/step-kinds';
 
 /**
  * What the library offers, read from the library itself, against what shows it: every traffic
@@ -131,8 +135,70 @@ describe('every metric provider', () => {
   });
 });
 
+/** A step of each kind, as a manifest writes it (the type wants one per row of src/private/step-kinds.ts). */
+const STEP_EXAMPLES: { readonly [K in StepKey]: object } = {
+  setWeight: { setWeight: 20 },
+  pause: { pause: { duration: '1m' } },
+  setCanaryScale: { setCanaryScale: { replicas: 1 } },
+  analysis: { analysis: { templates: [{ templateName: 't' }] } },
+  experiment: { experiment: { duration: '1m', templates: [{ name: 'c', specRef: 'canary' }] } },
+  setHeaderRoute: { setHeaderRoute: { name: 'h', match: [{ headerName: 'x', headerValue: { exact: 'y' } }] } },
+  setMirrorRoute: { setMirrorRoute: { name: 'm', percentage: 10, match: [{ method: { exact: 'GET' } }] } },
+  plugin: { plugin: { name: 'acme/step', config: {} } },
+};
+
+/** A Rollout of one canary step (with a router for the kinds that need one, and a managed route for the route steps). */
+function rolloutOfStep(kind: StepKey): object {
+  const routes = kind === 'setHeaderRoute' || kind === 'setMirrorRoute' ? { managedRoutes: [{ name: kind === 'setHeaderRoute' ? 'h' : 'm' }] } : {};
+  return {
+    apiVersion: 'argoproj.io/v1alpha1',
+    kind: 'Rollout',
+    metadata: { name: 'r' },
+    spec: {
+      replicas: 4,
+      selector: { matchLabels: { app: 'web' } },
+      template: template(),
+      strategy: {
+        canary: {
+          ...(kind === 'setCanaryScale' || kind === 'setHeaderRoute' || kind === 'setMirrorRoute'
+            ? { canaryService: 'c', stableService: 's', trafficRouting: { ...routes, istio: { virtualService: { name: 'v' } } } }
+            : {}),
+          steps: [STEP_EXAMPLES[kind]],
+        },
+      },
+    },
+  };
+}
+
 describe('every canary step kind', () => {
-  test.each(ArgoRolloutsVersion.all().map(v => [v.version, v] as const))('of %s has a row in a plan', (_, version) => {
+  const keys = STEP_KINDS.map(row => row.key);
+
+  test('has its row in src/private/step-kinds.ts, and every row is a CanaryStepKind', () => {
+    const missing = Object.values(CanaryStepKind).filter(kind => stepKindRow(kind) === undefined);
+    if (missing.length > 0) {
+      throw new Error(`src/private/step-kinds.ts has no row for the step kind ${missing.join(', ')}: add one (its factory, exclusivity, completion and ranks).`);
+    }
+    expect([...keys].sort()).toEqual(Object.values(CanaryStepKind).sort());
+  });
+
+  test('the rows rank the kinds once in each order', () => {
+    for (const rank of ['completionRank', 'nameRank'] as const) {
+      expect(STEP_KINDS.map(row => row[rank]).sort((a, b) => a - b)).toEqual(keys.map((_, i) => i + 1));
+    }
+  });
+
+  test.each(STEP_KINDS.map(row => [row.key, row] as const))('the row of %s names a factory of CanaryStep', (_, row) => {
+    expect(factories(CanaryStep)).toContain(row.factory.slice('CanaryStep.'.length));
+  });
+
+  test.each(keys)('the importer writes a step %s with its row\'s factory, through the L2 API alone', async key => {
+    const row = stepKindRow(key)!;
+    const result = await generateModule([rolloutOfStep(key)]);
+    expect(result.objects.map(o => [o.object, o.how, ...o.reasons])).toEqual([['Rollout/r', 'l2']]);
+    expect(result.source).toContain(`${row.factory}(`);
+  });
+
+  test.each(ArgoRolloutsVersion.all().map(v => [v.version, v] as const))('of %s has a row and a row in a plan', (_, version) => {
     // the step kinds are those of the release's Rollout CRD
     const crds = JSON.parse(fs.readFileSync(path.join(ROOT, 'src', 'imports', 'install-data', version._facts.dataFiles.crds), 'utf8'));
     const rolloutCrd = crds.find((crd: any) => crd.spec.names.kind === 'Rollout');
@@ -140,39 +206,13 @@ describe('every canary step kind', () => {
       .properties.steps.items.properties;
     const kinds = Object.keys(stepSchema).sort();
     expect(kinds).toEqual(expect.arrayContaining(['analysis', 'experiment', 'pause', 'setCanaryScale', 'setWeight']));
-    const example: { [kind: string]: object } = {
-      setWeight: { setWeight: 20 },
-      pause: { pause: { duration: '1m' } },
-      setCanaryScale: { setCanaryScale: { replicas: 1 } },
-      analysis: { analysis: { templates: [{ templateName: 't' }] } },
-      experiment: { experiment: { duration: '1m', templates: [{ name: 'c', specRef: 'canary' }] } },
-      setHeaderRoute: { setHeaderRoute: { name: 'h', match: [{ headerName: 'x', headerValue: { exact: 'y' } }] } },
-      setMirrorRoute: { setMirrorRoute: { name: 'm', percentage: 10, match: [{ method: { exact: 'GET' } }] } },
-      plugin: { plugin: { name: 'acme/step', config: {} } },
-    };
     for (const kind of kinds) {
-      if (example[kind] === undefined) {
-        throw new Error(`The Rollout CRD of ${version.tag} has the step kind ${kind}, which this test has no example of: `
-          + 'add one here, and make sure plans (src/plan/) give it a row.');
+      const row = stepKindRow(kind);
+      if (row === undefined) {
+        throw new Error(`The Rollout CRD of ${version.tag} has the step kind ${kind}, which src/private/step-kinds.ts has no row of: `
+          + 'add one (and its CanaryStepKind, factory, plan words, importer code and an example here), and make sure plans (src/plan/) give it a row.');
       }
-      const plan = RolloutPlan.fromManifest({
-        apiVersion: 'argoproj.io/v1alpha1',
-        kind: 'Rollout',
-        metadata: { name: 'r' },
-        spec: {
-          replicas: 4,
-          selector: { matchLabels: { app: 'web' } },
-          template: template(),
-          strategy: {
-            canary: {
-              ...(kind === 'setHeaderRoute' || kind === 'setMirrorRoute'
-                ? { canaryService: 'c', stableService: 's', trafficRouting: { managedRoutes: [{ name: kind === 'setHeaderRoute' ? 'h' : 'm' }], istio: { virtualService: { name: 'v' } } } }
-                : {}),
-              steps: [example[kind]],
-            },
-          },
-        },
-      }, { version: version.version });
+      const plan = RolloutPlan.fromManifest(rolloutOfStep(row.key), { version: version.version });
       expect(plan.steps.filter(s => s.index === 0).map(s => s.kind)).toEqual([kind]);
     }
   });

@@ -22,6 +22,7 @@ import { argumentOrDefault, checkArgument, checkListArgument } from '../private/
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { installedVersion } from '../private/installed-version';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind } from '../private/manifest-types';
+import { StepKey, stepKindsBy } from '../private/step-kinds';
 import { fail } from '../private/synth-error';
 
 /** Options of `RolloutPlan.fromManifest`. */
@@ -99,7 +100,7 @@ interface Wait {
   seconds: number;
   indefinite: boolean;
   what: string;
-  /** The soonest an analysis can end the wait by a failed, inconclusive or errored result (see `analysisTime`). */
+  /** The soonest an analysis can end the wait by a failed or inconclusive result (see `analysisTime`). */
   earliest?: number;
 }
 
@@ -123,8 +124,8 @@ function templateLookup(manifests: Manifests): TemplateSpecLookup {
 
 /**
  * How long an analysis of templates takes at least: per metric initialDelay + (count - 1) × interval
- * (see `analysisTime`, which rule A18 reads too), and the soonest a failed, inconclusive or errored
- * result can end it. `analysis` is the analysis block (its args and dryRun).
+ * (see `analysisTime`, which rule A18 reads too), and the soonest a failed or inconclusive result
+ * can end it. `analysis` is the analysis block (its args and dryRun).
  */
 function analysisWait(refs: readonly unknown[], manifests: Manifests, notes: string[], analysis: UncheckedObject = {}): Wait {
   const names = refs.map(r => String(obj(r).templateName ?? ''));
@@ -165,38 +166,44 @@ interface Context {
   readonly notes: string[];
 }
 
+/** The plan's words for each step kind's part of a step, from its value (a `setHeaderRoute` or `setMirrorRoute` with the route it sets). */
+const PART_NAMES: { readonly [K in StepKey]: (value: unknown, trafficRouting: unknown) => string } = {
+  setWeight: v => `setWeight: ${v}`,
+  pause: v => {
+    const d = obj(v).duration;
+    return d === undefined || d === null ? 'pause (until promoted)' : `pause: ${typeof d === 'number' ? `${d}s` : d}`;
+  },
+  analysis: v => `analysis: ${list(obj(v).templates).map(t => t.templateName).join(', ')}`,
+  experiment: v => `experiment${obj(v).duration !== undefined ? `: ${obj(v).duration}` : ''}`,
+  setCanaryScale: v => {
+    const scs = obj(v);
+    return `setCanaryScale: ${scs.replicas !== undefined ? `replicas ${scs.replicas}` : scs.weight !== undefined ? `weight ${scs.weight}` : 'matchTrafficWeight'}`;
+  },
+  setHeaderRoute: (v, trafficRouting) => {
+    const r = routeOf('header', v, trafficRouting);
+    return `setHeaderRoute: ${obj(v).name ?? ''} (${r ? r.match : 'removed'})`;
+  },
+  setMirrorRoute: (v, trafficRouting) => {
+    const r = routeOf('mirror', v, trafficRouting);
+    return `setMirrorRoute: ${obj(v).name ?? ''} (${r ? `${r.percent}% of ${r.match}` : 'removed'})`;
+  },
+  plugin: v => `plugin: ${obj(v).name ?? ''}`,
+};
+
+/** The step kinds in the order of a combined step's name (their rows, src/private/step-kinds.ts). */
+const NAME_ORDER = stepKindsBy('nameRank').map(row => row.key);
+
 /**
  * A step's kind and name. A combined step (several kinds in one step) is named by all its parts,
- * joined by ` + ` in a fixed order; its kind is its first part's.
+ * joined by ` + ` in a fixed order (the rows' `nameRank`); its kind is its first part's.
  */
 function stepName(step: unknown, trafficRouting: unknown): { kind: string; name: string } {
   const s = obj(step);
-  const parts: Array<{ kind: string; name: string }> = [];
-  if (s.setWeight !== undefined) parts.push({ kind: 'setWeight', name: `setWeight: ${s.setWeight}` });
-  if (s.pause !== undefined) {
-    const d = obj(s.pause).duration;
-    parts.push({ kind: 'pause', name: d === undefined || d === null ? 'pause (until promoted)' : `pause: ${typeof d === 'number' ? `${d}s` : d}` });
-  }
-  if (s.analysis !== undefined) parts.push({ kind: 'analysis', name: `analysis: ${list(obj(s.analysis).templates).map(t => t.templateName).join(', ')}` });
-  if (s.experiment !== undefined) parts.push({ kind: 'experiment', name: `experiment${obj(s.experiment).duration !== undefined ? `: ${obj(s.experiment).duration}` : ''}` });
-  if (s.setCanaryScale !== undefined) {
-    const scs = obj(s.setCanaryScale);
-    const what = scs.replicas !== undefined ? `replicas ${scs.replicas}` : scs.weight !== undefined ? `weight ${scs.weight}` : 'matchTrafficWeight';
-    parts.push({ kind: 'setCanaryScale', name: `setCanaryScale: ${what}` });
-  }
-  if (s.setHeaderRoute !== undefined) {
-    const r = routeOf('header', s.setHeaderRoute, trafficRouting);
-    parts.push({ kind: 'setHeaderRoute', name: `setHeaderRoute: ${obj(s.setHeaderRoute).name ?? ''} (${r ? r.match : 'removed'})` });
-  }
-  if (s.setMirrorRoute !== undefined) {
-    const r = routeOf('mirror', s.setMirrorRoute, trafficRouting);
-    parts.push({ kind: 'setMirrorRoute', name: `setMirrorRoute: ${obj(s.setMirrorRoute).name ?? ''} (${r ? `${r.percent}% of ${r.match}` : 'removed'})` });
-  }
-  if (s.plugin !== undefined) parts.push({ kind: 'plugin', name: `plugin: ${obj(s.plugin).name ?? ''}` });
-  if (parts.length === 0) {
+  const kinds = NAME_ORDER.filter(kind => s[kind] !== undefined);
+  if (kinds.length === 0) {
     return { kind: 'unknown', name: 'unknown step' };
   }
-  return { kind: parts[0].kind, name: parts.map(p => p.name).join(' + ') };
+  return { kind: kinds[0], name: kinds.map(kind => PART_NAMES[kind](s[kind], trafficRouting)).join(' + ') };
 }
 
 function stepWait(step: unknown, ctx: Context): Wait & { manual: boolean; extraPods: number } {
@@ -218,9 +225,8 @@ function stepWait(step: unknown, ctx: Context): Wait & { manual: boolean; extraP
     const extraPods = list(e.templates).reduce((n, t) => n + (typeof t.replicas === 'number' ? t.replicas : 1), 0);
     const duration = durationSeconds(e.duration);
     const analyses = list(e.analyses);
-    // each analysis with its own arguments (a count may come from one); the first to fail, turn
-    // inconclusive or err ends the experiment, duration or not (with a duration, their own times do not count: no notes on them)
-    // (the step's dryRun applies to each)
+    // each analysis with its own arguments (a count may come from one) and the step's dryRun; the first to
+    // fail or turn inconclusive ends the experiment, duration or not (with a duration, their own times do not count: no notes on them)
     const waits = analyses.map(a => analysisWait([a], ctx.manifests, duration === undefined ? ctx.notes : [], { args: a.args, dryRun: e.dryRun }));
     const earliest = waits.reduce<number | undefined>((n, x) => sooner(n, x.earliest), undefined);
     const soonest = earliest === undefined ? {} : { earliest };
@@ -317,8 +323,14 @@ function canarySteps(ctx: Context): PlanStep[] {
       routes,
     });
   };
+  // an abort can come at any reconcile, also in the middle of a step's scaling: the most pods of any
+  let abortOnTheWay = 0;
+  const tryAbort = () => {
+    abortOnTheWay = Math.max(abortOnTheWay, abortFrom(sim).peak);
+  };
   for (let i = 0; i < steps.length; i++) {
-    const { moves, peak } = sim.settle();
+    abortOnTheWay = 0;
+    const { moves, peak } = sim.settle(tryAbort);
     const { kind, name } = stepName(steps[i], ctx.raw.trafficRouting);
     const wait = stepWait(steps[i], ctx);
     const scs = setCanaryScaleInForce(ctx.spec, sim.statusModel());
@@ -339,11 +351,12 @@ function canarySteps(ctx: Context): PlanStep[] {
         + `${ctx.spec.replicas} stable: with dynamicStableScale the stable grows only as the canary shrinks, and abortScaleDownDelaySeconds keeps the canary `
         + 'until the stable is whole. Remove abortScaleDownDelaySeconds (the canary then shrinks with its traffic) or check the abort on a test cluster.');
     }
-    record(i, kind, name, moves, peak, wait, aborted.peak);
+    record(i, kind, name, moves, peak, wait, Math.max(aborted.peak, abortOnTheWay));
     sim.nextStep();
   }
-  // past the last step: everything to the new version, then the full promotion
-  const before = sim.settle();
+  // past the last step: everything to the new version, then the full promotion (an abort is possible until then)
+  abortOnTheWay = -1;
+  const before = sim.settle(tryAbort);
   sim.promote();
   const after = sim.settle();
   const delay = sim.delaySeconds;
@@ -351,7 +364,7 @@ function canarySteps(ctx: Context): PlanStep[] {
   const peak = Math.max(before.peak, after.peak);
   const what = delay > 0 ? `scaleDownDelaySeconds (${delay}s) before the previous stable is scaled down` : '';
   routes = []; // the controller removes the managed routes once fully promoted
-  record(-1, 'promotion', 'full promotion', moves, peak, { seconds: delay, indefinite: false, what, manual: false, extraPods: 0 }, -1);
+  record(-1, 'promotion', 'full promotion', moves, peak, { seconds: delay, indefinite: false, what, manual: false, extraPods: 0 }, abortOnTheWay);
   return out;
 }
 

@@ -142,7 +142,11 @@ export interface PlanStep {
   readonly manualPromotion: boolean;
   /** What the step waits for, in words (empty when it moves on once its pods are ready). */
   readonly waitsFor: string[];
-  /** The most pods if the rollout is aborted at this step (-1 when not computed). */
+  /**
+   * The most pods if the rollout is aborted during this step: at any reconcile of its scaling, or
+   * once it is reached. For the full promotion: while the canary grows to all replicas, and the
+   * value -1 when it is promoted at once.
+   */
   readonly abortPods: number;
   /** The changes the controller makes on the way to this step, reconcile by reconcile. */
   readonly moves: PlanMove[];

@@ -12,6 +12,7 @@ import {
   argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass, JSON_OBJECT, listOf, mapOf, struct,
 } from '../private/arguments';
 import { checkPluginName } from '../private/names';
+import { EXCLUSIVE_STEP_KEYS } from '../private/step-kinds';
 import { fail } from '../private/synth-error';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute, StringMatch } from '../traffic/match';
@@ -423,8 +424,8 @@ export class CanaryStep {
   }
 }
 
-/** Step kinds of which one step may hold only one (rule V33). */
-const EXCLUSIVE_KINDS = [CanaryStepKind.SET_WEIGHT, CanaryStepKind.PAUSE, CanaryStepKind.EXPERIMENT, CanaryStepKind.ANALYSIS];
+/** Step kinds of which one step may hold only one (rule V33; their rows, src/private/step-kinds.ts). */
+const EXCLUSIVE_KINDS: readonly string[] = EXCLUSIVE_STEP_KEYS;
 
 /** One step kind's part of a step, as typed values; a combined step has several. */
 type StepPart =

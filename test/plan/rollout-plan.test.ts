@@ -123,7 +123,10 @@ describe('traffic-routed canary', () => {
   test('abort keeps the canary for abortScaleDownDelaySeconds (default 30s, 0 = until undone)', () => {
     const kept = RolloutPlan.fromManifest(canary(4, { trafficRouting: ROUTED, steps: [{ setWeight: 50 }, { pause: {} }] }));
     expect(kept.abort.canaryScaleDownDelaySeconds).toBe(30);
-    expect(kept.abort.peakPods).toBe(6); // 4 stable + 2 canary while the delay runs
+    // at the pause: 4 stable + 2 canary while the delay runs; past the last step, until the full promotion,
+    // the canary grows to all 4 replicas, and an abort then keeps 4 + 4 for the delay
+    expect(kept.steps.map(st => st.abortPods)).toEqual([6, 6, 8]);
+    expect(kept.abort.peakPods).toBe(8);
     const forever = RolloutPlan.fromManifest(canary(4, { trafficRouting: ROUTED, abortScaleDownDelaySeconds: 0, steps: [{ setWeight: 50 }] }));
     expect(forever.abort.canaryScaleDownDelaySeconds).toBe(-1);
   });

@@ -1,6 +1,8 @@
+import * as fc from 'fast-check';
 import { template } from './fixtures';
 import { RolloutPlan } from '../../src/plan';
 import { readyForFullPromotion, readSpec, stepCompletion } from '../../src/plan/private/controller';
+import { CanarySimulation } from '../../src/plan/private/simulate';
 import { versionArithmetic } from '../../src/plan/private/versions';
 
 // When a canary step ends: the counts are those the controller has when it moves on to the next step,
@@ -240,5 +242,54 @@ describe('minPodsPerReplicaSet above spec.replicas: what each release does at th
 
   test('1.10 caps it', () => {
     expect(note('1.10.0-rc1')).toBe('minPodsPerReplicaSet (3) is more than spec.replicas (2); Argo Rollouts 1.10.0-rc1 caps it at 2.');
+  });
+});
+
+describe('the abort peak: an abort can come at any reconcile, also in the middle of a step\'s scaling', () => {
+  /** The most pods of an abort from each state the simulation passes through (`atReconcile`), or from the step ends only. */
+  function abortPeaks(manifest: any, version: string): { atReconcile: number; atStepEnds: number } {
+    const sim = new CanarySimulation(readSpec(manifest), versionArithmetic(version));
+    const abortFrom = () => {
+      const copy = sim.clone();
+      copy.abort();
+      return copy.settle().peak;
+    };
+    let atReconcile = 0;
+    let atStepEnds = 0;
+    for (const _ of manifest.spec.strategy.canary.steps) {
+      sim.settle(() => { atReconcile = Math.max(atReconcile, abortFrom()); });
+      atStepEnds = Math.max(atStepEnds, abortFrom());
+      sim.nextStep();
+    }
+    return { atReconcile: Math.max(atReconcile, atStepEnds), atStepEnds };
+  }
+
+  // 1.8 scales the stable back to all replicas at once on an abort, so the step's end gives its peak;
+  // from 1.9 the abort walks the setWeight steps back, and a state on the way to step 2's counts aborts higher
+  test.each(['1.9.1', '1.10.0-rc1'])('5 replicas, dynamicStableScale, [setWeight 32, 71, 2, 56]: 9 pods when aborted while step 2 scales, 8 at its end (%s)', version => {
+    const steps = [{ setWeight: 32 }, { setWeight: 71 }, { setWeight: 2 }, { setWeight: 56 }];
+    const manifest = rollout(5, { maxSurge: '93%', maxUnavailable: '2%', trafficRouting: SMI, dynamicStableScale: true, steps });
+    const peaks = abortPeaks(manifest, version);
+    const plan = RolloutPlan.fromManifest(manifest, { version });
+    expect(peaks.atReconcile).toBeGreaterThan(peaks.atStepEnds);
+    expect(plan.abort.peakPods).toBe(Math.max(peaks.atReconcile, plan.steps[plan.steps.length - 1].abortPods));
+    expect(plan.steps[2].abortPods).toBe(peaks.atReconcile);
+  });
+
+  test('over many canaries, the plan\'s abort peak is never below an abort from any reconcile', () => {
+    const weight = fc.integer({ min: 0, max: 100 });
+    const step = fc.oneof(weight.map(w => ({ setWeight: w })), weight.map(w => ({ setCanaryScale: { weight: w } })));
+    const canary = fc.record({
+      replicas: fc.integer({ min: 1, max: 10 }),
+      maxSurge: fc.integer({ min: 1, max: 100 }).map(n => `${n}%`),
+      maxUnavailable: fc.integer({ min: 0, max: 100 }).map(n => `${n}%`),
+      steps: fc.array(step, { minLength: 1, maxLength: 5 }),
+      version: fc.constantFrom(...RELEASES),
+    });
+    fc.assert(fc.property(canary, c => {
+      const { replicas, version, ...fences } = c;
+      const manifest = rollout(replicas, { ...fences, trafficRouting: SMI, dynamicStableScale: true });
+      return RolloutPlan.fromManifest(manifest, { version }).abort.peakPods >= abortPeaks(manifest, version).atReconcile;
+    }), { seed: 20261203, numRuns: 600 });
   });
 });

@@ -195,7 +195,9 @@ describe('Canary (V20-V46)', () => {
       const rollout = validRollout();
       rollout.spec.strategy.canary.steps.push({ replicaProgressThreshold: { type: 'Percent', value: 50 } }, { pause: null });
       expectFinding('V32', [rollout], `${STEPS}[4]`, 'replicaProgressThreshold');
-      expectFinding('V32', [rollout], `${STEPS}[5]`, '"pause":null');
+      const finding = expectFinding('V32', [rollout], `${STEPS}[5]`, '"pause":null');
+      // the kinds in the plan's order (their rows' nameRank, src/private/step-kinds.ts)
+      expect(finding.fix).toBe('Give the step one of setWeight, pause, analysis, experiment, setCanaryScale, setHeaderRoute, setMirrorRoute or plugin, or remove it.');
     });
 
     test('V32: every step kind alone passes', () => {
@@ -214,6 +216,15 @@ describe('Canary (V20-V46)', () => {
       rollout.spec.strategy.canary.steps = [{ setWeight: 20, pause: { duration: 10 } }];
       const finding = expectFinding('V33', [rollout], `${STEPS}[0]`, 'setWeight and pause');
       expect(finding.value).toEqual(['setWeight', 'pause']);
+    });
+
+    test('V33: the exclusive kinds in their rows\' order, whatever the step\'s', () => {
+      const rollout = validRollout();
+      rollout.spec.strategy.canary.steps = [{ analysis: { templates: [{ templateName: 't' }] }, experiment: { templates: [] }, pause: {}, setWeight: 20 }];
+      const finding = expectFinding('V33', [rollout], `${STEPS}[0]`, 'setWeight, pause, experiment and analysis together');
+      expect(finding.message).toBe('The step sets setWeight, pause, experiment and analysis together; '
+        + 'a step may set only one of setWeight, pause, experiment and analysis.');
+      expect(finding.fix).toBe('Split it into 4 consecutive steps, one for each of setWeight, pause, experiment and analysis.');
     });
 
     test('V33: setCanaryScale with setHeaderRoute in one step passes', () => {

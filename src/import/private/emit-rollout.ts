@@ -14,6 +14,7 @@ import { stringMap } from './install-options';
 import { Item, pathOf } from './read';
 import { isObject, objectOrEmpty, objectsOrEmpty, UncheckedObject } from '../../private/manifest-types';
 import { routerRow } from '../../private/routers';
+import { stepKindRow, StepKey } from '../../private/step-kinds';
 
 /** The analysis of a Rollout (background, step, pre- or post-promotion). */
 function rolloutAnalysis(w: ModuleWriter, a: unknown): string | undefined {
@@ -52,6 +53,37 @@ function routers(w: ModuleWriter, tr: UncheckedObject | undefined, rollout: Item
   return list(out);
 }
 
+/**
+ * The code of each step kind's block: the factory of its row (src/private/step-kinds.ts) with its
+ * arguments; undefined when the block cannot be written so. The type wants one per row.
+ */
+const STEP_CODE: {
+  readonly [K in StepKey]: (w: ModuleWriter, v: any, factory: string, maxTrafficWeight: number | undefined) => string | undefined;
+} = {
+  setWeight: (_w, v, factory, maxTrafficWeight) =>
+    (typeof v === 'number' ? call(factory, String(v), maxTrafficWeight ? `{ maxTrafficWeight: ${maxTrafficWeight} }` : undefined) : undefined),
+  pause: (_w, v, factory) => (v?.duration === undefined ? call(factory) : call(factory, duration(v.duration))),
+  setCanaryScale: (_w, v, factory) =>
+    call(factory, obj({ replicas: num(v?.replicas), weight: num(v?.weight), matchTrafficWeight: bool(v?.matchTrafficWeight) }) ?? '{}'),
+  analysis: (w, v, factory) => {
+    const a = rolloutAnalysis(w, v);
+    return a ? call(factory, a) : undefined;
+  },
+  experiment: (w, v, factory) => call(factory, experimentStep(w, v)),
+  setHeaderRoute: (_w, v, factory) => call(factory, call('ManagedRoute.named', lit(v?.name)), Array.isArray(v?.match) ? list(v.match.map((m: UncheckedObject) => obj({
+    headerName: str(m.headerName), headerValue: stringMatch(m.headerValue),
+  }))) : undefined),
+  setMirrorRoute: (_w, v, factory) => call(factory, call('ManagedRoute.named', lit(v?.name)), obj({
+    matches: Array.isArray(v?.match) ? list(v.match.map((m: UncheckedObject) => obj({
+      method: stringMatch(m.method),
+      path: stringMatch(m.path),
+      headers: m.headers ? obj(Object.fromEntries(Object.entries(m.headers).map(([k, x]) => [k, stringMatch(x)]))) : undefined,
+    }))) : undefined,
+    percentage: num(v?.percentage),
+  })),
+  plugin: (_w, v, factory) => call(factory, lit(v?.name), v?.config !== undefined ? lit(v.config) : undefined),
+};
+
 /** The code of one canary step (of several keys: combined); undefined (and a gap) for one without a factory. */
 function stepCode(w: ModuleWriter, s: any, maxTrafficWeight: number | undefined, rollout: Item): string | undefined {
   const keys = Object.keys(s ?? {});
@@ -60,39 +92,12 @@ function stepCode(w: ModuleWriter, s: any, maxTrafficWeight: number | undefined,
     return parts.every(p => p !== undefined) ? call('CanaryStep.combined', `[${parts.join(', ')}]`) : undefined;
   }
   if (keys.length === 0) return undefined;
-  const v = s[keys[0]];
-  switch (keys[0]) {
-    case 'setWeight':
-      return typeof v === 'number' ? call('CanaryStep.setWeight', String(v), maxTrafficWeight ? `{ maxTrafficWeight: ${maxTrafficWeight} }` : undefined) : undefined;
-    case 'pause':
-      return v?.duration === undefined ? 'CanaryStep.pause()' : call('CanaryStep.pause', duration(v.duration));
-    case 'setCanaryScale':
-      return call('CanaryStep.canaryScale', obj({ replicas: num(v?.replicas), weight: num(v?.weight), matchTrafficWeight: bool(v?.matchTrafficWeight) }) ?? '{}');
-    case 'analysis': {
-      const a = rolloutAnalysis(w, v);
-      return a ? call('CanaryStep.analysis', a) : undefined;
-    }
-    case 'experiment':
-      return call('CanaryStep.experiment', experimentStep(w, v));
-    case 'setHeaderRoute':
-      return call('CanaryStep.setHeaderRoute', call('ManagedRoute.named', lit(v?.name)), Array.isArray(v?.match) ? list(v.match.map((m: UncheckedObject) => obj({
-        headerName: str(m.headerName), headerValue: stringMatch(m.headerValue),
-      }))) : undefined);
-    case 'setMirrorRoute':
-      return call('CanaryStep.setMirrorRoute', call('ManagedRoute.named', lit(v?.name)), obj({
-        matches: Array.isArray(v?.match) ? list(v.match.map((m: UncheckedObject) => obj({
-          method: stringMatch(m.method),
-          path: stringMatch(m.path),
-          headers: m.headers ? obj(Object.fromEntries(Object.entries(m.headers).map(([k, x]) => [k, stringMatch(x)]))) : undefined,
-        }))) : undefined,
-        percentage: num(v?.percentage),
-      }));
-    case 'plugin':
-      return call('CanaryStep.plugin', lit(v?.name), v?.config !== undefined ? lit(v.config) : undefined);
-    default:
-      w.gap(rollout, `step '${keys[0]}': no CanaryStep factory for it`);
-      return undefined;
+  const row = stepKindRow(keys[0]);
+  if (row === undefined) {
+    w.gap(rollout, `step '${keys[0]}': no CanaryStep factory for it`);
+    return undefined;
   }
+  return STEP_CODE[row.key](w, s[keys[0]], row.factory, maxTrafficWeight);
 }
 
 /** A `StringMatch` for a header, method or path match. */

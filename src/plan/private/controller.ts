@@ -11,6 +11,7 @@
 
 import { VersionArithmetic } from './versions';
 import { isObject, objectOrEmpty as obj, UncheckedObject } from '../../private/manifest-types';
+import { StepCompletion, stepKindsBy } from '../../private/step-kinds';
 
 // ---------------------------------------------------------------------------------------------
 // The model
@@ -603,28 +604,19 @@ export function atDesiredCounts(
   return true;
 }
 
+/** The step kinds in the controller's order of judging a step (their rows, src/private/step-kinds.ts). */
+const COMPLETION_ORDER = stepKindsBy('completionRank');
+
 /**
  * How the controller judges a canary step complete (completedCurrentCanaryStep): the first of the
- * step's parts in its order (pause, setCanaryScale, setWeight, experiment, analysis, setHeaderRoute,
- * setMirrorRoute, plugin) decides. `counts`: once `atDesiredCounts` holds; `atOnce`: in the step's
- * first reconcile; `waits`: after a pause, an analysis, an experiment or a plugin (or never, for a
- * step the controller does not know).
+ * step's parts in its order (the rows' `completionRank`: pause, setCanaryScale, setWeight, experiment,
+ * analysis, setHeaderRoute, setMirrorRoute, plugin) decides, by its row's `completion`. `counts`: once
+ * `atDesiredCounts` holds; `atOnce`: in the step's first reconcile; `waits`: after a pause, an
+ * analysis, an experiment or a plugin (or never, for a step the controller does not know).
  */
-export function stepCompletion(step: UncheckedObject): 'counts' | 'atOnce' | 'waits' {
-  const has = (key: string) => step[key] !== undefined && step[key] !== null;
-  if (has('pause')) {
-    return 'waits';
-  }
-  if (has('setCanaryScale') || has('setWeight')) {
-    return 'counts';
-  }
-  if (has('experiment') || has('analysis')) {
-    return 'waits';
-  }
-  if (has('setHeaderRoute') || has('setMirrorRoute')) {
-    return 'atOnce';
-  }
-  return 'waits';
+export function stepCompletion(step: UncheckedObject): StepCompletion {
+  const decides = COMPLETION_ORDER.find(row => step[row.key] !== undefined && step[row.key] !== null);
+  return decides?.completion ?? 'waits';
 }
 
 /**

@@ -234,9 +234,10 @@ export class CanarySimulation {
    * which the controller counts the step complete (what is left to scale, e.g. the stable of
    * dynamicStableScale, is scaled during the next step); past the last step, at the reconcile in
    * which the controller promotes (call `promote()` next); otherwise (a wait, an abort, a full
-   * promotion) when nothing changes.
+   * promotion) when nothing changes. `onReconcile` is called after each reconcile that changed
+   * something, with the simulation in the state it left (e.g. to try an abort from there).
    */
-  public settle(): { moves: Move[]; peak: number } {
+  public settle(onReconcile?: () => void): { moves: Move[]; peak: number } {
     const moves: Move[] = [];
     let peak = this.pods;
     this.delaySeconds = 0;
@@ -249,6 +250,9 @@ export class CanarySimulation {
       for (const m of step) {
         moves.push(m);
         peak = Math.max(peak, m.totalPods);
+      }
+      if (step.length > 0) {
+        onReconcile?.();
       }
       if (this.completedInReconcile || promotes) {
         this.movedOn = true;

@@ -4,6 +4,7 @@
 import { BackgroundAnalysisSpec, RolloutAnalysisSpec } from '../../analysis/private';
 import { RolloutExperimentStepSpec } from '../../experiment/private';
 import { IntOrString, JsonObject, LabelSelectorSpec, MetadataSpec, PodTemplateSpec } from '../../private/manifest-types';
+import { StepKey } from '../../private/step-kinds';
 import { HeaderRoutingMatchSpec, RouteMatchSpec, TrafficRoutingSpec } from '../../traffic/private';
 
 /** `spec.workloadRef`. */
@@ -45,17 +46,20 @@ export interface StepPluginSpec {
   readonly config?: JsonObject;
 }
 
-/** A step of `spec.strategy.canary.steps`: one step kind (several for a combined step). */
-export interface CanaryStepSpec {
-  readonly setWeight?: number;
-  readonly pause?: PauseSpec;
-  readonly setCanaryScale?: SetCanaryScaleSpec;
-  readonly analysis?: RolloutAnalysisSpec;
-  readonly experiment?: RolloutExperimentStepSpec;
-  readonly setHeaderRoute?: SetHeaderRouteSpec;
-  readonly setMirrorRoute?: SetMirrorRouteSpec;
-  readonly plugin?: StepPluginSpec;
+/** The block of each step kind; one per row of src/private/step-kinds.ts (`CanaryStepSpec` fails to compile without it). */
+interface StepBlockSpecs {
+  readonly setWeight: number;
+  readonly pause: PauseSpec;
+  readonly setCanaryScale: SetCanaryScaleSpec;
+  readonly analysis: RolloutAnalysisSpec;
+  readonly experiment: RolloutExperimentStepSpec;
+  readonly setHeaderRoute: SetHeaderRouteSpec;
+  readonly setMirrorRoute: SetMirrorRouteSpec;
+  readonly plugin: StepPluginSpec;
 }
+
+/** A step of `spec.strategy.canary.steps`: one step kind (several for a combined step). */
+export type CanaryStepSpec = { readonly [K in StepKey]?: StepBlockSpecs[K] };
 
 /** `antiAffinity` of a strategy: exactly one of preferred / required. */
 export interface AntiAffinitySpec {

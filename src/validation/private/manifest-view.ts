@@ -10,6 +10,7 @@
  */
 import { JsonObject } from '../../private/manifest-types';
 import { RouterKey } from '../../private/routers';
+import { StepKey } from '../../private/step-kinds';
 
 /** A manifest: identity and body as written. */
 export interface ManifestView extends JsonObject {
@@ -78,17 +79,11 @@ export interface TrafficRoutingView extends JsonObject, RouterBlocksView {
   readonly managedRoutes?: unknown;
 }
 
+/** The blocks of a canary step, by step kind (the rows of src/private/step-kinds.ts). */
+type StepBlocksView = { readonly [K in StepKey]?: unknown };
+
 /** A canary step: one of its kinds is set. */
-export interface CanaryStepView extends JsonObject {
-  readonly setWeight?: unknown;
-  readonly pause?: unknown;
-  readonly analysis?: unknown;
-  readonly experiment?: unknown;
-  readonly setCanaryScale?: unknown;
-  readonly setHeaderRoute?: unknown;
-  readonly setMirrorRoute?: unknown;
-  readonly plugin?: unknown;
-}
+export interface CanaryStepView extends JsonObject, StepBlocksView {}
 
 /** `spec` of an AnalysisTemplate, ClusterAnalysisTemplate or AnalysisRun. */
 export interface AnalysisSpecView extends JsonObject {

@@ -64,12 +64,12 @@ export function keyCount(value: unknown): number {
 // quote: in src/private/quote.ts (the app-wide duplicate-object check writes it too); re-exported for the rules.
 export { article, cutText, plural, quote } from '../../private/quote';
 
-/** Joins words as "a, b and c". */
-export function listWords(words: readonly string[]): string {
+/** Joins words as "a, b and c" (or another conjunction: "a, b or c"). */
+export function listWords(words: readonly string[], conjunction = 'and'): string {
   if (words.length <= 1) {
     return words.join('');
   }
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
 }
 
 // ---------------------------------------------------------------------------------------------

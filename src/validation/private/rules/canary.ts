@@ -15,6 +15,7 @@ import {
 import { planOf } from './budget';
 import { antiAffinityVariantRule, antiAffinityWeightRule } from './strategy';
 import { routerRow, routersWith } from '../../../private/routers';
+import { EXCLUSIVE_STEP_KEYS, STEP_KINDS, stepKindsBy } from '../../../private/step-kinds';
 import { releasesWith, VERSION_NUMBERS, versionFacts } from '../../../private/versions';
 
 const ROUTING_PATH = `${CANARY_PATH}.trafficRouting`;
@@ -22,10 +23,12 @@ const PING_PONG_PATH = `${CANARY_PATH}.pingPong`;
 
 /** Keys of `trafficRouting` that are options rather than routers. */
 const ROUTING_OPTIONS: ReadonlySet<string> = new Set(['maxTrafficWeight', 'managedRoutes']);
-/** Step kinds; a step must set at least one (V32). */
-const STEP_KINDS = ['experiment', 'pause', 'setWeight', 'analysis', 'setCanaryScale', 'setHeaderRoute', 'setMirrorRoute', 'plugin'] as const;
-/** Step kinds of which a step may set only one (V33). */
-const EXCLUSIVE_STEP_KINDS = ['setWeight', 'pause', 'experiment', 'analysis'] as const;
+/**
+ * Step kinds (their rows, src/private/step-kinds.ts): a step must set at least one (V32, whose fix
+ * names them in the plan's order); a step may set only one of the exclusive ones (V33).
+ */
+const STEP_KEYS: readonly string[] = STEP_KINDS.map(row => row.key);
+const STEP_KEYS_NAMED = stepKindsBy('nameRank').map(row => row.key);
 /**
  * Routers that support header routes (V37), experiment weights (V45) and maxTrafficWeight (V31): their
  * rows (src/private/routers.ts); those of mirror routes (V40) and ping-pong (V22) depend on the release
@@ -293,9 +296,9 @@ export const CANARY_RULES: readonly Rule[] = [
     id: 'V33',
     check: ctx => ctx.steps.forEach((value, i) => {
       const step = asObject(value);
-      const kinds = EXCLUSIVE_STEP_KINDS.filter(kind => isSet(step?.[kind]));
+      const kinds = EXCLUSIVE_STEP_KEYS.filter(kind => isSet(step?.[kind]));
       if (kinds.length > 1) {
-        ctx.report(`${STEPS_PATH}[${i}]`, `The step sets ${listWords(kinds)} together; a step may set only one of setWeight, pause, experiment and analysis.`,
+        ctx.report(`${STEPS_PATH}[${i}]`, `The step sets ${listWords(kinds)} together; a step may set only one of ${listWords(EXCLUSIVE_STEP_KEYS)}.`,
           `Split it into ${kinds.length} consecutive steps, one for each of ${listWords(kinds)}.`, kinds);
       }
     }),
@@ -303,9 +306,9 @@ export const CANARY_RULES: readonly Rule[] = [
   {
     id: 'V32',
     check: ctx => ctx.steps.forEach((step, i) => {
-      if (!STEP_KINDS.some(kind => isSet(asObject(step)?.[kind]))) {
+      if (!STEP_KEYS.some(kind => isSet(asObject(step)?.[kind]))) {
         ctx.report(`${STEPS_PATH}[${i}]`, `The step ${quote(step)} sets no step kind.`,
-          'Give the step one of setWeight, pause, analysis, experiment, setCanaryScale, setHeaderRoute, setMirrorRoute or plugin, or remove it.', step);
+          `Give the step one of ${listWords(STEP_KEYS_NAMED, 'or')}, or remove it.`, step);
       }
     }),
   },
