@@ -456,6 +456,19 @@ describe(`the packed package ${PKG} in a new cdk8s app on ${PLUS}`, () => {
       // the other commands of the package
       const plan = bin('argo-rollouts-plan', 'dist');
       expect({ status: plan.status, stderr: plan.stderr, web: plan.stdout.includes('web') }).toEqual({ status: 0, stderr: '', web: true });
+      // a pull request's change reviewed: the Rollout with three replicas more grows the peak, which --fail-on peak gates
+      fs.rmSync(path.join(app, 'head'), { recursive: true, force: true });
+      fs.mkdirSync(path.join(app, 'head'));
+      const headDocs = YAML.parseAllDocuments(fs.readFileSync(path.join(app, 'dist', 'web.k8s.yaml'), 'utf8')).map(d => d.toJS())
+        .map(m => (m.kind === 'Rollout' && m.metadata.name === 'web' ? { ...m, spec: { ...m.spec, replicas: (m.spec.replicas ?? 1) + 3 } } : m));
+      fs.writeFileSync(path.join(app, 'head', 'web.k8s.yaml'), headDocs.map(m => YAML.stringify(m)).join('---\n'));
+      const review = bin('argo-rollouts-plan', '--format', 'markdown', '--fail-on', 'peak', '--base', path.join('dist', 'web.k8s.yaml'), 'head');
+      expect({ status: review.status, head: review.stdout.split('\n').slice(0, 2), stderr: review.stderr })
+        .toEqual({
+          status: 1,
+          head: ['<!-- argo-rollouts-plan --base -->', '### Rollout plans: 1 changed, 1 unchanged'],
+          stderr: expect.stringMatching(/^argo-rollouts-plan: --fail-on peak: peak grows for web\/web \(\d+ → \d+\)\.\n$/),
+        });
       const imported = bin('argo-rollouts-import', path.join('dist', 'web.k8s.yaml'));
       const module = imported.stdout;
       expect({ status: imported.status, chart: /extends Chart/.test(module), template: /new AnalysisTemplate\(/.test(module), library: module.includes(`} from '${PKG}';`) })
