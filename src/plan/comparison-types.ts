@@ -12,9 +12,17 @@ export interface PlanFigureChange {
    * `abort` (pods at the most when the update is aborted).
    */
   readonly figure: string;
-  /** The figure in the base; absent for a Rollout the change adds. */
+  /**
+   * The figure in the base.
+   *
+   * @default - none: the change adds the Rollout
+   */
   readonly base?: number;
-  /** The figure in the head; absent for a Rollout the change removes. */
+  /**
+   * The figure in the head.
+   *
+   * @default - none: the change removes the Rollout
+   */
   readonly head?: number;
   /** `head - base` (a missing side counts as 0). */
   readonly delta: number;
@@ -36,17 +44,41 @@ export interface PlanTrafficPoint {
 export interface PlanStepChange {
   /** `unchanged`, `changed`, `added` or `removed`. */
   readonly change: string;
-  /** The step's index in the base (`-1` for the full promotion); absent for an added step. */
+  /**
+   * The step's index in the base (`-1` for the full promotion).
+   *
+   * @default - none: the step is added
+   */
   readonly baseIndex?: number;
-  /** The step's index in the head (`-1` for the full promotion); absent for a removed step. */
+  /**
+   * The step's index in the head (`-1` for the full promotion).
+   *
+   * @default - none: the step is removed
+   */
   readonly headIndex?: number;
-  /** The step in the base, in words (`setWeight: 20`). */
+  /**
+   * The step in the base, in words (`setWeight: 20`).
+   *
+   * @default - none: the step is added
+   */
   readonly baseName?: string;
-  /** The step in the head, in words. */
+  /**
+   * The step in the head, in words.
+   *
+   * @default - none: the step is removed
+   */
   readonly headName?: string;
-  /** The canary's traffic share in the base at the end of the step. */
+  /**
+   * The canary's traffic share in the base at the end of the step, in percent.
+   *
+   * @default - none: the step is added
+   */
   readonly baseWeight?: number;
-  /** The canary's traffic share in the head at the end of the step. */
+  /**
+   * The canary's traffic share in the head at the end of the step, in percent.
+   *
+   * @default - none: the step is removed
+   */
   readonly headWeight?: number;
   /** What differs, in words (`canary pods 1 → 2`); empty unless `changed`. */
   readonly differences: string[];
@@ -64,9 +96,17 @@ export interface RolloutPlanChange {
   readonly change: string;
   /** The strategy of the head (of the base for a removed Rollout). */
   readonly strategy: string;
-  /** The Argo Rollouts release of the base plan. */
+  /**
+   * The Argo Rollouts release of the base plan.
+   *
+   * @default - none: the change adds the Rollout
+   */
   readonly baseVersion?: string;
-  /** The Argo Rollouts release of the head plan. */
+  /**
+   * The Argo Rollouts release of the head plan.
+   *
+   * @default - none: the change removes the Rollout
+   */
   readonly headVersion?: string;
   /** The figures, always in the order peak, cpu, memory, time, promotions, abort. */
   readonly figures: PlanFigureChange[];
