@@ -7,6 +7,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { fail } from './private/synth-error';
+import { releaseNumber } from './release/private';
+import { ArgoRolloutsVersion } from './release/version';
 import { FindingSeverity, LintFinding } from './validation/linter';
 import { kubernetesMinor, lintRun, schemaVersion } from './validation/private';
 
@@ -17,14 +19,15 @@ import { kubernetesMinor, lintRun, schemaVersion } from './validation/private';
 export interface ArgoRolloutsValidationProps {
   /**
    * The Argo Rollouts release the manifests are checked against (its CRD schemas and controller
-   * rules): one the library ships (see `ArgoRolloutsVersion`), e.g. `1.10.0-rc1`; a leading `v` is
-   * accepted. Set it when the app only authors Rollouts for a controller installed elsewhere (the
-   * release of `ArgoRolloutsApp.of(app).useVersion()`): the plugin sees the written manifests only.
+   * rules): in code an `ArgoRolloutsVersion`, e.g. `ArgoRolloutsVersion.V1_10_0_RC1`; in cdk8s.yaml its
+   * number, e.g. `'1.10.0-rc1'` (a leading `v` is accepted). Set it when the app only authors Rollouts
+   * for a controller installed elsewhere (the release of `ArgoRolloutsApp.of(app).useVersion()`): the
+   * plugin sees the written manifests only.
    *
    * @default - the release of the Argo Rollouts controller Deployment among the manifests (an
    *   `ArgoRollouts` install in the app), by its image tag; else the default release
    */
-  readonly version?: string;
+  readonly version?: string | ArgoRolloutsVersion;
 
   /**
    * The Kubernetes version of the cluster the app is deployed to, as `'1.NN'`: `'1.27'`, `'1.32'`,
@@ -177,7 +180,8 @@ function checkProps(props: unknown): ArgoRolloutsValidationProps {
       fail(`${where}: unknown property ${JSON.stringify(key)}. Use ${known.join(', ')}.`);
     }
   }
-  if (p.version !== undefined && typeof p.version !== 'string') {
+  // a number or list is YAML's reading of an unquoted version; an object is code's (an ArgoRolloutsVersion, checked where it is read)
+  if (p.version !== undefined && typeof p.version !== 'string' && (typeof p.version !== 'object' || Array.isArray(p.version))) {
     fail(`${where}: version must be a string, got ${JSON.stringify(p.version)}. Quote it in YAML: \`version: '1.10.0-rc1'\`.`);
   }
   if (p.kubernetesVersion !== undefined && typeof p.kubernetesVersion !== 'string') {
@@ -238,7 +242,7 @@ export class ArgoRolloutsValidation {
    */
   constructor(props: ArgoRolloutsValidationProps = {}) {
     const checked = checkProps(props);
-    this.version = checked.version;
+    this.version = releaseNumber('ArgoRolloutsValidationProps.version', checked.version);
     this.kubernetesVersion = checked.kubernetesVersion;
     this.references = checked.references ?? true;
     this.skipRules = [...(checked.skipRules ?? [])];

@@ -48,7 +48,7 @@ export { type AppMeshRouterOptions } from './traffic/app-mesh';
 export { type GatewayApiRouterOptions } from './traffic/gateway-api';
 export { type PluginTrafficRouterOptions } from './traffic/plugin';
 export * from './traffic/router-object';
-export * from './install/version';
+export * from './release/version';
 export * from './install/app-version';
 export * from './install/crds';
 export * from './install/argo-rollouts';

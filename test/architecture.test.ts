@@ -13,22 +13,23 @@ import * as ts from 'typescript';
 /**
  * The layer order, bottom first. A layer may import the layers on lower floors, and on its own floor
  * only those in `sameFloor`. `top` is the top-level files of src/ (index.ts, cdk8s-plugin.ts, ...).
- * Read off the imports of 2026-12-02: on floor 4 only experiment imports analysis (traffic imports
+ * Read off the imports of 2026-12-02: on floor 5 only experiment imports analysis (traffic imports
  * neither of the others); install imports nothing of validation, cli nothing of the top-level files.
  */
 const LAYERS: ReadonlyArray<{ layer: string; floor: number; sameFloor?: string[] }> = [
   { layer: 'private', floor: 0 }, // src/private/ and the generated src/imports/
-  { layer: 'plan', floor: 1 },
-  { layer: 'validation', floor: 2 },
-  { layer: 'install', floor: 3 },
-  { layer: 'traffic', floor: 4 },
-  { layer: 'analysis', floor: 4 },
-  { layer: 'experiment', floor: 4, sameFloor: ['analysis'] },
-  { layer: 'rollout', floor: 5 },
-  { layer: 'argocd', floor: 6 },
-  { layer: 'top', floor: 7 },
-  { layer: 'import', floor: 8 }, // the YAML -> TypeScript importer evaluates code against ../../index
-  { layer: 'cli', floor: 9 },
+  { layer: 'release', floor: 1 }, // ArgoRolloutsVersion: every layer above takes it
+  { layer: 'plan', floor: 2 },
+  { layer: 'validation', floor: 3 },
+  { layer: 'install', floor: 4 },
+  { layer: 'traffic', floor: 5 },
+  { layer: 'analysis', floor: 5 },
+  { layer: 'experiment', floor: 5, sameFloor: ['analysis'] },
+  { layer: 'rollout', floor: 6 },
+  { layer: 'argocd', floor: 7 },
+  { layer: 'top', floor: 8 },
+  { layer: 'import', floor: 9 }, // the YAML -> TypeScript importer evaluates code against ../../index
+  { layer: 'cli', floor: 10 },
 ];
 
 /** One import of a module of src/; paths are relative to src/, with `/`. */
@@ -393,8 +394,8 @@ describe('the checks', () => {
       'src/install/controller.ts:1 → src/traffic/router.ts',
       'src/analysis/metric.ts:4 → src/experiment/experiment.ts',
     ]);
-    expect(v[0].message).toContain("'install' imports 'traffic', which is on floor 4, above 'install' (floor 3)");
-    expect(v[1].message).toContain("the same floor (4), and 'analysis' may not import 'experiment'");
+    expect(v[0].message).toContain("'install' imports 'traffic', which is on floor 5, above 'install' (floor 4)");
+    expect(v[1].message).toContain("the same floor (5), and 'analysis' may not import 'experiment'");
     expect(checkOrder(graphOf('nowhere/x.ts -> private/y.ts'))[0].message).toContain("layer 'nowhere' is not in the LAYERS table");
   });
 

@@ -8,7 +8,7 @@ import { Construct, IConstruct } from 'constructs';
 import { controllerOwnedFields } from './private/ignore-differences';
 import { ApplicationSpec } from './private/spec-types';
 import { ArgoRollouts } from '../install/argo-rollouts';
-import { ArgoRolloutsVersion } from '../install/version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { checkArgument, listOf, STRING_LIST, struct } from '../private/arguments';
 import { requireGenerated } from '../private/generated';
 import { Manifest } from '../private/manifest-types';

@@ -1,5 +1,5 @@
 import { IConstruct } from 'constructs';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { AppRegistry } from '../private/app-registry';
 import { checkArgument, SCOPE } from '../private/arguments';
 

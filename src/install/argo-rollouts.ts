@@ -13,7 +13,7 @@ import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } fro
 import { NOTIFICATION_OPTIONS, POLICY_RULE } from './private/option-shapes';
 import { CONTROLLER_PLUGIN } from './private/plugin-use';
 import { PolicyRule, ProviderPermissions } from './rbac';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { fail } from '../private/synth-error';

@@ -8,7 +8,7 @@ import { POLICY_RULE } from './private/option-shapes';
 import { aggregateRules, controllerRules } from './private/render';
 import { controllerRequirements } from './private/requirements';
 import { PolicyRule, ProviderPermissions } from './rbac';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
 
 /** What `checkArgument` expects where ProviderPermissions belong. */

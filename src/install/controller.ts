@@ -13,7 +13,7 @@ import {
 import { IMAGE_OPTIONS } from './private/option-shapes';
 import { CONTROLLER_PLUGIN, unregisteredPluginError } from './private/plugin-use';
 import { ServiceAccountReference } from './private/service-account';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import {
   argumentOrDefault, checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct,
 } from '../private/arguments';

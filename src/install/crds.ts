@@ -1,7 +1,7 @@
 import { Construct } from 'constructs';
 import { crdData } from './private/data';
 import { installVersion } from './private/install-version';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault } from '../private/arguments';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 import { fail } from '../private/synth-error';

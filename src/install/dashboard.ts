@@ -9,7 +9,7 @@ import {
 } from './private/objects';
 import { IMAGE_OPTIONS } from './private/option-shapes';
 import { dashboardRules, imageReference } from './private/render';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault, checkArgument, STRING_LIST, STRING_MAP, struct } from '../private/arguments';
 import { fail } from '../private/synth-error';
 

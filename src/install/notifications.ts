@@ -1,6 +1,6 @@
 import { NOTIFICATION_SERVICE_OPTIONS } from './private/notification-service-options';
 import { checkKey, checkSubscriptionPart, secretRef, toYaml } from './private/notification-util';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { ArgumentError, argumentOrDefault, checkArgument, JSON_OBJECT } from '../private/arguments';
 import { fail } from '../private/synth-error';
 import { releasesWith } from '../private/versions';

@@ -1,5 +1,5 @@
 import { POLICY_RULE } from './private/option-shapes';
-import { ArgoRolloutsVersion } from './version';
+import { ArgoRolloutsVersion } from '../release/version';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { fail } from '../private/synth-error';
 

@@ -8,6 +8,7 @@ import { replicaCountsOf, rsState } from './private/counts';
 import { versionArithmetic } from './private/versions';
 import { NextReplicaCountsOptions, ReplicaCounts } from './types';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
+import { releaseNumber } from '../release/private';
 
 /**
  * The replica counts the Argo Rollouts controller sets next for a Rollout: pure, over plain
@@ -34,6 +35,6 @@ import { argumentOrDefault, checkArgument } from '../private/arguments';
 export function nextReplicaCounts(rollout: any, replicaSets: any[], options: NextReplicaCountsOptions = {}): ReplicaCounts {
   checkArgument('nextReplicaCounts()', 'rollout', rollout, 'object');
   checkArgument('nextReplicaCounts()', 'replicaSets', replicaSets, 'array', true);
-  const va = versionArithmetic(argumentOrDefault('nextReplicaCounts()', 'options', options, 'object', {}).version);
+  const va = versionArithmetic(releaseNumber('NextReplicaCountsOptions.version', argumentOrDefault('nextReplicaCounts()', 'options', options, 'object', {}).version));
   return replicaCountsOf(readSpec(rollout), readStatus(rollout), (replicaSets ?? []).map(rsState), va);
 }

@@ -24,6 +24,8 @@ import { installedVersion } from '../private/installed-version';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind } from '../private/manifest-types';
 import { StepKey, stepKindsBy } from '../private/step-kinds';
 import { fail } from '../private/synth-error';
+import { releaseNumber } from '../release/private';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /** Options of `RolloutPlan.fromManifest`. */
 export interface RolloutPlanOptions {
@@ -36,12 +38,13 @@ export interface RolloutPlanOptions {
    */
   readonly manifests?: any[];
   /**
-   * The Argo Rollouts release whose arithmetic applies: `1.9.1`, `1.8.3`, `1.8.4` or `1.10.0-rc1`.
+   * The Argo Rollouts release whose arithmetic applies, e.g. `ArgoRolloutsVersion.V1_8_4`. A version
+   * number (`'1.8.4'`, a leading `v` accepted) is taken too, as `argo-rollouts-plan --version` gives it.
    *
    * @default - the release of the Argo Rollouts controller Deployment among `manifests` (its image
    *   tag), else the default release
    */
-  readonly version?: string;
+  readonly version?: string | ArgoRolloutsVersion;
   /**
    * Plan for this many replicas instead of `spec.replicas` (what an HPA sets).
    *
@@ -616,7 +619,7 @@ export class RolloutPlan {
     if (obj(rollout).kind !== undefined && obj(rollout).kind !== 'Rollout') {
       fail(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
     }
-    const va = versionArithmetic(options.version ?? installedVersion(options.manifests ?? []));
+    const va = versionArithmetic(releaseNumber('RolloutPlanOptions.version', options.version) ?? installedVersion(options.manifests ?? []));
     const raw = obj(obj(rollout).spec);
     const withReplicas = options.replicas === undefined ? rollout : { ...obj(rollout), spec: { ...raw, replicas: options.replicas } };
     const spec = readSpec(withReplicas);

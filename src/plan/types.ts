@@ -4,17 +4,19 @@
  * `argo-rollouts-plan --format json`.
  */
 
+import { ArgoRolloutsVersion } from '../release/version';
+
 /** Options of `nextReplicaCounts`. */
 export interface NextReplicaCountsOptions {
   /**
-   * The Argo Rollouts release whose arithmetic applies: `1.9.1`, `1.8.3`, `1.8.4` or `1.10.0-rc1`.
-   * They differ in how an aborted `dynamicStableScale` canary scales down (1.9 walks the steps
-   * backwards), in `replicaProgressThreshold` (from 1.9) and in `minPodsPerReplicaSet`, which 1.10
-   * caps at `spec.replicas`.
+   * The Argo Rollouts release whose arithmetic applies, e.g. `ArgoRolloutsVersion.V1_8_4` (a version
+   * number, `'1.8.4'`, is taken too). The releases differ in how an aborted `dynamicStableScale` canary
+   * scales down (1.9 walks the steps backwards), in `replicaProgressThreshold` (from 1.9) and in
+   * `minPodsPerReplicaSet`, which 1.10 caps at `spec.replicas`.
    *
-   * @default '1.9.1'
+   * @default ArgoRolloutsVersion.V1_9_1
    */
-  readonly version?: string;
+  readonly version?: string | ArgoRolloutsVersion;
 }
 
 /** The controller's next move: the replica counts it sets for each ReplicaSet of a Rollout. */

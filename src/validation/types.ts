@@ -4,6 +4,7 @@
  * (`LintFinding`, `LintOptions`, `LintSource`) are here too, so that the lint run (private/lint-run.ts)
  * need not import the public linter.ts that runs it; linter.ts exports them.
  */
+import { ArgoRolloutsVersion } from '../release/version';
 
 /**
  * How serious a finding is.
@@ -183,12 +184,13 @@ export interface LintFinding {
 export interface LintOptions {
   /**
    * The Argo Rollouts release the manifests are checked against (its CRD schemas and the rules that
-   * differ by release): `1.10.0-rc1`, `1.9.1`, `1.8.4` or `1.8.3` (a leading `v` is accepted).
+   * differ by release), e.g. `ArgoRolloutsVersion.V1_8_4`. A version number (`'1.8.4'`, a leading `v`
+   * accepted) is taken too, as `argo-rollouts-lint --version` gives it.
    *
    * @default - the release of the Argo Rollouts controller Deployment among the manifests, by its
    *   image tag (an install linted with the Rollouts it runs); else the default release
    */
-  readonly version?: string;
+  readonly version?: string | ArgoRolloutsVersion;
 
   /**
    * The Kubernetes version of the cluster the manifests go to, as `'1.NN'`: `'1.27'`, `'1.32'`,

@@ -6,7 +6,7 @@ import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { ArgoRollouts } from '../../src/install/argo-rollouts';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
 import { crdData, loadNotificationCatalog } from '../../src/install/private/data';
-import { ArgoRolloutsVersion } from '../../src/install/version';
+import { ArgoRolloutsVersion } from '../../src/release/version';
 import { GENERATED_DIR } from '../../src/private/generated';
 import { resolveAndSanitize } from '../../src/private/one-pass-api-object';
 import { VersionFacts } from '../../src/private/versions';
@@ -284,7 +284,7 @@ describe('install data', () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const data: typeof import('../../src/install/private/data') = require('../../src/install/private/data');
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const versions: typeof import('../../src/install/version') = require('../../src/install/version');
+      const versions: typeof import('../../src/release/version') = require('../../src/release/version');
       expect(() => data.crdData(versions.ArgoRolloutsVersion.V1_8_3)).toThrow(
         `The install data of Argo Rollouts v1.8.3 is missing: ${path.join(DATA, 'v1.8.3', 'crds.json')} does not exist. `
         + 'Regenerate it with `node imports/generate-install-data.js`, and make sure the build copies the data files of src/imports to lib/imports (`npx projen assemble`).');

@@ -1,6 +1,6 @@
 import { findingsOf, validRollout } from './helpers';
 import { loadNotificationCatalog } from '../../src/install/private/data';
-import { ArgoRolloutsVersion } from '../../src/install/version';
+import { ArgoRolloutsVersion } from '../../src/release/version';
 import { validateManifests } from '../../src/validation/private';
 import { exprSyntaxError } from '../../src/validation/private/expr';
 import { consequenceOf } from '../../src/validation/private/rules/consequences';

@@ -6,7 +6,7 @@
 import { readGenerated } from '../../private/generated';
 import { CrdManifest, UncheckedObject } from '../../private/manifest-types';
 import { RenderedJson } from '../../private/one-pass-api-object';
-import { ArgoRolloutsVersion } from '../version';
+import { ArgoRolloutsVersion } from '../../release/version';
 
 /** The data files read so far, by path: texts are immutable, so they are shared. */
 const texts = new Map<string, string>();

@@ -8,7 +8,7 @@ import { fail } from '../../private/synth-error';
 import { checkInteger, toGoDuration } from '../../private/utils';
 import { NotificationOptions } from '../notifications';
 import { PolicyRule, ProviderPermissions } from '../rbac';
-import { ArgoRolloutsVersion } from '../version';
+import { ArgoRolloutsVersion } from '../../release/version';
 
 const READ = ['get', 'list', 'watch'];
 

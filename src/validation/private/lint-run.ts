@@ -15,6 +15,7 @@ import { DocumentPart, DocumentStream, jsonDocumentStream, syntaxErrorMessage, Y
 import { installedVersion } from '../../private/installed-version';
 import { isObject } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
+import { releaseNumber } from '../../release/private';
 import { Finding, FindingSeverity, LintFinding, LintOptions, LintSource } from '../types';
 
 /** A parsed source: its documents and where they start. */
@@ -104,6 +105,11 @@ function forEachManifest(document: unknown, visit: (manifest: unknown, item: num
   }
 }
 
+/** The release a run checks against: the one given, else the controller's among the manifests, else the default. */
+function runVersion(options: LintOptions | undefined, manifests: readonly unknown[]): string {
+  return schemaVersion(releaseNumber('LintOptions.version', options?.version) ?? installedVersion(manifests));
+}
+
 /**
  * Lints parsed sources together, so that references between them resolve, against the release
  * given, else the release of the Argo Rollouts controller among them (an install in the same
@@ -119,7 +125,7 @@ export function lintParsed(sources: readonly ParsedSource[], options: LintOption
       places.add(s, i, item);
     }));
   });
-  const version = schemaVersion(options?.version ?? installedVersion(manifests));
+  const version = runVersion(options, manifests);
   const findings = validateManifests(manifests, {
     version,
     kubernetesVersion,
@@ -179,7 +185,7 @@ export function lintRun(sources: readonly LintSource[], options: LintOptions | u
       run.addWorkload(manifest, index++);
     }))));
   }
-  const version = schemaVersion(options?.version ?? installedVersion(run.keptManifests));
+  const version = runVersion(options, run.keptManifests);
   const runOptions = { version, kubernetesVersion, requireReferencedObjects: options?.requireReferencedObjects ?? true, budget: options?.budget };
   // Second pass, in document order
   let next = 0; // the next manifest to check
