@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import * as ts from 'typescript';
 import { GENERATED_DIR } from '../src/private/generated';
 
 // The layout convention (README "Layout"): a module is internal exactly when it lives in a folder
@@ -60,6 +61,31 @@ function importsOf(module: string): string[] {
   return specs.map(spec => resolve(module, spec) ?? path.normalize(path.join(path.dirname(module), spec)));
 }
 
+/**
+ * Public functions, which TypeScript users call and jsii (classes, interfaces and enums only) does not
+ * document: other languages call them as static methods, e.g. `RolloutPlan.nextReplicaCounts`.
+ */
+const TYPESCRIPT_ONLY = ['nextReplicaCounts'];
+
+/** The names a module declares and exports itself (not its re-exports), read with the TypeScript parser. */
+function declaredExports(module: string): string[] {
+  const source = ts.createSourceFile(module, fs.readFileSync(path.join(SRC, module), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    const exportedHere = ts.canHaveModifiers(statement) && (ts.getModifiers(statement) ?? []).some(m => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (ts.isVariableStatement(statement) && exportedHere) {
+      names.push(...statement.declarationList.declarations.map(d => d.name.getText(source)));
+    } else if ((ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isEnumDeclaration(statement)
+      || ts.isFunctionDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) && exportedHere && statement.name) {
+      names.push(statement.name.text);
+    } else if (ts.isExportDeclaration(statement) && !statement.moduleSpecifier
+      && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      names.push(...statement.exportClause.elements.map(e => e.name.text));
+    }
+  }
+  return names;
+}
+
 describe('layout: generated output is exactly what is in src/imports/', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const generators = require('../imports/layout');
@@ -93,6 +119,20 @@ describe('layout: internal modules live in private/ folders', () => {
       .filter(target => !['private', 'imports'].includes(target.split(path.sep)[0]))
       .map(target => `${m} imports ${target}`));
     expect(upward).toEqual([]);
+  });
+
+  test('a public module exports only what the package exports: its internals sit in a private/ folder', () => {
+    // the package's types are the ones jsii documents in API.md (generated from the compiled package)
+    const documented = new Set([...fs.readFileSync(path.join(ROOT, 'API.md'), 'utf8').matchAll(/ id="cdk8s-argo-rollouts\.([A-Za-z0-9_]+)"/g)].map(m => m[1]));
+    const internal = [...publicModules].filter(m => m !== 'index.ts' && path.join(SRC, m).indexOf(GENERATED_DIR) !== 0).flatMap(m => declaredExports(m)
+      .filter(name => !documented.has(name) && !TYPESCRIPT_ONLY.includes(name))
+      .map(name => `src/${m} exports ${name}, which the package does not: move it to src/${path.dirname(m).split(path.sep)[0]}/private/`));
+    expect(internal).toEqual([]);
+  });
+
+  test('src/index.ts re-exports whole modules (`export * from`): what a public module exports is public', () => {
+    const lines = fs.readFileSync(path.join(SRC, 'index.ts'), 'utf8').split('\n').filter(l => l.trim() !== '' && !l.startsWith('//'));
+    expect(lines.filter(l => !/^export \* (as \w+ )?from '\.\/[^']+';$/.test(l))).toEqual([]);
   });
 
   test('the commands exist', () => {

@@ -48,9 +48,14 @@ const EXPECTED: Readonly<Record<string, readonly Expected[]>> = {
   }],
 };
 
-/** The release an app's own code pins (an `ArgoRolloutsVersion.V…` constant), if it names one. */
+/**
+ * The release an app's own code pins (an `ArgoRolloutsVersion.V…` constant), if it names one. A
+ * constant given to the linter, a plan or the cdk8s plugin (their `version` option, up to the end of
+ * the statement) says what they check against, not the app's release.
+ */
 function pinnedRelease(source: string): string | undefined {
-  const named = [...new Set([...source.matchAll(/ArgoRolloutsVersion\.(V\d+_\d+_\d+(?:_RC\d+)?)\b/g)].map(m => m[1]))];
+  const app = source.replace(/(new ArgoRolloutsValidation|Linter\.lint\w+|RolloutPlan\.\w+|nextReplicaCounts)\([^;]*;/g, '');
+  const named = [...new Set([...app.matchAll(/ArgoRolloutsVersion\.(V\d+_\d+_\d+(?:_RC\d+)?)\b/g)].map(m => m[1]))];
   return named.length === 1 ? (ArgoRolloutsVersion as any)[named[0]].version : undefined;
 }
 

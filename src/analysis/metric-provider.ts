@@ -1,21 +1,30 @@
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { PluginUse, pluginUse } from '../install/private';
 import { checkArgument, JSON_OBJECT } from '../private/arguments';
+import { CLOUD_WATCH_OPTIONS, cloudWatchSpec, CloudWatchSpec } from './private/providers/cloud-watch';
 import { prune, RenderedProvider } from './private/providers/common';
+import { DATADOG_QUERIES_OPTIONS, DATADOG_QUERY_OPTIONS, datadogQueriesSpec, datadogQuerySpec, DatadogSpec } from './private/providers/datadog';
+import { GRAPHITE_OPTIONS, graphiteSpec, GraphiteSpec } from './private/providers/graphite';
+import { INFLUXDB_OPTIONS, influxDbSpec, InfluxDbSpec } from './private/providers/influxdb';
+import { JOB_OPTIONS, jobSpec, JobSpec } from './private/providers/job';
+import { KAYENTA_OPTIONS, kayentaSpec, KayentaSpec } from './private/providers/kayenta';
+import { NEW_RELIC_OPTIONS, newRelicSpec, NewRelicSpec } from './private/providers/new-relic';
 import { pluginSpec, PluginSpec } from './private/providers/plugin';
-import { CLOUD_WATCH_OPTIONS, cloudWatchSpec, CloudWatchMetricOptions, CloudWatchSpec } from './providers/cloud-watch';
-import {
-  DATADOG_QUERIES_OPTIONS, DATADOG_QUERY_OPTIONS, datadogQueriesSpec, DatadogQueriesOptions, datadogQuerySpec, DatadogQueryOptions, DatadogSpec,
-} from './providers/datadog';
-import { GRAPHITE_OPTIONS, graphiteSpec, GraphiteMetricOptions, GraphiteSpec } from './providers/graphite';
-import { INFLUXDB_OPTIONS, influxDbSpec, InfluxDbMetricOptions, InfluxDbSpec } from './providers/influxdb';
-import { JOB_OPTIONS, jobSpec, JobMetricOptions, JobSpec } from './providers/job';
-import { KAYENTA_OPTIONS, kayentaSpec, KayentaMetricOptions, KayentaSpec } from './providers/kayenta';
-import { NEW_RELIC_OPTIONS, newRelicSpec, NewRelicMetricOptions, NewRelicSpec } from './providers/new-relic';
-import { PROMETHEUS_OPTIONS, prometheusSpec, PrometheusMetricOptions, PrometheusSpec } from './providers/prometheus';
-import { SKYWALKING_OPTIONS, skyWalkingSpec, SkyWalkingMetricOptions, SkyWalkingSpec } from './providers/skywalking';
-import { WAVEFRONT_OPTIONS, wavefrontSpec, WavefrontMetricOptions, WavefrontSpec } from './providers/wavefront';
-import { WEB_OPTIONS, webSpec, WebMetricOptions, WebSpec } from './providers/web';
+import { PROMETHEUS_OPTIONS, prometheusSpec, PrometheusSpec } from './private/providers/prometheus';
+import { SKYWALKING_OPTIONS, skyWalkingSpec, SkyWalkingSpec } from './private/providers/skywalking';
+import { WAVEFRONT_OPTIONS, wavefrontSpec, WavefrontSpec } from './private/providers/wavefront';
+import { WEB_OPTIONS, webSpec, WebSpec } from './private/providers/web';
+import { CloudWatchMetricOptions } from './providers/cloud-watch';
+import { DatadogQueriesOptions, DatadogQueryOptions } from './providers/datadog';
+import { GraphiteMetricOptions } from './providers/graphite';
+import { InfluxDbMetricOptions } from './providers/influxdb';
+import { JobMetricOptions } from './providers/job';
+import { KayentaMetricOptions } from './providers/kayenta';
+import { NewRelicMetricOptions } from './providers/new-relic';
+import { PrometheusMetricOptions } from './providers/prometheus';
+import { SkyWalkingMetricOptions } from './providers/skywalking';
+import { WavefrontMetricOptions } from './providers/wavefront';
+import { WebMetricOptions } from './providers/web';
 
 /** The rendered body of one provider. */
 type ProviderSpec = PrometheusSpec | DatadogSpec | NewRelicSpec | WavefrontSpec | KayentaSpec | WebSpec | JobSpec | CloudWatchSpec

@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
-import { ArgoRolloutsVersion } from '../release/version';
 import { AppRegistry } from '../private/app-registry';
 import { checkArgument, SCOPE } from '../private/arguments';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /**
  * The Argo Rollouts facts of a cdk8s app, in the spirit of `Chart.of(construct)`: reach it from

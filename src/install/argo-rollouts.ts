@@ -1,22 +1,25 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ArgoRolloutsController, checkControllerOptions, ControllerOptions } from './controller';
-import { ArgoRolloutsRbac, PROVIDER_PERMISSIONS } from './controller-rbac';
+import { ArgoRolloutsController, ControllerOptions } from './controller';
+import { ArgoRolloutsRbac } from './controller-rbac';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from './crds';
-import { ArgoRolloutsDashboard, checkExposure, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './dashboard';
-import { ArgoRolloutsMetrics, METRICS_OPTIONS, MetricsOptions } from './metrics';
+import { ArgoRolloutsDashboard, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './dashboard';
+import { ArgoRolloutsMetrics, MetricsOptions } from './metrics';
 import { NotificationOptions } from './notifications';
 import { ArgoRolloutsNotifications } from './notifications-install';
 import { ControllerPlugin } from './plugins';
+import { checkControllerOptions } from './private/controller-options';
+import { checkExposure } from './private/dashboard-exposure';
 import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, markInstall } from './private/objects';
-import { NOTIFICATION_OPTIONS, POLICY_RULE } from './private/option-shapes';
+import { METRICS_OPTIONS, NOTIFICATION_OPTIONS, POLICY_RULE } from './private/option-shapes';
 import { CONTROLLER_PLUGIN } from './private/plugin-use';
+import { PROVIDER_PERMISSIONS } from './private/provider-permissions';
 import { PolicyRule, ProviderPermissions } from './rbac';
-import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { fail } from '../private/synth-error';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /**
  * Properties of an Argo Rollouts install.

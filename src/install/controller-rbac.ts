@@ -5,14 +5,12 @@ import {
   checkNamespace, componentLabels, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, RBAC_GROUP, renderRule, subjectOf,
 } from './private/objects';
 import { POLICY_RULE } from './private/option-shapes';
+import { PROVIDER_PERMISSIONS } from './private/provider-permissions';
 import { aggregateRules, controllerRules } from './private/render';
 import { controllerRequirements } from './private/requirements';
 import { PolicyRule, ProviderPermissions } from './rbac';
+import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { ArgoRolloutsVersion } from '../release/version';
-import { argumentOrDefault, checkArgument, checkListArgument, ExpectedClass } from '../private/arguments';
-
-/** What `checkArgument` expects where ProviderPermissions belong. */
-export const PROVIDER_PERMISSIONS: ExpectedClass = { class: ProviderPermissions, name: 'ProviderPermissions', example: "ProviderPermissions.custom('name', rules)" };
 
 /**
  * Properties of the controller's RBAC.

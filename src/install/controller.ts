@@ -1,29 +1,27 @@
 import { createHash } from 'crypto';
 import { ApiObject, Lazy, Yaml } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ControllerFlags, ControllerLogFormat, ControllerLogLevel } from './controller-flags';
+import { ControllerFlags } from './controller-flags';
 import { ImageOptions } from './image';
 import { ControllerPlugin, ControllerPluginKind } from './plugins';
 import type * as kplus from '../private/kplus';
+import { checkControllerOptions } from './private/controller-options';
 import { installVersion } from './private/install-version';
 import {
   checkNamespace, CONTROLLER_LABELS, DEFAULT_NAMESPACE, defineObject, GVK, NAME, objectMeta, renderResources, RESTRICTED_CONTAINER, SELECTOR,
   subjectOf,
 } from './private/objects';
-import { IMAGE_OPTIONS } from './private/option-shapes';
 import { CONTROLLER_PLUGIN, unregisteredPluginError } from './private/plugin-use';
+import { imageReference, renderControllerFlags } from './private/render';
+import { addControllerSettings, controllerRequirements } from './private/requirements';
 import { ServiceAccountReference } from './private/service-account';
-import { ArgoRolloutsVersion } from '../release/version';
-import {
-  argumentOrDefault, checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct,
-} from '../private/arguments';
+import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { cdk8sPlus } from '../private/cdk8s-plus';
 import { checkDuplicateObjects } from '../private/duplicate-objects';
 import { AffinitySpec, NodeSelectorRequirementSpec, PodAffinityTermSpec, WeightedPodAffinityTermSpec } from '../private/manifest-types';
-import { checkInteger, copyMap, undefinedIfEmpty } from '../private/utils';
-import { imageReference, renderControllerFlags } from './private/render';
-import { addControllerSettings, controllerRequirements } from './private/requirements';
 import { fail } from '../private/synth-error';
+import { copyMap, undefinedIfEmpty } from '../private/utils';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /**
  * A PodDisruptionBudget for the controller. Set exactly one field.
@@ -233,90 +231,6 @@ export interface ControllerOptions {
    * @default - none
    */
   readonly deploymentAnnotations?: { [key: string]: string };
-}
-
-/** cdk8s-plus scheduling types, by their methods (the app may load another copy of cdk8s-plus). */
-const TAINT_QUERY: ExpectedShape = { name: 'NodeTaintQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeTaintQuery.exists('dedicated')" };
-const LABEL_QUERY: ExpectedShape = { name: 'NodeLabelQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeLabelQuery.is('pool', 'system')" };
-
-/** The fields of `ControllerOptions` that are lists, maps and plain values, for `checkArgument`. */
-const CONTROLLER_OPTIONS = struct('ControllerOptions', {
-  replicas: 'number',
-  podDisruptionBudget: struct('ControllerDisruptionBudget', { minAvailable: PERCENT_OR_ABSOLUTE, maxUnavailable: PERCENT_OR_ABSOLUTE }),
-  resources: 'object',
-  image: IMAGE_OPTIONS,
-  imagePullSecrets: STRING_LIST,
-  flags: struct('ControllerFlags', {
-    logLevel: { name: 'ControllerLogLevel', values: Object.values(ControllerLogLevel) },
-    logFormat: { name: 'ControllerLogFormat', values: Object.values(ControllerLogFormat) },
-    klogLevel: 'number',
-    instanceId: 'string',
-    metricsPort: 'number',
-    healthzPort: 'number',
-    rolloutResync: DURATION,
-    qps: 'number',
-    burst: 'number',
-    rolloutThreads: 'number',
-    experimentThreads: 'number',
-    analysisThreads: 'number',
-    serviceThreads: 'number',
-    ingressThreads: 'number',
-    ephemeralMetadataThreads: 'number',
-    leaderElect: 'boolean',
-    leaderElectionLeaseDuration: DURATION,
-    leaderElectionRenewDeadline: DURATION,
-    leaderElectionRetryPeriod: DURATION,
-    awsVerifyTargetGroup: 'boolean',
-    albIngressClasses: STRING_LIST,
-    nginxIngressClasses: STRING_LIST,
-    istioApiVersion: 'string',
-    traefikApiGroup: 'string',
-    traefikApiVersion: 'string',
-    trafficSplitApiVersion: 'string', // its values: renderControllerFlags, which says what a wrong one breaks
-    selfServiceNotificationEnabled: 'boolean',
-  }),
-  extraArgs: STRING_LIST,
-  env: STRING_MAP,
-  nodeSelector: STRING_MAP,
-  priorityClassName: 'string',
-  podLabels: STRING_MAP,
-  podAnnotations: STRING_MAP,
-  deploymentLabels: STRING_MAP,
-  deploymentAnnotations: STRING_MAP,
-});
-
-/**
- * Checks controller options that do not depend on the objects: replicas, leader election, the
- * disruption budget, the image and the flags of the release.
- *
- * @param where the subject of messages, e.g. `ArgoRollouts app/install`
- */
-export function checkControllerOptions(where: string, options: ControllerOptions, version: ArgoRolloutsVersion): void {
-  checkArgument(where, 'controller', options, CONTROLLER_OPTIONS);
-  checkInteger('controller.replicas', options.replicas, 1, Number.MAX_SAFE_INTEGER,
-    'The controller must run; to pause it, scale the Deployment to zero out of band.');
-  if ((options.replicas ?? 1) > 1 && options.flags?.leaderElect === false) {
-    fail(`${where}: controller.replicas is ${options.replicas} with flags.leaderElect: false; the controllers would all act on every Rollout. `
-      + 'Keep leader election on, or run one replica.');
-  }
-  const pdb = options.podDisruptionBudget;
-  if (pdb && (pdb.minAvailable === undefined) === (pdb.maxUnavailable === undefined)) {
-    fail(`${where}: controller.podDisruptionBudget needs exactly one of minAvailable and maxUnavailable, got `
-      + `${pdb.minAvailable === undefined ? 'neither' : 'both'}.`);
-  }
-  checkListArgument(where, 'controller.tolerations', options.tolerations, TAINT_QUERY, true);
-  checkArgument(where, 'controller.affinity', options.affinity, 'object', true);
-  checkListArgument(where, 'controller.affinity.requiredNodeLabels', options.affinity?.requiredNodeLabels, LABEL_QUERY, true);
-  checkListArgument(where, 'controller.affinity.preferredNodeLabels', options.affinity?.preferredNodeLabels, LABEL_QUERY, true);
-  checkListArgument(where, 'controller.topologySpreadConstraints', options.topologySpreadConstraints, 'object', true);
-  for (const [i, c] of (options.topologySpreadConstraints ?? []).entries()) {
-    if (typeof c.topology?.key !== 'string') {
-      fail(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${describeValue(c.topology)}.`);
-    }
-    checkInteger(`controller.topologySpreadConstraints[${i}].maxSkew`, c.maxSkew, 1);
-  }
-  imageReference('controller', version, options.image);
-  renderControllerFlags(options.flags ?? {}, version);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Construct } from 'constructs';
 import { crdData } from './private/data';
 import { installVersion } from './private/install-version';
-import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault } from '../private/arguments';
 import { ClusterScopedApiObject } from '../private/cluster-scoped';
 import { fail } from '../private/synth-error';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /** Argo CD: comma-separated sync options of one resource. */
 const ARGOCD_SYNC_OPTIONS = 'argocd.argoproj.io/sync-options';

@@ -2,6 +2,7 @@ import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
 import { ImageOptions } from './image';
 import type * as kplus from '../private/kplus';
+import { checkExposure } from './private/dashboard-exposure';
 import { installVersion } from './private/install-version';
 import {
   checkNamespace, componentLabels, DASHBOARD, DASHBOARD_PORT, DASHBOARD_SELECTOR, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, RBAC_GROUP,
@@ -9,9 +10,8 @@ import {
 } from './private/objects';
 import { IMAGE_OPTIONS } from './private/option-shapes';
 import { dashboardRules, imageReference } from './private/render';
-import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault, checkArgument, STRING_LIST, STRING_MAP, struct } from '../private/arguments';
-import { fail } from '../private/synth-error';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /**
  * Options of the dashboard.
@@ -243,13 +243,5 @@ export class ArgoRolloutsDashboard extends Construct {
         rules: [{ backendRefs: [{ name: DASHBOARD, port: DASHBOARD_PORT }] }],
       },
     });
-  }
-}
-
-/** Refuses to expose the dashboard, which has no authentication, without the acknowledgement. */
-export function checkExposure(subject: string, method: string, acknowledged: boolean): void {
-  if (acknowledged !== true) {
-    fail(`${subject}: ${method}() exposes a dashboard without authentication, which lets anyone who reaches it promote `
-      + 'and abort Rollouts. Put authentication in front of it, then pass acknowledgeNoAuthentication: true.');
   }
 }

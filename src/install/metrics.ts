@@ -1,6 +1,7 @@
 import { Construct } from 'constructs';
 import { checkNamespace, componentLabels, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, SELECTOR, subjectOf } from './private/objects';
-import { argumentOrDefault, ExpectedStruct, STRING_MAP, struct } from '../private/arguments';
+import { METRICS_OPTIONS } from './private/option-shapes';
+import { argumentOrDefault, struct } from '../private/arguments';
 import { fail } from '../private/synth-error';
 import { checkInteger } from '../private/utils';
 
@@ -32,9 +33,6 @@ export interface MetricsOptions {
    */
   readonly serviceMonitorLabels?: { [key: string]: string };
 }
-
-/** The fields of `MetricsOptions`, for `checkArgument`. */
-export const METRICS_OPTIONS: ExpectedStruct = struct('MetricsOptions', { serviceMonitor: 'boolean', scrapeInterval: 'string', serviceMonitorLabels: STRING_MAP });
 
 /**
  * Properties of the controller's metrics Service.

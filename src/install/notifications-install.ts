@@ -6,9 +6,9 @@ import { installVersion } from './private/install-version';
 import { checkNamespace, DEFAULT_NAMESPACE, defineObject, GVK, objectMeta, subjectOf } from './private/objects';
 import { NOTIFICATION_OPTIONS } from './private/option-shapes';
 import { notificationConfigData } from './private/render';
-import { ArgoRolloutsVersion } from '../release/version';
 import { argumentOrDefault } from '../private/arguments';
 import { registerNotificationObjects } from '../private/notification-objects';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /** The names the controller reads its notification settings from. */
 const SECRET = 'argo-rollouts-notification-secret';

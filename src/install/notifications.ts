@@ -1,9 +1,9 @@
 import { NOTIFICATION_SERVICE_OPTIONS } from './private/notification-service-options';
 import { checkKey, checkSubscriptionPart, secretRef, toYaml } from './private/notification-util';
-import { ArgoRolloutsVersion } from '../release/version';
 import { ArgumentError, argumentOrDefault, checkArgument, JSON_OBJECT } from '../private/arguments';
 import { fail } from '../private/synth-error';
 import { releasesWith } from '../private/versions';
+import { ArgoRolloutsVersion } from '../release/version';
 
 /** `name → $key` for a map of names to keys of the notification Secret; at least one entry. */
 /** Secret references of a map of recipient → Secret key; `argument` names the map in messages. */

@@ -1,7 +1,7 @@
 import { POLICY_RULE } from './private/option-shapes';
-import { ArgoRolloutsVersion } from '../release/version';
 import { checkArgument, checkListArgument } from '../private/arguments';
 import { fail } from '../private/synth-error';
+import { ArgoRolloutsVersion } from '../release/version';
 
 
 /**

@@ -1,9 +1,10 @@
 import { ApiObject, Duration } from 'cdk8s';
 import { Construct } from 'constructs';
-import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './budget';
 import { CanaryStep } from './canary-step';
-import { addSubscription, NotificationRecipients, notificationManifestsFor, SubscriptionTrigger } from './notifications';
+import { NotificationRecipients, SubscriptionTrigger } from './notifications';
 import * as kplus from '../private/kplus';
+import { budgetAnnotations, budgetManifests, withBudgetAnnotations } from './private/budget';
+import { addSubscription, notificationManifestsFor } from './private/notifications';
 import { planOfRollout } from './private/rollout-plan';
 import { ROLLOUT_PROPS } from './private/rollout-props';
 import { servicesToCheck } from './private/service-binding';

@@ -1,18 +1,26 @@
-import { ALB_ROUTER_OPTIONS, AlbRouter, AlbRouterOptions, albOwnedFields } from './alb';
-import { AMBASSADOR_ROUTER_OPTIONS, AmbassadorRouter, AmbassadorRouterOptions, ambassadorOwnedFields } from './ambassador';
-import { APISIX_ROUTER_OPTIONS, ApisixRouter, ApisixRouterOptions, apisixOwnedFields } from './apisix';
-import { APP_MESH_ROUTER_OPTIONS, AppMeshRouter, AppMeshRouterOptions, appMeshOwnedFields } from './app-mesh';
-import { GATEWAY_API_ROUTER_OPTIONS, gatewayApiOwnedFields, gatewayApiRouter, GatewayApiRouterOptions } from './gateway-api';
-import { ISTIO_ROUTER_OPTIONS, IstioRouter, IstioRouterOptions, istioOwnedFields } from './istio';
-import { NGINX_ROUTER_OPTIONS, NginxRouter, NginxRouterOptions, nginxOwnedFields } from './nginx';
-import { PLUGIN_ROUTER_OPTIONS, PluginRouter, PluginTrafficRouterOptions } from './plugin';
-import { OwnedFieldsContext } from './private/owned-fields';
-import { IgnoreDifference, ITrafficRouter } from './router';
-import { SMI_ROUTER_OPTIONS, SmiRouter, SmiRouterOptions, smiOwnedFields } from './smi';
-import { TRAEFIK_ROUTER_OPTIONS, TraefikRouter, TraefikRouterOptions, traefikOwnedFields } from './traefik';
+import { AlbRouterOptions } from './alb';
+import { AmbassadorRouterOptions } from './ambassador';
+import { ApisixRouterOptions } from './apisix';
+import { AppMeshRouterOptions } from './app-mesh';
+import { GatewayApiRouterOptions } from './gateway-api';
+import { IstioRouterOptions } from './istio';
+import { NginxRouterOptions } from './nginx';
+import { PluginTrafficRouterOptions } from './plugin';
+import { ALB_ROUTER_OPTIONS, AlbRouter } from './private/alb';
+import { AMBASSADOR_ROUTER_OPTIONS, AmbassadorRouter } from './private/ambassador';
+import { APISIX_ROUTER_OPTIONS, ApisixRouter } from './private/apisix';
+import { APP_MESH_ROUTER_OPTIONS, AppMeshRouter } from './private/app-mesh';
+import { GATEWAY_API_ROUTER_OPTIONS, gatewayApiRouter } from './private/gateway-api';
+import { ISTIO_ROUTER_OPTIONS, IstioRouter } from './private/istio';
+import { NGINX_ROUTER_OPTIONS, NginxRouter } from './private/nginx';
+import { PLUGIN_ROUTER_OPTIONS, PluginRouter } from './private/plugin';
+import { SMI_ROUTER_OPTIONS, SmiRouter } from './private/smi';
+import { TRAEFIK_ROUTER_OPTIONS, TraefikRouter } from './private/traefik';
+import { ITrafficRouter } from './router';
+import { SmiRouterOptions } from './smi';
+import { TraefikRouterOptions } from './traefik';
 import { argumentOrDefault, checkArgument } from '../private/arguments';
 import { checkPluginName } from '../private/names';
-import { RouterFactory } from '../private/routers';
 
 /**
  * Traffic routers for canary Rollouts. By default each router defines its objects (VirtualService,
@@ -90,22 +98,3 @@ export class TrafficRouting {
 
   private constructor() {}
 }
-
-/** What the controller (or a router plugin it runs) writes in a router's objects, from the router's block. */
-export type OwnedFields = (config: unknown, ctx: OwnedFieldsContext) => IgnoreDifference[];
-
-/**
- * Each router's `<router>OwnedFields`, by the factory of its row (src/private/routers.ts), in the order
- * they are read. Not exported from the package: `traffic/private/router-owned-fields.ts` reads it.
- */
-export const ROUTER_OWNED_FIELDS: { readonly [F in RouterFactory]?: OwnedFields } = {
-  'TrafficRouting.istio': istioOwnedFields,
-  'TrafficRouting.nginx': nginxOwnedFields,
-  'TrafficRouting.alb': albOwnedFields,
-  'TrafficRouting.smi': smiOwnedFields,
-  'TrafficRouting.ambassador': ambassadorOwnedFields,
-  'TrafficRouting.traefik': traefikOwnedFields,
-  'TrafficRouting.apisix': apisixOwnedFields,
-  'TrafficRouting.appMesh': appMeshOwnedFields,
-  'TrafficRouting.gatewayApi': gatewayApiOwnedFields,
-};

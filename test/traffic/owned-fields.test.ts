@@ -4,7 +4,7 @@ import {
   Rollout, RolloutStrategy, RouterObject, StringMatch, TrafficRouting,
 } from '../../src';
 
-// What the controller writes in each router's objects is said once, in the router's file
+// What the controller writes in each router's objects is said once, in the router's internal file
 // (`<router>OwnedFields`); `rollout.ignoreDifferences` and ArgoCdApplication both derive from it.
 // Each case: the router, the steps, and the entries upstream's controller (v1.9.1, v1.10.0-rc1;
 // rollout/trafficrouting/<router>) or the Gateway API plugin gives.

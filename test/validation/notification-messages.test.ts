@@ -1,7 +1,7 @@
 // The notification rules' texts when a ConfigMap defines nothing of a kind: a sentence, never "none"
 // in a list ("it defines: none", "configured: none").
 import { findingsOf, validRollout } from './helpers';
-import { Finding } from '../../src/validation/types';
+import { Finding } from '../../src/validation/private';
 
 function configMap(data: Record<string, string>): any {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'argo-rollouts-notification-configmap', namespace: 'argo-rollouts' }, data };

@@ -1,28 +1,8 @@
 import { argumentOrDefault, checkArgument, STRING_LIST, struct } from '../../private/arguments';
 import { fail } from '../../private/synth-error';
 import { undefinedIfEmpty } from '../../private/utils';
+import { AuthenticationSpec, OAuth2Spec, Sigv4Spec } from '../private/providers/authentication';
 import { checkUrl, requireText } from '../private/providers/common';
-
-/** The rendered `sigv4` authentication. */
-export interface Sigv4Spec {
-  readonly region?: string;
-  readonly profile?: string;
-  readonly roleArn?: string;
-}
-
-/** The rendered `oauth2` authentication. */
-export interface OAuth2Spec {
-  readonly tokenUrl: string;
-  readonly clientId: string;
-  readonly clientSecret: string;
-  readonly scopes?: string[];
-}
-
-/** The rendered `authentication` block: one method. */
-export interface AuthenticationSpec {
-  readonly sigv4?: Sigv4Spec;
-  readonly oauth2?: OAuth2Spec;
-}
 
 /**
  * Options of `MetricAuthentication.sigv4()`. Set at least one field.

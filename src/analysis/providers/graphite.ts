@@ -1,6 +1,3 @@
-import { ExpectedStruct, struct } from '../../private/arguments';
-import { checkUrl, requireText } from '../private/providers/common';
-
 /**
  * Options of `MetricProvider.graphite()`.
  */
@@ -9,22 +6,4 @@ export interface GraphiteMetricOptions {
   readonly address: string;
   /** The Graphite query. */
   readonly query: string;
-}
-
-/** The rendered `provider.graphite` block. */
-export interface GraphiteSpec {
-  readonly address: string;
-  readonly query: string;
-}
-
-/** The fields of `GraphiteMetricOptions`, for `checkArgument`. */
-export const GRAPHITE_OPTIONS: ExpectedStruct = struct('GraphiteMetricOptions', { address: 'string', query: 'string' });
-
-/** Checks the options of `MetricProvider.graphite()` and renders the provider. */
-export function graphiteSpec(options: GraphiteMetricOptions): GraphiteSpec {
-  const where = 'MetricProvider.graphite()';
-  requireText(`${where} address`, options.address);
-  checkUrl(`${where} address`, options.address);
-  requireText(`${where} query`, options.query);
-  return { address: options.address, query: options.query };
 }

@@ -1,7 +1,4 @@
 import { Duration } from 'cdk8s';
-import { DURATION, ExpectedStruct, struct } from '../../private/arguments';
-import { fail } from '../../private/synth-error';
-import { checkUrl, positiveGoDuration, requireText } from '../private/providers/common';
 
 /**
  * Options of `MetricProvider.skywalking()`.
@@ -16,30 +13,4 @@ export interface SkyWalkingMetricOptions {
    * required.
    */
   readonly interval: Duration;
-}
-
-/** The rendered `provider.skywalking` block. */
-export interface SkyWalkingSpec {
-  readonly address: string;
-  readonly query: string;
-  readonly interval: string;
-}
-
-/** The fields of `SkyWalkingMetricOptions`, for `checkArgument`. */
-export const SKYWALKING_OPTIONS: ExpectedStruct = struct('SkyWalkingMetricOptions', { address: 'string', query: 'string', interval: DURATION });
-
-/** Checks the options of `MetricProvider.skywalking()` and renders the provider. */
-export function skyWalkingSpec(options: SkyWalkingMetricOptions): SkyWalkingSpec {
-  const where = 'MetricProvider.skywalking()';
-  requireText(`${where} address`, options.address);
-  checkUrl(`${where} address`, options.address);
-  requireText(`${where} query`, options.query);
-  if (options.interval === undefined) {
-    fail(`${where} needs an interval (the controller cannot run the query without one), e.g. interval: Duration.minutes(5).`);
-  }
-  return {
-    address: options.address,
-    query: options.query,
-    interval: positiveGoDuration(`${where} interval`, options.interval),
-  };
 }

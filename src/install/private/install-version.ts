@@ -1,7 +1,7 @@
 import { IConstruct } from 'constructs';
 import { AppRegistry } from '../../private/app-registry';
-import { ArgoRolloutsApp } from '../app-version';
 import { ArgoRolloutsVersion } from '../../release/version';
+import { ArgoRolloutsApp } from '../app-version';
 
 /**
  * The release of an install or of one of its parts, recorded as the app's version: the one given,

@@ -2,7 +2,7 @@
  * What the install's option structs must hold, for `checkArgument`: the structs used by more than one
  * construct or factory (images, policy rules, notification options).
  */
-import { ExpectedStruct, JSON_OBJECT, listOf, mapOf, STRING_LIST, struct } from '../../private/arguments';
+import { ExpectedStruct, JSON_OBJECT, listOf, mapOf, STRING_LIST, STRING_MAP, struct } from '../../private/arguments';
 import { NotificationSecret, NotificationService } from '../notifications';
 
 /** The fields of `ImageOptions` (the controller's and the dashboard's image). */
@@ -35,3 +35,5 @@ export const NOTIFICATION_OPTIONS: ExpectedStruct = struct('NotificationOptions'
   catalog: 'boolean',
 });
 
+/** The fields of `MetricsOptions`, for `checkArgument`. */
+export const METRICS_OPTIONS: ExpectedStruct = struct('MetricsOptions', { serviceMonitor: 'boolean', scrapeInterval: 'string', serviceMonitorLabels: STRING_MAP });

@@ -6,9 +6,9 @@ import { ImageOptions } from '../image';
 import { checkKey, toYaml } from './notification-util';
 import { fail } from '../../private/synth-error';
 import { checkInteger, toGoDuration } from '../../private/utils';
+import { ArgoRolloutsVersion } from '../../release/version';
 import { NotificationOptions } from '../notifications';
 import { PolicyRule, ProviderPermissions } from '../rbac';
-import { ArgoRolloutsVersion } from '../../release/version';
 
 const READ = ['get', 'list', 'watch'];
 

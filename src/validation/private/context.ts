@@ -5,10 +5,11 @@
  */
 import { FindingSink, OTHER_MANIFEST_RANK } from './finding-sink';
 import { ManifestIndex, metadataOf, WORKLOAD_KINDS } from './manifest-index';
+import { BlueGreenView, CanaryView, ManifestView, RolloutSpecView, TrafficRoutingView } from './manifest-view';
 import { ANALYSIS_RUN, ManifestIdentity, TemplateInfo, templateInfo } from './templates';
 import { JsonObject, workloadPodTemplate } from '../../private/manifest-types';
-import { Finding, FindingSeverity, ValidationOptions } from '../types';
-import { BlueGreenView, CanaryView, ManifestView, RolloutSpecView, TrafficRoutingView } from './manifest-view';
+import { FindingSeverity } from '../types';
+import { Finding, ValidationOptions } from './types';
 import { ArgLookup, asObject, asArray, asNumber, asString, isObject, isSet, quote } from './util';
 
 /** Path of the canary strategy; rules build their paths from these. */

@@ -15,9 +15,9 @@ import { NAME_RULES, nameSyntaxOf } from './rules/names';
 import { isNotificationObject } from './rules/notifications';
 import { isControllerConfigMap } from './rules/plugin-config';
 import { kubernetesMinor, schemaVersion } from './schema-loader';
-import { DuplicateObjectFinder } from '../../private/object-identity';
-import { Finding, ValidationOptions } from '../types';
+import { Finding, ValidationOptions } from './types';
 import { isObject } from './util';
+import { DuplicateObjectFinder } from '../../private/object-identity';
 
 // Each argoproj.io kind runs the CRD schema rules first: the API server checks them before the
 // controller sees the object.

@@ -2,8 +2,8 @@
  * The findings of a validation run: repeats dropped, texts cut where they would echo a huge value
  * whole, and the final order (document, rule evaluation order, path).
  */
+import { Finding } from './types';
 import { cutLongRuns, cutText, cutTextTo } from '../../private/quote';
-import { Finding } from '../types';
 
 /** Rank added to findings that a rule reports on another manifest than the one it checks. */
 export const OTHER_MANIFEST_RANK = 100000;

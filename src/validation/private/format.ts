@@ -1,8 +1,9 @@
 import { validateManifests } from './engine';
+import { consequenceOf } from './rules/consequences';
 import { SynthError, fail } from '../../private/synth-error';
 import { VersionFacts } from '../../private/versions';
-import { CapacityBudget, Finding, FindingSeverity } from '../types';
-import { consequenceOf } from './rules/consequences';
+import { CapacityBudget, FindingSeverity } from '../types';
+import { Finding } from './types';
 
 /**
  * Formats a finding as one line of text: rule ID, field path, what is wrong and how to fix it, e.g.

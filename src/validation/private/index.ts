@@ -5,6 +5,7 @@ export * from './format';
 export * from './lint-run';
 export * from './schema-loader';
 export * from './synth-check';
+export * from './types';
 export * from './yaml';
 export { scalerOf } from './rules/gitops';
 export { BUDGET_ANNOTATIONS } from './rules/budget';

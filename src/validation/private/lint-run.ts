@@ -16,7 +16,8 @@ import { installedVersion } from '../../private/installed-version';
 import { isObject } from '../../private/manifest-types';
 import { fail } from '../../private/synth-error';
 import { releaseNumber } from '../../release/private';
-import { Finding, FindingSeverity, LintFinding, LintOptions, LintSource } from '../types';
+import { FindingSeverity, LintFinding, LintOptions, LintSource } from '../types';
+import { Finding } from './types';
 
 /** A parsed source: its documents and where they start. */
 export interface ParsedSource {

@@ -14,7 +14,8 @@ import { compareQuantities, parseQuantity } from '../../private/quantity';
 import { fail } from '../../private/synth-error';
 import { SynthCheckEntry } from '../../private/synth-pass';
 import { VersionFacts } from '../../private/versions';
-import { CapacityBudget, Finding } from '../types';
+import { CapacityBudget } from '../types';
+import { Finding } from './types';
 
 /** The app-wide capacity budgets (`RolloutBudget.forApp`), in the app registry. */
 const BUDGET_SLOT = new AppSlot<CapacityBudget>('capacity-budgets');

@@ -3,7 +3,8 @@
  * rule where a family is not uniform), kept next to the rule registries so that synth-time errors
  * and any other report say the same thing. Worded to follow "after apply, ...".
  */
-import { Finding, FindingSeverity } from '../../types';
+import { FindingSeverity } from '../../types';
+import { Finding } from '../types';
 
 /** Consequences by rule ID; looked up before the families below. */
 const RULE_CONSEQUENCES: ReadonlyMap<string, string> = new Map([

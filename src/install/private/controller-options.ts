@@ -1,0 +1,108 @@
+// Internals of install/controller.ts: the check of the controller options (ArgoRolloutsController and ArgoRollouts run it).
+import type * as kplus from '../../private/kplus';
+import { ControllerFlags, ControllerLogFormat, ControllerLogLevel } from '../controller-flags';
+import { ImageOptions } from '../image';
+import { IMAGE_OPTIONS } from './option-shapes';
+import { imageReference, renderControllerFlags } from './render';
+import { checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
+import { checkInteger } from '../../private/utils';
+import { ArgoRolloutsVersion } from '../../release/version';
+
+/**
+ * The fields of `ControllerOptions` the check reads: ../controller.ts, which declares them, runs the
+ * check, so the check takes the fields rather than import its types.
+ */
+export interface CheckedControllerOptions {
+  readonly replicas?: number;
+  readonly podDisruptionBudget?: { readonly minAvailable?: kplus.PercentOrAbsolute; readonly maxUnavailable?: kplus.PercentOrAbsolute };
+  readonly image?: ImageOptions;
+  readonly flags?: ControllerFlags;
+  readonly tolerations?: kplus.NodeTaintQuery[];
+  readonly affinity?: { readonly requiredNodeLabels?: kplus.NodeLabelQuery[]; readonly preferredNodeLabels?: kplus.NodeLabelQuery[] };
+  readonly topologySpreadConstraints?: ReadonlyArray<{ readonly topology: kplus.Topology; readonly maxSkew?: number }>;
+}
+
+/** cdk8s-plus scheduling types, by their methods (the app may load another copy of cdk8s-plus). */
+const TAINT_QUERY: ExpectedShape = { name: 'NodeTaintQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeTaintQuery.exists('dedicated')" };
+const LABEL_QUERY: ExpectedShape = { name: 'NodeLabelQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeLabelQuery.is('pool', 'system')" };
+
+/** The fields of `ControllerOptions` that are lists, maps and plain values, for `checkArgument`. */
+const CONTROLLER_OPTIONS = struct('ControllerOptions', {
+  replicas: 'number',
+  podDisruptionBudget: struct('ControllerDisruptionBudget', { minAvailable: PERCENT_OR_ABSOLUTE, maxUnavailable: PERCENT_OR_ABSOLUTE }),
+  resources: 'object',
+  image: IMAGE_OPTIONS,
+  imagePullSecrets: STRING_LIST,
+  flags: struct('ControllerFlags', {
+    logLevel: { name: 'ControllerLogLevel', values: Object.values(ControllerLogLevel) },
+    logFormat: { name: 'ControllerLogFormat', values: Object.values(ControllerLogFormat) },
+    klogLevel: 'number',
+    instanceId: 'string',
+    metricsPort: 'number',
+    healthzPort: 'number',
+    rolloutResync: DURATION,
+    qps: 'number',
+    burst: 'number',
+    rolloutThreads: 'number',
+    experimentThreads: 'number',
+    analysisThreads: 'number',
+    serviceThreads: 'number',
+    ingressThreads: 'number',
+    ephemeralMetadataThreads: 'number',
+    leaderElect: 'boolean',
+    leaderElectionLeaseDuration: DURATION,
+    leaderElectionRenewDeadline: DURATION,
+    leaderElectionRetryPeriod: DURATION,
+    awsVerifyTargetGroup: 'boolean',
+    albIngressClasses: STRING_LIST,
+    nginxIngressClasses: STRING_LIST,
+    istioApiVersion: 'string',
+    traefikApiGroup: 'string',
+    traefikApiVersion: 'string',
+    trafficSplitApiVersion: 'string', // its values: renderControllerFlags, which says what a wrong one breaks
+    selfServiceNotificationEnabled: 'boolean',
+  }),
+  extraArgs: STRING_LIST,
+  env: STRING_MAP,
+  nodeSelector: STRING_MAP,
+  priorityClassName: 'string',
+  podLabels: STRING_MAP,
+  podAnnotations: STRING_MAP,
+  deploymentLabels: STRING_MAP,
+  deploymentAnnotations: STRING_MAP,
+});
+
+/**
+ * Checks controller options that do not depend on the objects: replicas, leader election, the
+ * disruption budget, the image and the flags of the release.
+ *
+ * @param where the subject of messages, e.g. `ArgoRollouts app/install`
+ */
+export function checkControllerOptions(where: string, options: CheckedControllerOptions, version: ArgoRolloutsVersion): void {
+  checkArgument(where, 'controller', options, CONTROLLER_OPTIONS);
+  checkInteger('controller.replicas', options.replicas, 1, Number.MAX_SAFE_INTEGER,
+    'The controller must run; to pause it, scale the Deployment to zero out of band.');
+  if ((options.replicas ?? 1) > 1 && options.flags?.leaderElect === false) {
+    fail(`${where}: controller.replicas is ${options.replicas} with flags.leaderElect: false; the controllers would all act on every Rollout. `
+      + 'Keep leader election on, or run one replica.');
+  }
+  const pdb = options.podDisruptionBudget;
+  if (pdb && (pdb.minAvailable === undefined) === (pdb.maxUnavailable === undefined)) {
+    fail(`${where}: controller.podDisruptionBudget needs exactly one of minAvailable and maxUnavailable, got `
+      + `${pdb.minAvailable === undefined ? 'neither' : 'both'}.`);
+  }
+  checkListArgument(where, 'controller.tolerations', options.tolerations, TAINT_QUERY, true);
+  checkArgument(where, 'controller.affinity', options.affinity, 'object', true);
+  checkListArgument(where, 'controller.affinity.requiredNodeLabels', options.affinity?.requiredNodeLabels, LABEL_QUERY, true);
+  checkListArgument(where, 'controller.affinity.preferredNodeLabels', options.affinity?.preferredNodeLabels, LABEL_QUERY, true);
+  checkListArgument(where, 'controller.topologySpreadConstraints', options.topologySpreadConstraints, 'object', true);
+  for (const [i, c] of (options.topologySpreadConstraints ?? []).entries()) {
+    if (typeof c.topology?.key !== 'string') {
+      fail(`${where}: controller.topologySpreadConstraints[${i}].topology must be a cdk8s-plus Topology, e.g. Topology.ZONE, got ${describeValue(c.topology)}.`);
+    }
+    checkInteger(`controller.topologySpreadConstraints[${i}].maxSkew`, c.maxSkew, 1);
+  }
+  imageReference('controller', version, options.image);
+  renderControllerFlags(options.flags ?? {}, version);
+}
