@@ -52,6 +52,7 @@ export * from './release/version';
 export * from './install/app-version';
 export * from './install/crds';
 export * from './install/argo-rollouts';
+export * from './install/controller-options';
 export * from './install/controller';
 export * from './install/controller-rbac';
 export * from './install/metrics';

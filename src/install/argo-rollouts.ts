@@ -1,6 +1,7 @@
 import { ApiObject } from 'cdk8s';
 import { Construct } from 'constructs';
-import { ArgoRolloutsController, ControllerOptions } from './controller';
+import { ArgoRolloutsController } from './controller';
+import { ControllerOptions } from './controller-options';
 import { ArgoRolloutsRbac } from './controller-rbac';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from './crds';
 import { ArgoRolloutsDashboard, DashboardHttpRouteOptions, DashboardIngressOptions, DashboardOptions } from './dashboard';

@@ -1,27 +1,12 @@
-// Internals of install/controller.ts: the check of the controller options (ArgoRolloutsController and ArgoRollouts run it).
-import type * as kplus from '../../private/kplus';
-import { ControllerFlags, ControllerLogFormat, ControllerLogLevel } from '../controller-flags';
-import { ImageOptions } from '../image';
+// Internals of install/controller-options.ts: the check of the controller options (ArgoRolloutsController and ArgoRollouts run it).
+import { ControllerLogFormat, ControllerLogLevel } from '../controller-flags';
+import { ControllerOptions } from '../controller-options';
 import { IMAGE_OPTIONS } from './option-shapes';
 import { imageReference, renderControllerFlags } from './render';
 import { checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct } from '../../private/arguments';
 import { fail } from '../../private/synth-error';
 import { checkInteger } from '../../private/utils';
 import { ArgoRolloutsVersion } from '../../release/version';
-
-/**
- * The fields of `ControllerOptions` the check reads: ../controller.ts, which declares them, runs the
- * check, so the check takes the fields rather than import its types.
- */
-export interface CheckedControllerOptions {
-  readonly replicas?: number;
-  readonly podDisruptionBudget?: { readonly minAvailable?: kplus.PercentOrAbsolute; readonly maxUnavailable?: kplus.PercentOrAbsolute };
-  readonly image?: ImageOptions;
-  readonly flags?: ControllerFlags;
-  readonly tolerations?: kplus.NodeTaintQuery[];
-  readonly affinity?: { readonly requiredNodeLabels?: kplus.NodeLabelQuery[]; readonly preferredNodeLabels?: kplus.NodeLabelQuery[] };
-  readonly topologySpreadConstraints?: ReadonlyArray<{ readonly topology: kplus.Topology; readonly maxSkew?: number }>;
-}
 
 /** cdk8s-plus scheduling types, by their methods (the app may load another copy of cdk8s-plus). */
 const TAINT_QUERY: ExpectedShape = { name: 'NodeTaintQuery (cdk8s-plus)', methods: ['_toKube'], example: "NodeTaintQuery.exists('dedicated')" };
@@ -79,7 +64,7 @@ const CONTROLLER_OPTIONS = struct('ControllerOptions', {
  *
  * @param where the subject of messages, e.g. `ArgoRollouts app/install`
  */
-export function checkControllerOptions(where: string, options: CheckedControllerOptions, version: ArgoRolloutsVersion): void {
+export function checkControllerOptions(where: string, options: ControllerOptions, version: ArgoRolloutsVersion): void {
   checkArgument(where, 'controller', options, CONTROLLER_OPTIONS);
   checkInteger('controller.replicas', options.replicas, 1, Number.MAX_SAFE_INTEGER,
     'The controller must run; to pause it, scale the Deployment to zero out of band.');
