@@ -8,7 +8,7 @@ import {
 import { template } from './plan/fixtures';
 import { generateModule } from '../src/import/private/generate';
 import { PROVIDERS } from '../src/private/providers';
-import { ROUTERS, RouterRow } from '../src/private/routers';
+import { routerRow, ROUTERS, RouterRow, routersWith } from '../src/private/routers';
 import { STEP_KINDS, StepKey, stepKindRow } from '../src/private/step-kinds';
 
 /**
@@ -95,6 +95,32 @@ function renderedRouting(name: string): [string, string?][] {
   return Object.keys(routing).filter(k => k !== 'managedRoutes' && k !== 'maxTrafficWeight')
     .map(k => (k === 'plugins' ? [k, Object.keys(routing.plugins)[0]] : [k]) as [string, string?]);
 }
+
+describe('prose that lists routers by what they can do names the rows that can', () => {
+  // the rows are the one source of a capability; the docs and the API docs that list routers must follow them
+  const names = (capability: keyof RouterRow['capabilities']) => routersWith(capability).map(key => routerRow(key)!.name);
+  const words = (list: string[], plugin: string, last: string) =>
+    list.map(n => (n === 'a traffic-router plugin' ? plugin : n)).join(', ').replace(/, ([^,]+)$/, `${last}$1`);
+  const text = (file: string) => fs.readFileSync(path.join(__dirname, '..', file), 'utf8').replace(/\s*\n\s*(\* )?/g, ' ');
+
+  test.each([
+    ['headerRoutes', 'header routes need'],
+    ['experimentWeights', 'experiment weights need'],
+    ['maxTrafficWeight', '`maxTrafficWeight` needs'],
+  ] as const)('docs/traffic.md: %s', (capability, lead) => {
+    expect(text('docs/traffic.md')).toContain(`${lead} ${words(names(capability), 'a plugin', ' or ')} (`);
+  });
+
+  test('CanaryStep.setHeaderRoute() says which routers take header routes', () => {
+    expect(text('src/rollout/canary-step.ts')).toContain(`Needs a router that supports header routes (${words(names('headerRoutes'), 'plugins', ', ')}).`);
+  });
+
+  test('ITrafficRouter names every router', () => {
+    const all = ROUTERS.filter(r => r.key !== 'plugins' || r.plugin !== undefined).map(r => r.name);
+    const listed = /A traffic router of a canary Rollout \(([^)]*)\)/.exec(text('src/traffic/router.ts'))?.[1].split(', ');
+    expect(listed?.sort()).toEqual([...all, 'plugins'].sort());
+  });
+});
 
 describe('every metric provider', () => {
   const providers = factories(MetricProvider);

@@ -1,9 +1,10 @@
 /**
  * The traffic routers, one row each: what the rules, the rule engine's name checks, the typed views,
- * the importer and the docs know of a router, as data. The router's construct (`src/traffic/<router>.ts`),
- * its factory (`TrafficRouting.<router>()`, `src/traffic/routers.ts`, which also names the function that
- * says what the controller writes in its objects for Argo CD) and its controller permissions
- * (`ProviderPermissions`, public) are code and live in their layers.
+ * the importer and the docs know of a router, as data. The router itself (`src/traffic/private/<router>.ts`,
+ * its options in `src/traffic/<router>.ts`), its factory (`TrafficRouting.<router>()`, `src/traffic/routers.ts`),
+ * what the controller writes in its objects for Argo CD (`ROUTER_OWNED_FIELDS`,
+ * `src/traffic/private/router-owned-fields.ts`) and its controller permissions (`ProviderPermissions`,
+ * public) are code and live in their layers.
  *
  * What depends on the Argo Rollouts release (which routers take ping-pong or mirror routes) is a fact
  * of the version table (`rules.pingPongRouters`, `rules.mirrorRouteRouters`), not of the row.
