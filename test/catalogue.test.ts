@@ -116,7 +116,7 @@ describe('prose that lists routers by what they can do names the rows that can',
   });
 
   test('ITrafficRouter names every router', () => {
-    const all = ROUTERS.filter(r => r.key !== 'plugins' || r.plugin !== undefined).map(r => r.name);
+    const all = (ROUTERS as readonly RouterRow[]).filter(r => r.key !== 'plugins' || r.plugin !== undefined).map(r => r.name);
     const listed = /A traffic router of a canary Rollout \(([^)]*)\)/.exec(text('src/traffic/router.ts'))?.[1].split(', ');
     expect(listed?.sort()).toEqual([...all, 'plugins'].sort());
   });

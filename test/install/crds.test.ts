@@ -6,10 +6,10 @@ import { ApiObject, Chart, JsonPatch, Testing } from 'cdk8s';
 import { ArgoRollouts } from '../../src/install/argo-rollouts';
 import { ArgoRolloutsCrds, ArgoRolloutsCrdsProps } from '../../src/install/crds';
 import { crdData, loadNotificationCatalog } from '../../src/install/private/data';
-import { ArgoRolloutsVersion } from '../../src/release/version';
 import { GENERATED_DIR } from '../../src/private/generated';
 import { resolveAndSanitize } from '../../src/private/one-pass-api-object';
 import { VersionFacts } from '../../src/private/versions';
+import { ArgoRolloutsVersion } from '../../src/release/version';
 import { describeUpstream, loadUpstream, synth, testUpstream, upstreamDir } from '../util';
 
 const ROOT = path.join(__dirname, '..', '..');
