@@ -267,7 +267,7 @@ function isPlainObject(value: unknown): value is { [key: string]: unknown } {
 }
 
 /** Whether `value` is what `expected` describes, at its top level (the members are checked by `check`). */
-function matches(value: unknown, expected: Expected): boolean {
+export function matches(value: unknown, expected: Expected): boolean {
   switch (expected) {
     case 'string':
     case 'number':

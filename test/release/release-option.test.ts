@@ -10,6 +10,7 @@ import { ArgoRolloutsValidation, IValidationContext } from '../../src/cdk8s-plug
 import { nextReplicaCounts } from '../../src/plan/replica-counts';
 import { versionFacts } from '../../src/private/versions';
 import { releaseNumber } from '../../src/release/private';
+import { template } from '../plan/fixtures';
 
 const RELEASES = ArgoRolloutsVersion.all();
 
@@ -29,7 +30,7 @@ const ROLLOUT = {
   spec: {
     replicas: 1,
     selector: { matchLabels: { app: 'web' } },
-    template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+    template: template(),
     strategy: { canary: { minPodsPerReplicaSet: 2, trafficRouting: { smi: {} }, canaryService: 'c', stableService: 's', steps: [{ setWeight: 20 }] } },
   },
 };

@@ -1,7 +1,10 @@
-import { describeValue } from '../../private/arguments';
+import { describeValue, ExpectedShape, matches } from '../../private/arguments';
 import { fail } from '../../private/synth-error';
 import { VERSION_NUMBERS } from '../../private/versions';
 import { ArgoRolloutsVersion } from '../version';
+
+/** An `ArgoRolloutsVersion` of another loaded copy of the library, by its method (its `version` is checked too). */
+const OTHER_COPY: ExpectedShape = { name: 'ArgoRolloutsVersion', methods: ['isAtLeast'] };
 
 /**
  * The version number of a public API's release option (`LintOptions.version`,
@@ -22,14 +25,9 @@ export function releaseNumber(where: string, value: unknown): string | undefined
   if (typeof value === 'string') {
     return value;
   }
-  if (value instanceof ArgoRolloutsVersion || isVersionShape(value)) {
-    return value.version;
+  if (value instanceof ArgoRolloutsVersion || (matches(value, OTHER_COPY) && typeof (value as { version?: unknown }).version === 'string')) {
+    return (value as { version: string }).version;
   }
   return fail(`${where} must be an ArgoRolloutsVersion (e.g. ArgoRolloutsVersion.V1_8_4) or a version number `
     + `(e.g. '1.8.4'), got ${describeValue(value)}. The releases there are ${VERSION_NUMBERS.join(', ')}.`);
-}
-
-function isVersionShape(value: unknown): value is { readonly version: string } {
-  const v = value as { version?: unknown; isAtLeast?: unknown } | null;
-  return typeof v === 'object' && v !== null && typeof v.version === 'string' && typeof v.isAtLeast === 'function';
 }
