@@ -6,10 +6,12 @@ import {
   ArgoRolloutsVersion, CanaryStep, CanaryStepKind, MetricProvider, MetricProviderKind, Rollout, RolloutPlan, RolloutStrategy, TrafficRouting,
 } from '../src';
 import { template } from './plan/fixtures';
+import { providerRenderer, renderProvider } from '../src/analysis/private/provider-renderers';
 import { generateModule } from '../src/import/private/generate';
 import { PROVIDERS } from '../src/private/providers';
-import { routerRow, ROUTERS, RouterRow, routersWith } from '../src/private/routers';
+import { RouterFactory, routerRow, ROUTERS, RouterRow, routersWith } from '../src/private/routers';
 import { STEP_KINDS, StepKey, stepKindRow } from '../src/private/step-kinds';
+import { implementRouter, routerImplementation } from '../src/traffic/private/router-implementations';
 
 /**
  * What the library offers, read from the library itself, against what shows it: every traffic
@@ -38,6 +40,33 @@ function factories(cls: object): string[] {
   return Object.getOwnPropertyNames(cls).filter(name => typeof (cls as any)[name] === 'function').sort();
 }
 
+/**
+ * Where each factory is implemented: the modules of src/ that call `call('<factory>'` (a router's
+ * `implementRouter`, a provider's `renderProvider`), by factory.
+ */
+function implementedIn(call: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
+    .flatMap(e => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  for (const file of walk(path.join(ROOT, 'src'))) {
+    for (const m of fs.readFileSync(file, 'utf8').matchAll(new RegExp(`\\b${call}(?:<[^>]*>)?\\('([\\w.]+)'`, 'g'))) {
+      found.set(m[1], [...(found.get(m[1]) ?? []), path.relative(ROOT, file)]);
+    }
+  }
+  return found;
+}
+
+/** Fails unless `factory` is implemented in exactly one file of `dir`, which `factoryFile` re-exports (and so loads). */
+function expectOneFile(found: Map<string, string[]>, factory: string, dir: string, factoryFile: string, call: string): void {
+  const files = found.get(factory) ?? [];
+  if (files.length !== 1 || path.dirname(files[0]) !== dir) {
+    throw new Error(`${factory}() must be implemented in one file of ${dir}/ (its own: ${call}('${factory}', ...) at its end), `
+      + `found ${files.length === 0 ? 'none' : files.join(', ')}.`);
+  }
+  const reexport = `export * from './${path.relative(path.dirname(factoryFile), files[0]).replace(/\.ts$/, '')}';`;
+  expect(fs.readFileSync(path.join(ROOT, factoryFile), 'utf8')).toContain(reexport);
+}
+
 describe('every traffic router', () => {
   // TrafficRouting.plugin(name) is the door to any router plugin (gatewayApi() is one), not a router of its own
   const routers = factories(TrafficRouting).filter(name => name !== 'plugin');
@@ -57,6 +86,20 @@ describe('every traffic router', () => {
     }
     const [[key, plugin]] = renderedRouting(name);
     expect({ key: row.key, plugin: row.plugin }).toEqual({ key, plugin });
+  });
+
+  test.each(routers)('TrafficRouting.%s() is implemented in its own file, which routers.ts re-exports and so loads', name => {
+    expectOneFile(implementedIn('implementRouter'), `TrafficRouting.${name}`, 'src/traffic', 'src/traffic/routers.ts', 'implementRouter');
+  });
+
+  test('a factory is implemented once, and one without an implementation says how to add it', () => {
+    const apisix = routerImplementation('TrafficRouting.apisix');
+    expect(() => implementRouter('TrafficRouting.apisix', apisix)).toThrow(/TrafficRouting.apisix is implemented twice/);
+    expect(routerImplementation('TrafficRouting.apisix')).toBe(apisix);
+    expect(() => routerImplementation('TrafficRouting.nothing' as RouterFactory)).toThrow(/no implementation of TrafficRouting.nothing is loaded.*implementRouter/);
+    const renderer = providerRenderer('MetricProvider.wavefront');
+    expect(() => renderProvider('MetricProvider.wavefront', renderer)).toThrow(/MetricProvider.wavefront has two renderers/);
+    expect(() => providerRenderer('MetricProvider.nothing')).toThrow(/no renderer of MetricProvider.nothing is loaded.*renderProvider/);
   });
 
   test.each(ROUTERS.map(r => r.factory))('the row of %s() names a factory of TrafficRouting', factory => {
@@ -111,14 +154,22 @@ describe('prose that lists routers by what they can do names the rows that can',
     expect(text('docs/traffic.md')).toContain(`${lead} ${words(names(capability), 'a plugin', ' or ')} (`);
   });
 
-  test('CanaryStep.setHeaderRoute() says which routers take header routes', () => {
-    expect(text('src/rollout/canary-step.ts')).toContain(`Needs a router that supports header routes (${words(names('headerRoutes'), 'plugins', ', ')}).`);
-  });
-
-  test('ITrafficRouter names every router', () => {
-    const all = (ROUTERS as readonly RouterRow[]).filter(r => r.key !== 'plugins' || r.plugin !== undefined).map(r => r.name);
-    const listed = /A traffic router of a canary Rollout \(([^)]*)\)/.exec(text('src/traffic/router.ts'))?.[1].split(', ');
-    expect(listed?.sort()).toEqual([...all, 'plugins'].sort());
+  // the API docs (API.md, every language) do not copy the lists: they say where they are
+  test.each([
+    ['src/rollout/canary-step.ts', 'Route requests with matching headers to the canary.'],
+    ['src/experiment/experiment-step.ts', 'Share of traffic (percent) sent to these pods.'],
+    ['src/rollout/canary-options.ts', 'The denominator of traffic weights.'],
+    ['src/rollout/canary-options.ts', 'Ping-pong Services: the controller swaps'],
+    ['src/rollout/canary-options.ts', 'Ping-pong Services instead of stable and canary Services'],
+    ['src/traffic/router.ts', 'A traffic router of a canary Rollout.'],
+  ])('%s: the comment "%s" names no router and says where they are', (file, lead) => {
+    const source = text(file);
+    const start = source.indexOf(lead);
+    expect(start).toBeGreaterThanOrEqual(0);
+    const comment = source.slice(start, source.indexOf('*/', start));
+    const named = (ROUTERS as readonly RouterRow[]).map(r => r.name).filter(n => new RegExp(`\\b${n}\\b`, 'i').test(comment));
+    expect(named).toEqual([]);
+    expect(comment).toMatch(/synth names them|TrafficRouting/);
   });
 });
 
@@ -145,6 +196,11 @@ describe('every metric provider', () => {
     for (const variant of row.import ?? []) {
       expect(providers).toContain(variant.factory.slice('MetricProvider.'.length));
     }
+  });
+
+  // MetricProvider.plugin(name) is the door to any provider plugin, not a provider of its own
+  test.each(providers.filter(name => name !== 'plugin'))('MetricProvider.%s() is rendered by its own file, which metric-provider.ts re-exports and so loads', name => {
+    expectOneFile(implementedIn('renderProvider'), `MetricProvider.${name}`, 'src/analysis/providers', 'src/analysis/metric-provider.ts', 'renderProvider');
   });
 
   // the key a factory writes under a metric's `provider` (the two Datadog factories write `datadog`)

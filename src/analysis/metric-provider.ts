@@ -1,19 +1,9 @@
 import { ControllerPlugin, ControllerPluginKind } from '../install/plugins';
 import { PluginUse, pluginUse } from '../install/private';
 import { checkArgument, JSON_OBJECT } from '../private/arguments';
-import { CLOUD_WATCH_OPTIONS, cloudWatchSpec, CloudWatchSpec } from './private/providers/cloud-watch';
+import { providerRenderer } from './private/provider-renderers';
 import { prune, RenderedProvider } from './private/providers/common';
-import { DATADOG_QUERIES_OPTIONS, DATADOG_QUERY_OPTIONS, datadogQueriesSpec, datadogQuerySpec, DatadogSpec } from './private/providers/datadog';
-import { GRAPHITE_OPTIONS, graphiteSpec, GraphiteSpec } from './private/providers/graphite';
-import { INFLUXDB_OPTIONS, influxDbSpec, InfluxDbSpec } from './private/providers/influxdb';
-import { JOB_OPTIONS, jobSpec, JobSpec } from './private/providers/job';
-import { KAYENTA_OPTIONS, kayentaSpec, KayentaSpec } from './private/providers/kayenta';
-import { NEW_RELIC_OPTIONS, newRelicSpec, NewRelicSpec } from './private/providers/new-relic';
-import { pluginSpec, PluginSpec } from './private/providers/plugin';
-import { PROMETHEUS_OPTIONS, prometheusSpec, PrometheusSpec } from './private/providers/prometheus';
-import { SKYWALKING_OPTIONS, skyWalkingSpec, SkyWalkingSpec } from './private/providers/skywalking';
-import { WAVEFRONT_OPTIONS, wavefrontSpec, WavefrontSpec } from './private/providers/wavefront';
-import { WEB_OPTIONS, webSpec, WebSpec } from './private/providers/web';
+import { pluginSpec } from './private/providers/plugin';
 import { CloudWatchMetricOptions } from './providers/cloud-watch';
 import { DatadogQueriesOptions, DatadogQueryOptions } from './providers/datadog';
 import { GraphiteMetricOptions } from './providers/graphite';
@@ -26,9 +16,17 @@ import { SkyWalkingMetricOptions } from './providers/skywalking';
 import { WavefrontMetricOptions } from './providers/wavefront';
 import { WebMetricOptions } from './providers/web';
 
-/** The rendered body of one provider. */
-type ProviderSpec = PrometheusSpec | DatadogSpec | NewRelicSpec | WavefrontSpec | KayentaSpec | WebSpec | JobSpec | CloudWatchSpec
-  | GraphiteSpec | InfluxDbSpec | SkyWalkingSpec | PluginSpec;
+export * from './providers/prometheus';
+export * from './providers/datadog';
+export * from './providers/new-relic';
+export * from './providers/wavefront';
+export * from './providers/kayenta';
+export * from './providers/web';
+export * from './providers/job';
+export * from './providers/cloud-watch';
+export * from './providers/graphite';
+export * from './providers/influxdb';
+export * from './providers/skywalking';
 
 /**
  * The providers of a metric: its key under `metrics[].provider`.
@@ -82,8 +80,7 @@ export class MetricProvider {
    * scalar gives a number.
    */
   public static prometheus(options: PrometheusMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.prometheus()', 'options', options, PROMETHEUS_OPTIONS);
-    return new MetricProvider(MetricProviderKind.PROMETHEUS, prometheusSpec(options));
+    return new MetricProvider(MetricProviderKind.PROMETHEUS, rendered('MetricProvider.prometheus', options));
   }
 
   /**
@@ -94,8 +91,7 @@ export class MetricProvider {
    * MetricProvider.datadogQuery({ query: 'avg:trace.http.request.errors{service:{{args.service}}}.as_count()', interval: Duration.minutes(5) });
    */
   public static datadogQuery(options: DatadogQueryOptions): MetricProvider {
-    checkArgument('MetricProvider.datadogQuery()', 'options', options, DATADOG_QUERY_OPTIONS);
-    return new MetricProvider(MetricProviderKind.DATADOG, datadogQuerySpec(options));
+    return new MetricProvider(MetricProviderKind.DATADOG, rendered('MetricProvider.datadogQuery', options));
   }
 
   /**
@@ -109,8 +105,7 @@ export class MetricProvider {
    * });
    */
   public static datadogQueries(options: DatadogQueriesOptions): MetricProvider {
-    checkArgument('MetricProvider.datadogQueries()', 'options', options, DATADOG_QUERIES_OPTIONS);
-    return new MetricProvider(MetricProviderKind.DATADOG, datadogQueriesSpec(options));
+    return new MetricProvider(MetricProviderKind.DATADOG, rendered('MetricProvider.datadogQueries', options));
   }
 
   /**
@@ -118,24 +113,21 @@ export class MetricProvider {
    * `result.successRate`.
    */
   public static newRelic(options: NewRelicMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.newRelic()', 'options', options, NEW_RELIC_OPTIONS);
-    return new MetricProvider(MetricProviderKind.NEW_RELIC, newRelicSpec(options));
+    return new MetricProvider(MetricProviderKind.NEW_RELIC, rendered('MetricProvider.newRelic', options));
   }
 
   /**
    * Query Wavefront.
    */
   public static wavefront(options: WavefrontMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.wavefront()', 'options', options, WAVEFRONT_OPTIONS);
-    return new MetricProvider(MetricProviderKind.WAVEFRONT, wavefrontSpec(options));
+    return new MetricProvider(MetricProviderKind.WAVEFRONT, rendered('MetricProvider.wavefront', options));
   }
 
   /**
    * Let Kayenta judge the canary against the baseline. `result` is the canary score.
    */
   public static kayenta(options: KayentaMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.kayenta()', 'options', options, KAYENTA_OPTIONS);
-    return new MetricProvider(MetricProviderKind.KAYENTA, kayentaSpec(options));
+    return new MetricProvider(MetricProviderKind.KAYENTA, rendered('MetricProvider.kayenta', options));
   }
 
   /**
@@ -143,8 +135,7 @@ export class MetricProvider {
    * (or the text of a non-JSON response).
    */
   public static web(options: WebMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.web()', 'options', options, WEB_OPTIONS);
-    return new MetricProvider(MetricProviderKind.WEB, webSpec(options));
+    return new MetricProvider(MetricProviderKind.WEB, rendered('MetricProvider.web', options));
   }
 
   /**
@@ -158,8 +149,7 @@ export class MetricProvider {
    * });
    */
   public static job(options: JobMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.job()', 'options', options, JOB_OPTIONS);
-    return new MetricProvider(MetricProviderKind.JOB, jobSpec(options));
+    return new MetricProvider(MetricProviderKind.JOB, rendered('MetricProvider.job', options));
   }
 
   /**
@@ -167,32 +157,28 @@ export class MetricProvider {
    * (`result[0].Values` holds the first series' values).
    */
   public static cloudWatch(options: CloudWatchMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.cloudWatch()', 'options', options, CLOUD_WATCH_OPTIONS);
-    return new MetricProvider(MetricProviderKind.CLOUD_WATCH, cloudWatchSpec(options));
+    return new MetricProvider(MetricProviderKind.CLOUD_WATCH, rendered('MetricProvider.cloudWatch', options));
   }
 
   /**
    * Query Graphite. `result` is the list of data points.
    */
   public static graphite(options: GraphiteMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.graphite()', 'options', options, GRAPHITE_OPTIONS);
-    return new MetricProvider(MetricProviderKind.GRAPHITE, graphiteSpec(options));
+    return new MetricProvider(MetricProviderKind.GRAPHITE, rendered('MetricProvider.graphite', options));
   }
 
   /**
    * Run a Flux query against InfluxDB.
    */
   public static influxdb(options: InfluxDbMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.influxdb()', 'options', options, INFLUXDB_OPTIONS);
-    return new MetricProvider(MetricProviderKind.INFLUXDB, influxDbSpec(options));
+    return new MetricProvider(MetricProviderKind.INFLUXDB, rendered('MetricProvider.influxdb', options));
   }
 
   /**
    * Run a GraphQL query against Apache SkyWalking.
    */
   public static skywalking(options: SkyWalkingMetricOptions): MetricProvider {
-    checkArgument('MetricProvider.skywalking()', 'options', options, SKYWALKING_OPTIONS);
-    return new MetricProvider(MetricProviderKind.SKYWALKING, skyWalkingSpec(options));
+    return new MetricProvider(MetricProviderKind.SKYWALKING, rendered('MetricProvider.skywalking', options));
   }
 
   /**
@@ -219,7 +205,7 @@ export class MetricProvider {
   private constructor(
     /** The provider (its key under `provider`). */
     public readonly kind: MetricProviderKind,
-    private readonly body: ProviderSpec,
+    private readonly body: object,
     /** The plugin of a plugin provider, for the app's install. */
     private readonly plugin?: PluginUse) {}
 
@@ -240,4 +226,11 @@ export class MetricProvider {
   public _toKube(): RenderedProvider {
     return { [this.kind]: prune(this.body) };
   }
+}
+
+/** The block a factory renders from its options, checked against the shape its file gives. */
+function rendered<O>(factory: string, options: O): object {
+  const renderer = providerRenderer<O>(factory);
+  checkArgument(`${factory}()`, 'options', options, renderer.options);
+  return renderer.render(options);
 }

@@ -30,8 +30,9 @@ export interface ExperimentStepTemplate {
   readonly replicas?: number;
 
   /**
-   * Share of traffic (percent) sent to these pods. Needs a traffic router that supports experiment
-   * weights (ALB, SMI, Istio, plugins); the controller then creates a Service for the template.
+   * Share of traffic (percent) sent to these pods. Needs a traffic router that takes experiment
+   * weights (synth names them; docs/traffic.md lists them); the controller then creates a Service for
+   * the template.
    *
    * @default - no traffic is routed to the experiment pods
    */

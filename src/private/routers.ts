@@ -1,10 +1,10 @@
 /**
  * The traffic routers, one row each: what the rules, the rule engine's name checks, the typed views,
- * the importer and the docs know of a router, as data. The router itself (`src/traffic/private/<router>.ts`,
- * its options in `src/traffic/<router>.ts`), its factory (`TrafficRouting.<router>()`, `src/traffic/routers.ts`),
- * what the controller writes in its objects for Argo CD (`ROUTER_OWNED_FIELDS`,
- * `src/traffic/private/router-owned-fields.ts`) and its controller permissions (`ProviderPermissions`,
- * public) are code and live in their layers.
+ * the importer and the docs know of a router, as data. The router's code is one file,
+ * `src/traffic/<router>.ts`: its options, its `ITrafficRouter` and what the controller writes in its
+ * objects for Argo CD, which the file gives to `implementRouter` under the factory of this row
+ * (`TrafficRouting.<router>()`, `src/traffic/routers.ts`, reads it back). Its controller permissions
+ * (`ProviderPermissions`, public) live in the install layer.
  *
  * What depends on the Argo Rollouts release (which routers take ping-pong or mirror routes) is a fact
  * of the version table (`rules.pingPongRouters`, `rules.mirrorRouteRouters`), not of the row.

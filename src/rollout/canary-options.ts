@@ -8,7 +8,8 @@ import { ITrafficRouter } from '../traffic/router';
 
 /**
  * Ping-pong Services: the controller swaps two Services between stable and canary instead of
- * using stable and canary Services. ALB and Istio routing only.
+ * using stable and canary Services. Only some routers take it, depending on the release: synth names
+ * them (docs/rules.md, V22).
  */
 export interface PingPongOptions {
   /**
@@ -73,7 +74,8 @@ export interface CanaryStrategyOptions {
   readonly trafficRouting?: ITrafficRouter[];
 
   /**
-   * The denominator of traffic weights (NGINX and plugin routers only).
+   * The denominator of traffic weights. Only some routers take it: synth names them (docs/traffic.md
+   * lists them).
    *
    * @default 100
    */
@@ -143,7 +145,8 @@ export interface CanaryStrategyOptions {
   readonly antiAffinity?: AntiAffinity;
 
   /**
-   * Ping-pong Services instead of stable and canary Services (ALB and Istio routing only).
+   * Ping-pong Services instead of stable and canary Services (only some routers take them, depending
+   * on the release: synth names them).
    *
    * @default - none
    */

@@ -254,7 +254,8 @@ export class CanaryStep {
 
   /**
    * Route requests with matching headers to the canary. Without matches, the route is removed.
-   * Needs a router that supports header routes (Istio, ALB, APISIX, plugins).
+   * Needs a router that takes header routes; if the Rollout has none, synth names them
+   * (docs/traffic.md lists them).
    *
    * @param route the managed route to set
    * @param matches header conditions; all must hold

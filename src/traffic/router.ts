@@ -79,8 +79,8 @@ export interface ITrafficRouterBinding {
 }
 
 /**
- * A traffic router of a canary Rollout (Istio, NGINX, ALB, SMI, Ambassador, Traefik, APISIX, App
- * Mesh, Gateway API, plugins). Create one with the `TrafficRouting` factories.
+ * A traffic router of a canary Rollout. Create one with the `TrafficRouting` factories: one per
+ * router the library knows, and `TrafficRouting.plugin()` for any traffic-router plugin.
  */
 export interface ITrafficRouter {
   /** The key under `trafficRouting` (`istio`, `nginx`, ..., `plugins`). */

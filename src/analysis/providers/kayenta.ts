@@ -1,4 +1,10 @@
+// The Kayenta provider: its options (public) and, module-local, their shape and the renderer of `provider.kayenta`.
 import { Duration } from 'cdk8s';
+import { DURATION, ExpectedStruct, listOf, struct } from '../../private/arguments';
+import { fail } from '../../private/synth-error';
+import { checkInteger, toSeconds } from '../../private/utils';
+import { renderProvider } from '../private/provider-renderers';
+import { checkUrl, requireText } from '../private/providers/common';
 
 /**
  * The pass and marginal scores of a Kayenta judgement (0 to 100), written as `threshold.pass`
@@ -99,3 +105,103 @@ export interface KayentaMetricOptions {
    */
   readonly lookback?: boolean;
 }
+
+/** A rendered Kayenta scope window. */
+interface KayentaWindowSpec {
+  readonly scope: string;
+  readonly region: string;
+  readonly step: number;
+  readonly start?: string;
+  readonly end?: string;
+}
+
+/** The rendered `provider.kayenta` block. */
+interface KayentaSpec {
+  readonly address: string;
+  readonly application: string;
+  readonly canaryConfigName: string;
+  readonly metricsAccountName: string;
+  readonly configurationAccountName: string;
+  readonly storageAccountName: string;
+  readonly threshold: { readonly pass: number; readonly marginal: number };
+  readonly scopes: { readonly name: string; readonly controlScope: KayentaWindowSpec; readonly experimentScope: KayentaWindowSpec }[];
+  readonly lookback?: boolean;
+}
+
+const KAYENTA_WINDOW = struct('KayentaScopeWindow', { scope: 'string', region: 'string', step: DURATION, start: 'string', end: 'string' });
+
+/** The fields of `KayentaMetricOptions`, for `checkArgument`. */
+const KAYENTA_OPTIONS: ExpectedStruct = struct('KayentaMetricOptions', {
+  address: 'string',
+  application: 'string',
+  canaryConfigName: 'string',
+  metricsAccountName: 'string',
+  configurationAccountName: 'string',
+  storageAccountName: 'string',
+  threshold: struct('KayentaThreshold', { passScore: 'number', marginalScore: 'number' }),
+  scopes: listOf(struct('KayentaScope', { name: 'string', controlScope: KAYENTA_WINDOW, experimentScope: KAYENTA_WINDOW },
+    { example: "{ name: 'default', controlScope: { ... }, experimentScope: { ... } }" })),
+  lookback: 'boolean',
+});
+
+/** Checks the options of `MetricProvider.kayenta()` and renders the provider. */
+function kayentaSpec(options: KayentaMetricOptions): KayentaSpec {
+  const where = 'MetricProvider.kayenta()';
+  for (const field of ['address', 'application', 'canaryConfigName', 'metricsAccountName', 'configurationAccountName', 'storageAccountName']) {
+    requireText(`${where} ${field}`, (options as any)[field]);
+  }
+  checkUrl(`${where} address`, options.address);
+  const t = options.threshold;
+  if (!t) fail(`${where} needs a threshold, e.g. { passScore: 90, marginalScore: 75 }.`);
+  checkInteger(`${where} threshold.passScore`, t.passScore, 0, 100);
+  checkInteger(`${where} threshold.marginalScore`, t.marginalScore, 0, 100);
+  if (t.marginalScore > t.passScore) {
+    fail(`${where} threshold.marginalScore (${t.marginalScore}) must not be greater than threshold.passScore (${t.passScore}). Swap them.`);
+  }
+  if (!options.scopes || options.scopes.length === 0) {
+    fail(`${where} needs at least one scope, e.g. scopes: [{ name: 'default', controlScope: {...}, experimentScope: {...} }].`);
+  }
+  const names = new Set<string>();
+  const scopes = options.scopes.map(s => {
+    requireText(`${where} scope name`, s.name);
+    if (names.has(s.name)) fail(`${where}: scope '${s.name}' is given twice. Give each scope a unique name.`);
+    names.add(s.name);
+    const at = `${where} scope '${s.name}'`;
+    if (!s.controlScope || !s.experimentScope) fail(`${at} needs both controlScope and experimentScope.`);
+    for (const field of ['start', 'end'] as const) {
+      const c = s.controlScope[field];
+      const e = s.experimentScope[field];
+      if ((c === undefined || c === '') !== (e === undefined || e === '')) {
+        fail(`${at}: ${field} is set on ${c ? 'controlScope' : 'experimentScope'} only (${JSON.stringify(c || e)}). `
+          + `Set ${field} on both sides or on neither.`);
+      }
+    }
+    return {
+      name: s.name,
+      controlScope: kayentaWindow(`${at} controlScope`, s.controlScope),
+      experimentScope: kayentaWindow(`${at} experimentScope`, s.experimentScope),
+    };
+  });
+  return {
+    address: options.address,
+    application: options.application,
+    canaryConfigName: options.canaryConfigName,
+    metricsAccountName: options.metricsAccountName,
+    configurationAccountName: options.configurationAccountName,
+    storageAccountName: options.storageAccountName,
+    threshold: { pass: t.passScore, marginal: t.marginalScore },
+    scopes,
+    lookback: options.lookback,
+  };
+}
+
+function kayentaWindow(where: string, w: KayentaScopeWindow): KayentaWindowSpec {
+  requireText(`${where} scope`, w.scope);
+  requireText(`${where} region`, w.region);
+  if (w.step === undefined) fail(`${where} needs a step, e.g. step: Duration.minutes(1).`);
+  const step = toSeconds(`${where} step`, w.step)!;
+  if (step === 0) fail(`'${where} step' must be at least 1 second, got 0s. Use e.g. Duration.minutes(1).`);
+  return { scope: w.scope, region: w.region, step, start: w.start || undefined, end: w.end || undefined };
+}
+
+renderProvider<KayentaMetricOptions>('MetricProvider.kayenta', { options: KAYENTA_OPTIONS, render: kayentaSpec });

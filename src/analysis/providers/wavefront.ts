@@ -1,3 +1,8 @@
+// The Wavefront provider: its options (public) and, module-local, their shape and the renderer of `provider.wavefront`.
+import { struct } from '../../private/arguments';
+import { renderProvider } from '../private/provider-renderers';
+import { requireText } from '../private/providers/common';
+
 /**
  * Options of `MetricProvider.wavefront()`.
  */
@@ -13,3 +18,19 @@ export interface WavefrontMetricOptions {
    */
   readonly query: string;
 }
+
+/** The rendered `provider.wavefront` block. */
+interface WavefrontSpec {
+  readonly address: string;
+  readonly query: string;
+}
+
+renderProvider<WavefrontMetricOptions>('MetricProvider.wavefront', {
+  options: struct('WavefrontMetricOptions', { address: 'string', query: 'string' }),
+  render: (options): WavefrontSpec => {
+    const where = 'MetricProvider.wavefront()';
+    requireText(`${where} address`, options.address, 'The controller looks up the API token by this address in the Secret \'wavefront-api-tokens\'.');
+    requireText(`${where} query`, options.query);
+    return { address: options.address, query: options.query };
+  },
+});

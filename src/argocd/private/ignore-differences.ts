@@ -2,7 +2,7 @@
  * The Argo CD `ignoreDifferences` of a whole app: every field that the Argo Rollouts controller
  * writes at run time in the app's objects, read from the manifests (so that Rollouts from `Include`,
  * Helm or raw `ApiObject`s count as much as ours). What each traffic router writes is said once, by
- * its router file (`src/traffic/private/<router>.ts`, `<router>OwnedFields`), and read through
+ * its router's file (`src/traffic/<router>.ts`, its `ownedFields`), and read through
  * `routerOwnedFields` as `rollout.ignoreDifferences` reads it; the Services, the autoscaled Rollouts
  * and the workloadRef Deployments are here.
  */

@@ -25,7 +25,7 @@ export function port(target: ITrafficTarget, router: string, given?: number): nu
 /**
  * A binding whose config (the block under `trafficRouting.<key>`, of the type `S` the router's file
  * gives it) is rendered on demand. (What the controller writes in the router's objects is not part
- * of it: the router file says that once, over the rendered config, in `<router>OwnedFields`.)
+ * of it: the router's file says that once, over the rendered config, in its `ownedFields`.)
  */
 export class Binding<S extends object> implements ITrafficRouterBinding {
   constructor(

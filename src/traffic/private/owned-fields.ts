@@ -1,7 +1,7 @@
 /**
  * The fields of an app's objects that the Argo Rollouts controller writes at run time, read from the
  * Rollout manifests (not from constructs), so that objects from `Include`, Helm or raw `ApiObject`s
- * count too. Each router file says once what its router writes (`<router>OwnedFields`, over the
+ * count too. Each router's file says once what its router writes (its `ownedFields`, over the
  * router's `trafficRouting` block); src/traffic/private/router-owned-fields.ts runs them for a
  * Rollout. Both `rollout.ignoreDifferences` and `ArgoCdApplication.ignoreDifferencesOf()` come from
  * there. This file holds what they share: the context a router's function gets, the lookup of the
