@@ -12,10 +12,14 @@ import {
   argumentOrDefault, checkArgument, checkListArgument, DURATION, ExpectedClass, JSON_OBJECT, listOf, mapOf, struct,
 } from '../private/arguments';
 import { checkPluginName } from '../private/names';
+import { routerRow, routersWith } from '../private/routers';
 import { EXCLUSIVE_STEP_KEYS } from '../private/step-kinds';
 import { fail } from '../private/synth-error';
 import { checkInteger, toGoDuration, undefinedIfEmpty } from '../private/utils';
 import { ManagedRoute, StringMatch } from '../traffic/match';
+
+/** The routers that take `maxTrafficWeight`, as the rows rank them (plugins for the plugins' row). */
+const MAX_WEIGHT_ROUTERS = routersWith('maxTrafficWeight').map(key => (key === 'plugins' ? 'plugins' : routerRow(key)!.name)).join(', ');
 
 /**
  * Options of `CanaryStep.setWeight()`.
@@ -459,7 +463,7 @@ function checkWeight(part: SetWeightPart, context: CanaryStepContext): void {
   }
   if (w > max) {
     fail(`Step ${context.index} sets weight ${w}, above maxTrafficWeight ${max}. Use a weight between 0 and ${max}.`
-      + (context.maxTrafficWeightSet ? '' : ' Weights are percentages; for a router with a larger maxTrafficWeight (NGINX, plugins) set '
+      + (context.maxTrafficWeightSet ? '' : ` Weights are percentages; for a router with a larger maxTrafficWeight (${MAX_WEIGHT_ROUTERS}) set `
         + 'RolloutStrategy.canary({ maxTrafficWeight }).'));
   }
 }

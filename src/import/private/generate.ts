@@ -19,6 +19,7 @@ import { lineComment } from './evaluate';
 import { findInstall, versionCode } from './install';
 import { generateOnce, ImportedObject } from './model';
 import { kubernetesObjects, readItems, recognizeAddresses } from './read';
+import { fail } from '../../private/synth-error';
 import { versionFacts } from '../../private/versions';
 
 /** Options of `generateModule`. */
@@ -51,7 +52,7 @@ export interface ImportResult {
 export async function generateModule(manifests: unknown[], options: ImportOptions = {}): Promise<ImportResult> {
   const chartName = options.chartName ?? 'ImportedChart';
   if (!/^[A-Z][A-Za-z0-9_]*$/.test(chartName)) {
-    throw new Error(`--chart-name '${chartName}' is not a class name: use letters and digits, starting with a capital letter (e.g. MyAppChart).`);
+    fail(`--chart-name '${chartName}' is not a class name: use letters and digits, starting with a capital letter (e.g. MyAppChart).`);
   }
   const failures: string[] = [];
   const input = readItems(kubernetesObjects(manifests, failures));

@@ -20,6 +20,7 @@ import {
 } from './install-options';
 import * as library from '../../index';
 import { isObject, objectOrEmpty } from '../../private/manifest-types';
+import { fail } from '../../private/synth-error';
 
 /** What the install part needs of an object of the input. */
 export interface InstallInput {
@@ -149,7 +150,7 @@ export function findInstall(items: InstallInput[], options: InstallSearchOptions
   };
   const crdProps = (version: string) => obj({ version: versionCode(version), ...crdEntries(version) });
   if (options.version !== undefined && tag !== undefined && versionCode(tag) && tag !== options.version.replace(/^v/, '')) {
-    throw new Error(`--version ${options.version} is not the release of the install in the input (${tag}: the controller image ${image}); `
+    fail(`--version ${options.version} is not the release of the install in the input (${tag}: the controller image ${image}); `
       + `an ArgoRollouts of ${options.version} would declare other objects. Give --version ${tag}, or leave --version out.`);
   }
   const versions = options.version !== undefined ? [options.version.replace(/^v/, '')]
