@@ -16,7 +16,8 @@ export interface ProviderRenderer<O> {
   readonly render: (options: O) => object;
 }
 
-const RENDERERS = new Map<string, ProviderRenderer<any>>();
+// (each under its own options type: `never` takes them all)
+const RENDERERS = new Map<string, ProviderRenderer<never>>();
 
 /** Called once per factory by each provider's file, when it loads; `factory` is `MetricProvider.<provider>`. */
 export function renderProvider<O>(factory: string, renderer: ProviderRenderer<O>): void {
@@ -33,5 +34,5 @@ export function providerRenderer<O>(factory: string): ProviderRenderer<O> {
     fail(`Internal error: no renderer of ${factory} is loaded. src/analysis/metric-provider.ts loads every provider's file `
       + '(export * from \'./providers/<provider>\'); a provider\'s file must call renderProvider().');
   }
-  return renderer;
+  return renderer as ProviderRenderer<O>;
 }

@@ -25,7 +25,8 @@ export interface RouterImplementation<O> {
   readonly ownedFields: OwnedFields;
 }
 
-const IMPLEMENTATIONS = new Map<RouterFactory, RouterImplementation<any>>();
+// (each under its own options type: `never` takes them all)
+const IMPLEMENTATIONS = new Map<RouterFactory, RouterImplementation<never>>();
 
 /** Called once by each router's file, when it loads. */
 export function implementRouter<O>(factory: RouterFactory, implementation: RouterImplementation<O>): void {
@@ -42,5 +43,5 @@ export function routerImplementation<O>(factory: RouterFactory): RouterImplement
     fail(`Internal error: no implementation of ${factory} is loaded. src/traffic/routers.ts loads every router's file `
       + '(export * from \'./<router>\'); a router\'s file must call implementRouter().');
   }
-  return implementation;
+  return implementation as RouterImplementation<O>;
 }
