@@ -40,12 +40,17 @@ function factories(cls: object): string[] {
   return Object.getOwnPropertyNames(cls).filter(name => typeof (cls as any)[name] === 'function').sort();
 }
 
+const IMPLEMENTED_IN = new Map<string, Map<string, string[]>>();
+
 /**
  * Where each factory is implemented: the modules of src/ that call `call('<factory>'` (a router's
  * `implementRouter`, a provider's `renderProvider`), by factory.
  */
 function implementedIn(call: string): Map<string, string[]> {
+  const known = IMPLEMENTED_IN.get(call);
+  if (known) return known;
   const found = new Map<string, string[]>();
+  IMPLEMENTED_IN.set(call, found);
   const walk = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true })
     .flatMap(e => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
   for (const file of walk(path.join(ROOT, 'src'))) {

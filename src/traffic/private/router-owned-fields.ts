@@ -10,7 +10,7 @@ import '../routers';
 import { ControllerFacts, ObjectLookup, OwnedFieldEntries, OwnedFieldsContext, ownedFieldsContext } from './owned-fields';
 import { routerImplementation } from './router-implementations';
 import { isObject, objectOrEmpty } from '../../private/manifest-types';
-import { factoryRow, ROUTERS } from '../../private/routers';
+import { RouterRow, ROUTERS } from '../../private/routers';
 import { IgnoreDifference } from '../router';
 
 /**
@@ -21,12 +21,12 @@ export function routerOwnedFields(ctx: OwnedFieldsContext): IgnoreDifference[] {
   const trafficRouting = objectOrEmpty(ctx.canary.trafficRouting);
   const plugins = objectOrEmpty(trafficRouting.plugins);
   const entries: IgnoreDifference[] = [];
-  for (const { factory } of ROUTERS) {
+  for (const row of ROUTERS) {
     // a plugin the library does not know (`TrafficRouting.plugin`) says nothing of the objects it writes
-    if (factory === 'TrafficRouting.plugin') continue;
-    const row = factoryRow(factory);
-    const config = row.plugin === undefined ? trafficRouting[row.key] : plugins[row.plugin];
-    if (row.plugin === undefined ? isObject(config) : row.plugin in plugins) entries.push(...routerImplementation(factory).ownedFields(config, ctx));
+    if (row.factory === 'TrafficRouting.plugin') continue;
+    const { key, plugin }: RouterRow = row;
+    const config = plugin === undefined ? trafficRouting[key] : plugins[plugin];
+    if (plugin === undefined ? isObject(config) : plugin in plugins) entries.push(...routerImplementation(row.factory).ownedFields(config, ctx));
   }
   return entries;
 }
