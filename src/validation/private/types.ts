@@ -1,26 +1,11 @@
 // Internals of validation/: the engine's types, a finding of a rule and the options of a validation run.
-import { CapacityBudget, FindingSeverity } from '../types';
+import { CapacityBudget, FindingSeverity, LintFinding } from '../types';
 
 /**
- * One rule violation found in a set of manifests.
+ * One rule violation found in a set of manifests: a `LintFinding` before the linter places it in a file
+ * (`documentIndex` is the position in the list given to the engine), with the offending value.
  */
-export interface Finding {
-  /** Rule ID from docs/argo-rollouts-rules.md, e.g. `V34`. */
-  readonly ruleId: string;
-  /** Index of the offending manifest in the list given to the engine. */
-  readonly documentIndex: number;
-  /** `kind` of the offending manifest. */
-  readonly kind: string;
-  /** `metadata.name` of the offending manifest (empty when it has none). */
-  readonly name: string;
-  /** `metadata.namespace` of the offending manifest, when set. */
-  readonly namespace?: string;
-  /** Path of the offending field in the manifest, e.g. `spec.strategy.canary.steps[0].setWeight`. */
-  readonly path: string;
-  /** What is wrong, in our own words, quoting the bad value. */
-  readonly message: string;
-  /** How to fix it. */
-  readonly fix: string;
+export interface Finding extends Omit<LintFinding, 'file' | 'line' | 'severity'> {
   /** The offending value, when there is one. */
   readonly value?: any;
   /**
