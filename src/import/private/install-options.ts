@@ -8,6 +8,7 @@
 import { call, lit, obj } from './code';
 import { durationSeconds } from './diff';
 import * as library from '../../index';
+import { CONTROLLER_FLAG_ROWS } from '../../install/private';
 import { isObject, JsonObject, objectOrEmpty } from '../../private/manifest-types';
 import { versionFacts } from '../../private/versions';
 import { parseYamlDocuments } from '../../validation/private';
@@ -82,38 +83,8 @@ export function imageOptions(component: 'controller' | 'dashboard', version: str
 // ---------------------------------------------------------------------------------------------
 // controller flags
 
-/** Controller flags by their command-line name: the `ControllerFlags` key and how its value is written. */
-const FLAGS: { [flag: string]: [string, 'number' | 'string' | 'boolean' | 'list' | 'seconds' | 'go-duration' | string] } = {
-  'loglevel': ['logLevel', 'ControllerLogLevel'],
-  'logformat': ['logFormat', 'ControllerLogFormat'],
-  'kloglevel': ['klogLevel', 'number'],
-  'instance-id': ['instanceId', 'string'],
-  // `--metricsport` on 1.8, `--metricsPort` on 1.9+: the library writes the release's spelling
-  'metricsport': ['metricsPort', 'number'],
-  'metricsPort': ['metricsPort', 'number'],
-  'healthzPort': ['healthzPort', 'number'],
-  'rollout-resync': ['rolloutResync', 'seconds'],
-  'qps': ['qps', 'number'],
-  'burst': ['burst', 'number'],
-  'rollout-threads': ['rolloutThreads', 'number'],
-  'experiment-threads': ['experimentThreads', 'number'],
-  'analysis-threads': ['analysisThreads', 'number'],
-  'service-threads': ['serviceThreads', 'number'],
-  'ingress-threads': ['ingressThreads', 'number'],
-  'ephemeral-metadata-threads': ['ephemeralMetadataThreads', 'number'],
-  'leader-elect': ['leaderElect', 'boolean'],
-  'leader-election-lease-duration': ['leaderElectionLeaseDuration', 'go-duration'],
-  'leader-election-renew-deadline': ['leaderElectionRenewDeadline', 'go-duration'],
-  'leader-election-retry-period': ['leaderElectionRetryPeriod', 'go-duration'],
-  'aws-verify-target-group': ['awsVerifyTargetGroup', 'boolean'],
-  'alb-ingress-classes': ['albIngressClasses', 'list'],
-  'nginx-ingress-classes': ['nginxIngressClasses', 'list'],
-  'istio-api-version': ['istioApiVersion', 'string'],
-  'traefik-api-group': ['traefikApiGroup', 'string'],
-  'traefik-api-version': ['traefikApiVersion', 'string'],
-  'traffic-split-api-version': ['trafficSplitApiVersion', 'TrafficSplitApiVersion'],
-  'self-service-notification-enabled': ['selfServiceNotificationEnabled', 'boolean'],
-};
+/** Controller flags by each of their command-line spellings: the `ControllerFlags` key and how its value is written. */
+const FLAGS = new Map(CONTROLLER_FLAG_ROWS.flatMap(([key, { names, kind }]) => names.map(name => [name, { key, kind }] as const)));
 
 /** `Duration` code for a Go duration the library writes back as it is (`1h30m`, `15s`: no `1m0s`, no fractions). */
 function goDuration(value: string): string | undefined {
@@ -139,18 +110,19 @@ export function controllerArgs(args: unknown): { flags?: string; extraArgs?: str
   for (const arg of args) {
     if (arg === '--namespaced') continue;
     const m = /^--([\w-]+)=(.*)$/.exec(arg);
-    const spec = m ? FLAGS[m[1]] : undefined;
+    const spec = m ? FLAGS.get(m[1]) : undefined;
     const value = m?.[2] ?? '';
+    const kind = spec?.kind;
     let code: string | undefined;
-    if (spec?.[1] === 'number') code = /^\d+(\.\d+)?$/.test(value) ? value : undefined;
-    else if (spec?.[1] === 'boolean') code = value === 'true' || value === 'false' ? value : undefined;
-    else if (spec?.[1] === 'string') code = lit(value);
-    else if (spec?.[1] === 'seconds') code = /^\d+$/.test(value) ? `Duration.seconds(${value})` : undefined;
-    else if (spec?.[1] === 'go-duration') code = goDuration(value);
-    else if (spec?.[1] === 'list') (lists[spec[0]] ??= []).push(value);
-    else if (spec) code = /^[a-z0-9]+$/.test(value) ? `${spec[1]}.${value.toUpperCase()}` : undefined;
-    if (code !== undefined && flags[spec![0]] === undefined) flags[spec![0]] = code;
-    else if (spec?.[1] !== 'list') extra.push(arg);
+    if (kind === 'number') code = /^\d+(\.\d+)?$/.test(value) ? value : undefined;
+    else if (kind === 'boolean') code = value === 'true' || value === 'false' ? value : undefined;
+    else if (kind === 'string') code = lit(value);
+    else if (kind === 'seconds') code = /^\d+$/.test(value) ? `Duration.seconds(${value})` : undefined;
+    else if (kind === 'go-duration') code = goDuration(value);
+    else if (kind === 'list') (lists[spec!.key] ??= []).push(value);
+    else if (kind) code = /^[a-z0-9]+$/.test(value) ? `${kind.enum}.${value.toUpperCase()}` : undefined;
+    if (code !== undefined && flags[spec!.key] === undefined) flags[spec!.key] = code;
+    else if (kind !== 'list') extra.push(arg);
   }
   Object.entries(lists).forEach(([key, values]) => (flags[key] = lit(values)));
   return { flags: obj(flags), extraArgs: extra.length > 0 ? lit(extra) : undefined };

@@ -1,9 +1,9 @@
 // Internals of install/controller-options.ts: the check of the controller options (ArgoRolloutsController and ArgoRollouts run it).
-import { ControllerLogFormat, ControllerLogLevel } from '../controller-flags';
 import { ControllerOptions } from '../controller-options';
+import { CONTROLLER_FLAG_ROWS, flagShape } from './controller-flag-table';
 import { IMAGE_OPTIONS } from './option-shapes';
 import { imageReference, renderControllerFlags } from './render';
-import { checkArgument, checkListArgument, describeValue, DURATION, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct } from '../../private/arguments';
+import { checkArgument, checkListArgument, describeValue, ExpectedShape, PERCENT_OR_ABSOLUTE, STRING_LIST, STRING_MAP, struct } from '../../private/arguments';
 import { fail } from '../../private/synth-error';
 import { checkInteger } from '../../private/utils';
 import { ArgoRolloutsVersion } from '../../release/version';
@@ -19,35 +19,7 @@ const CONTROLLER_OPTIONS = struct('ControllerOptions', {
   resources: 'object',
   image: IMAGE_OPTIONS,
   imagePullSecrets: STRING_LIST,
-  flags: struct('ControllerFlags', {
-    logLevel: { name: 'ControllerLogLevel', values: Object.values(ControllerLogLevel) },
-    logFormat: { name: 'ControllerLogFormat', values: Object.values(ControllerLogFormat) },
-    klogLevel: 'number',
-    instanceId: 'string',
-    metricsPort: 'number',
-    healthzPort: 'number',
-    rolloutResync: DURATION,
-    qps: 'number',
-    burst: 'number',
-    rolloutThreads: 'number',
-    experimentThreads: 'number',
-    analysisThreads: 'number',
-    serviceThreads: 'number',
-    ingressThreads: 'number',
-    ephemeralMetadataThreads: 'number',
-    leaderElect: 'boolean',
-    leaderElectionLeaseDuration: DURATION,
-    leaderElectionRenewDeadline: DURATION,
-    leaderElectionRetryPeriod: DURATION,
-    awsVerifyTargetGroup: 'boolean',
-    albIngressClasses: STRING_LIST,
-    nginxIngressClasses: STRING_LIST,
-    istioApiVersion: 'string',
-    traefikApiGroup: 'string',
-    traefikApiVersion: 'string',
-    trafficSplitApiVersion: 'string', // its values: renderControllerFlags, which says what a wrong one breaks
-    selfServiceNotificationEnabled: 'boolean',
-  }),
+  flags: struct('ControllerFlags', Object.fromEntries(CONTROLLER_FLAG_ROWS.map(([key, { kind }]) => [key, flagShape(kind)]))),
   extraArgs: STRING_LIST,
   env: STRING_MAP,
   nodeSelector: STRING_MAP,

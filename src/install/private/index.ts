@@ -1,4 +1,5 @@
 // The door of install/'s internals: other layers import install/private, never a file behind it.
+export * from './controller-flag-table';
 export * from './data';
 export * from './install-version';
 export * from './notification-service-options';

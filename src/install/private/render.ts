@@ -1,7 +1,9 @@
 // Rendering helpers of the install constructs (not exported from the library).
+import { Duration } from 'cdk8s';
 import { labelValueError } from '../../private/name-syntax';
 import { releasesWith } from '../../private/versions';
 import { ControllerFlags, TrafficSplitApiVersion } from '../controller-flags';
+import { CONTROLLER_FLAG_ROWS, FlagKind } from './controller-flag-table';
 import { ImageOptions } from '../image';
 import { checkKey, toYaml } from './notification-util';
 import { fail } from '../../private/synth-error';
@@ -33,62 +35,14 @@ export function imageReference(component: 'controller' | 'dashboard', version: A
   return `${registry}/${repository}:${tag}${options.digest ? `@${options.digest}` : ''}`;
 }
 
-/** What a typed flag's arguments are made of: one argument per value of an array. */
-type FlagValue = string | number | boolean | readonly string[] | undefined;
-
-/** How one typed flag becomes controller arguments. */
-interface FlagSpec {
-  /** The flag's name, as the version facts list it. */
-  readonly name: string;
-  /** The name written for a release, when releases spell it differently. @default - `name` */
-  readonly nameIn?: (version: ArgoRolloutsVersion) => string;
-  /** The flag's value(s). @default - the field as given */
-  readonly value?: (flags: ControllerFlags) => FlagValue;
+/** The value(s) of a typed flag as arguments: a Duration in seconds or in Go's syntax, a list one per item. */
+function flagValues(key: keyof ControllerFlags, kind: FlagKind, flags: ControllerFlags): readonly (string | number | boolean)[] {
+  const value = flags[key];
+  if (value === undefined) return [];
+  if (kind === 'seconds') return [(value as Duration).toSeconds()];
+  if (kind === 'go-duration') return [toGoDuration(`flags.${key}`, value as Duration)];
+  return Array.isArray(value) ? value : [value as string | number | boolean];
 }
-
-/** A Duration flag in Go's duration syntax. */
-function duration(field: 'leaderElectionLeaseDuration' | 'leaderElectionRenewDeadline' | 'leaderElectionRetryPeriod'): (flags: ControllerFlags) => FlagValue {
-  return flags => {
-    const d = flags[field];
-    return d ? toGoDuration(`flags.${field}`, d) : undefined;
-  };
-}
-
-/** The metrics-port flag of a release: `--metricsPort` where it exists (1.9+), else `--metricsport`. */
-function metricsPortFlag(version: ArgoRolloutsVersion): string {
-  return version._facts.controllerFlags.includes('metricsPort') ? 'metricsPort' : 'metricsport';
-}
-
-/** Each typed flag, in the order its arguments are written. */
-const FLAGS: { readonly [key in keyof ControllerFlags]-?: FlagSpec } = {
-  logLevel: { name: 'loglevel' },
-  logFormat: { name: 'logformat' },
-  klogLevel: { name: 'kloglevel' },
-  instanceId: { name: 'instance-id' },
-  metricsPort: { name: 'metricsport', nameIn: metricsPortFlag },
-  healthzPort: { name: 'healthzPort' },
-  rolloutResync: { name: 'rollout-resync', value: flags => flags.rolloutResync?.toSeconds() },
-  qps: { name: 'qps' },
-  burst: { name: 'burst' },
-  rolloutThreads: { name: 'rollout-threads' },
-  experimentThreads: { name: 'experiment-threads' },
-  analysisThreads: { name: 'analysis-threads' },
-  serviceThreads: { name: 'service-threads' },
-  ingressThreads: { name: 'ingress-threads' },
-  ephemeralMetadataThreads: { name: 'ephemeral-metadata-threads' },
-  leaderElect: { name: 'leader-elect' },
-  leaderElectionLeaseDuration: { name: 'leader-election-lease-duration', value: duration('leaderElectionLeaseDuration') },
-  leaderElectionRenewDeadline: { name: 'leader-election-renew-deadline', value: duration('leaderElectionRenewDeadline') },
-  leaderElectionRetryPeriod: { name: 'leader-election-retry-period', value: duration('leaderElectionRetryPeriod') },
-  awsVerifyTargetGroup: { name: 'aws-verify-target-group' },
-  albIngressClasses: { name: 'alb-ingress-classes' },
-  nginxIngressClasses: { name: 'nginx-ingress-classes' },
-  istioApiVersion: { name: 'istio-api-version' },
-  traefikApiGroup: { name: 'traefik-api-group' },
-  traefikApiVersion: { name: 'traefik-api-version' },
-  trafficSplitApiVersion: { name: 'traffic-split-api-version' },
-  selfServiceNotificationEnabled: { name: 'self-service-notification-enabled' },
-};
 
 /**
  * The controller builds the TraefikService resource from `--traefik-api-group` and the version part
@@ -115,11 +69,10 @@ export function renderControllerFlags(given: ControllerFlags, version: ArgoRollo
   // a flag set to null is not set, as jsii languages may pass it
   const flags: ControllerFlags = Object.fromEntries(Object.entries(given ?? {}).filter(([, v]) => v !== null));
   const known = version._facts.controllerFlags;
-  const entries = Object.entries(FLAGS) as [keyof ControllerFlags, FlagSpec][];
-  for (const [key, { name: flag }] of entries) {
-    if (flags[key] !== undefined && !known.includes(flag)) {
-      const having = releasesWith(f => f.controllerFlags.includes(flag)).map(v => `v${v}`);
-      fail(`Controller flag '${key}' (--${flag}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
+  for (const [key, { names }] of CONTROLLER_FLAG_ROWS) {
+    if (flags[key] !== undefined && !names.some(n => known.includes(n))) {
+      const having = releasesWith(f => names.some(n => f.controllerFlags.includes(n))).map(v => `v${v}`);
+      fail(`Controller flag '${key}' (--${names[0]}) does not exist in Argo Rollouts ${version.tag}; the controller would refuse to start. `
         + `Drop it${having.length > 0 ? `, or use a release that has it (${having.join(', ')})` : ''}.`);
     }
   }
@@ -144,11 +97,9 @@ export function renderControllerFlags(given: ControllerFlags, version: ArgoRollo
     fail(`flags.instanceId '${flags.instanceId}' is not a valid label value (it is matched against a label). Use letters, digits, '-', '_' and '.'.`);
   }
   const args: string[] = [];
-  for (const [key, spec] of entries) {
-    const value = spec.value ? spec.value(flags) : flags[key] as FlagValue;
-    const name = spec.nameIn ? spec.nameIn(version) : spec.name;
-    const values = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    values.forEach(v => args.push(`--${name}=${v}`));
+  for (const [key, { names, kind }] of CONTROLLER_FLAG_ROWS) {
+    const name = names.find(n => known.includes(n)) ?? names[0];
+    flagValues(key, kind, flags).forEach(v => args.push(`--${name}=${v}`));
   }
   return args;
 }
