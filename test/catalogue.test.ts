@@ -159,8 +159,22 @@ describe('prose that lists routers by what they can do names the rows that can',
     expect(text('docs/traffic.md')).toContain(`${lead} ${words(names(capability), 'a plugin', ' or ')} (`);
   });
 
+  test('docs/traffic.md: mirror routes, by the releases that take them', () => {
+    // the routers of the default release, then each router a later release adds, from the first release that has it
+    const releases = ArgoRolloutsVersion.all();
+    const first = (key: string) => releases.find(v => v._facts.rules.mirrorRouteRouters.includes(key))!;
+    const defaults = ArgoRolloutsVersion.defaultVersion()._facts.rules.mirrorRouteRouters;
+    const later = [...new Set(releases.flatMap(v => v._facts.rules.mirrorRouteRouters))].filter(key => !defaults.includes(key));
+    const name = (key: string) => routerRow(key)!.name.replace('a traffic-router plugin', 'a plugin');
+    const lead = `mirror routes need ${words(defaults.map(k => routerRow(k)!.name), 'a plugin', ' or ')}`;
+    const added = later.map(key => `, or from ${first(key).version.split('.').slice(0, 2).join('.')} ${name(key)} too`).join('');
+    expect(later.length).toBeGreaterThan(0);
+    expect(text('docs/traffic.md')).toContain(`${lead}${added} (V40)`);
+  });
+
   // the API docs (API.md, every language) do not copy the lists: they say where they are
   test.each([
+    ['src/rollout/canary-step.ts', 'Mirror matching requests to the canary.'],
     ['src/rollout/canary-step.ts', 'Route requests with matching headers to the canary.'],
     ['src/experiment/experiment-step.ts', 'Share of traffic (percent) sent to these pods.'],
     ['src/rollout/canary-options.ts', 'The denominator of traffic weights.'],

@@ -86,8 +86,9 @@ export interface PlanRoute {
   readonly kind: string;
   /**
    * Which requests, in words, e.g. `header X-Canary = "yes"` or `method = "GET", path prefix "/api"`.
-   * The matches of a header route are joined as the router combines them (Istio: `or`, ALB: `and`,
-   * other routers: `;`); those of a mirror route (Istio) by `or`, the conditions of one by commas.
+   * The matches of a header route are joined as the router combines them: `or` where each one routes,
+   * `and` where all must hold, else `;`. Those of a mirror route are joined by `or`, the conditions of
+   * one by commas.
    */
   readonly match: string;
   /** The share of the matching requests the canary gets: 100 for a header route, the mirror route's percentage (100 when not set). */

@@ -1,7 +1,7 @@
 /**
- * The metric providers, one row each: the key under `metrics[].provider` and the importer's mapping
- * of its block to a `MetricProvider` factory, as data. The rule engine's provider list and the
- * importer read the rows; each provider's options, spec and renderer are in
+ * The metric providers, one row each: the key under `metrics[].provider`, whether it judges a
+ * measurement itself, and the importer's mapping of its block to a `MetricProvider` factory, as data.
+ * The rule engine's provider list, the plan and the importer read the rows; each provider's options, spec and renderer are in
  * `src/analysis/providers/<provider>.ts`, its factory and `MetricProviderKind` in
  * `src/analysis/metric-provider.ts` (public), the checks the controller makes of its settings in
  * `src/validation/private/rules/providers.ts`.
@@ -12,6 +12,12 @@ import { ImportFields, ImportVariant } from './import-mapping';
 export interface ProviderRow {
   /** Its key under `metrics[].provider` (`MetricProviderKind`). */
   readonly key: string;
+  /**
+   * How it judges a measurement when it does so itself, not by the metric's success and failure
+   * conditions: `pass-fail` (failed or successful), `any` (inconclusive too). The plan reads it.
+   * @default - by the conditions
+   */
+  readonly ownVerdict?: 'pass-fail' | 'any';
   /** How the importer writes its block: the first variant whose condition holds; none: it writes the block otherwise. */
   readonly import?: readonly ImportVariant[];
 }
@@ -70,6 +76,7 @@ export const PROVIDERS: readonly ProviderRow[] = [
   },
   {
     key: 'kayenta',
+    ownVerdict: 'any', // a marginal score is inconclusive
     import: [{
       factory: 'MetricProvider.kayenta',
       fields: {
@@ -113,6 +120,7 @@ export const PROVIDERS: readonly ProviderRow[] = [
   },
   {
     key: 'job',
+    ownVerdict: 'pass-fail',
     import: [{
       factory: 'MetricProvider.job',
       fields: {
@@ -183,7 +191,7 @@ export const PROVIDERS: readonly ProviderRow[] = [
     }],
   },
   // any plugin, under its name: the importer writes `MetricProvider.plugin(<name>, <config>)`
-  { key: 'plugin' },
+  { key: 'plugin', ownVerdict: 'any' }, // a plugin may say anything
 ];
 
 /** The row of a provider key. */

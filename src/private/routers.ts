@@ -42,6 +42,12 @@ export interface RouterRow {
   /** For a plugin the library knows: the plugin's name under `trafficRouting.plugins`. */
   readonly plugin?: string;
   readonly capabilities: RouterCapabilities;
+  /**
+   * How it joins the matches of one `setHeaderRoute`: `any` makes each an alternative, `all` puts
+   * them as the conditions of one rule (the plan writes them joined by `or`, `and`).
+   * @default - not said: the plan joins them by `;`
+   */
+  readonly headerMatches?: 'any' | 'all';
   /** API groups of the custom resources it names (their names are DNS-1123 subdomains). */
   readonly apiGroups: readonly string[];
   /** How the importer writes `trafficRouting.<key>` as the factory's options; none: it writes the block otherwise. */
@@ -59,6 +65,7 @@ export const ROUTERS = [
       experimentWeights: 3,
       stableAndCanaryServices: { rank: 2, unlessPingPong: true, unlessSet: 'destinationRule', as: 'istio (host-level split)' },
     },
+    headerMatches: 'any',
     apiGroups: ['networking.istio.io'],
     import: {
       virtualServices: {
@@ -101,6 +108,7 @@ export const ROUTERS = [
     name: 'ALB',
     factory: 'TrafficRouting.alb',
     capabilities: { headerRoutes: 2, experimentWeights: 1, stableAndCanaryServices: { rank: 1, unlessPingPong: true } },
+    headerMatches: 'all',
     apiGroups: [],
     import: {
       ingresses: { objects: { one: 'ingress', many: 'ingresses' }, kinds: ['Ingress'] },

@@ -274,7 +274,8 @@ export class CanaryStep {
   }
 
   /**
-   * Mirror matching requests to the canary (Istio only). Without matches, the route is removed.
+   * Mirror matching requests to the canary. Without matches, the route is removed. Only some routers
+   * take mirror routes, depending on the release: synth names them (docs/rules.md, V40).
    *
    * @param route the managed route to set
    */

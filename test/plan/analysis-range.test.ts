@@ -93,6 +93,16 @@ describe('inconclusiveLimit', () => {
     // inconclusive: the 3rd, at 2m; failed: the 6th, at 5m, no sooner than the end
     expect(range([kayenta])).toEqual([300, 120]);
   });
+
+  test('a job fails or succeeds, never inconclusive; a plugin may be inconclusive', () => {
+    const limits = { interval: '1m', count: 6, failureLimit: 5, inconclusiveLimit: 2 };
+    const job = { name: 'smoke', ...limits, provider: { job: { spec: { template: { spec: { containers: [], restartPolicy: 'Never' } } } } } };
+    // failed: the 6th, at 5m, no sooner than the end; the inconclusiveLimit does not count
+    expect(range([job])).toEqual([300, undefined]);
+    const plugin = { name: 'judge', ...limits, provider: { plugin: { 'example/judge': { level: 'strict' } } } };
+    // inconclusive: the 3rd, at 2m
+    expect(range([plugin])).toEqual([300, 120]);
+  });
 });
 
 test('initialDelay: every measurement comes that much later', () => {

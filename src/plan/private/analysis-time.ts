@@ -19,6 +19,7 @@
 import { formatSeconds } from './render';
 import { parseGoDuration } from '../../private/go-values';
 import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject } from '../../private/manifest-types';
+import { providerRow } from '../../private/providers';
 import { PlanBackgroundAnalysis } from '../types';
 
 /**
@@ -140,23 +141,19 @@ function limitOf(value: unknown, args: ReadonlyMap<string, string>, fallback: nu
   return text !== undefined && /^-?[0-9]+$/.test(text) ? Number(text) : null;
 }
 
-/** Providers that judge a measurement themselves, not by the metric's conditions. */
-const OWN_VERDICT = ['job', 'kayenta', 'plugin'];
-
 /**
  * What a measurement of a metric can come out as, besides successful and errored. A provider that
  * evaluates the conditions: failed when the metric has a successCondition or a failureCondition (with
- * neither, every measurement succeeds), inconclusive only when it has both and neither holds. A job
- * fails or succeeds; Kayenta's marginal score is inconclusive; a plugin may say anything.
+ * neither, every measurement succeeds), inconclusive only when it has both and neither holds. A provider
+ * that judges a measurement itself says what it can come out as (its row's `ownVerdict`).
  */
 function verdicts(metric: UncheckedObject): { fails: boolean; inconclusive: boolean } {
-  const provider = Object.keys(obj(metric.provider));
-  const own = provider.filter(p => OWN_VERDICT.includes(p));
+  const own = Object.keys(obj(metric.provider)).map(key => providerRow(key)?.ownVerdict).filter(v => v !== undefined);
   const set = (c: unknown) => typeof c === 'string' && c !== '';
   const success = set(metric.successCondition);
   const failure = set(metric.failureCondition);
   if (own.length > 0) {
-    return { fails: true, inconclusive: own.some(p => p !== 'job') };
+    return { fails: true, inconclusive: own.includes('any') };
   }
   return { fails: success || failure, inconclusive: success && failure };
 }

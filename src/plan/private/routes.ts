@@ -8,6 +8,7 @@
  */
 
 import { objectOrEmpty as obj, objectsOrEmpty as list } from '../../private/manifest-types';
+import { routerRow } from '../../private/routers';
 import { PlanRoute } from '../types';
 
 /** A StringMatch in words: `= "v"`, `prefix "v"`, `regex "v"`. */
@@ -20,14 +21,14 @@ function stringMatch(m: unknown): string {
 }
 
 /**
- * How the traffic router combines the matches of a setHeaderRoute: Istio makes each an alternative
- * (` or `), ALB puts them as conditions into one rule (` and `); for other routers `; `.
+ * How the traffic router combines the matches of a setHeaderRoute, as its row says: each an
+ * alternative (` or `), or the conditions of one rule (` and `); `; ` when the row does not say or
+ * there are several routers.
  */
 export function headerMatchJoin(trafficRouting: unknown): string {
   const routers = Object.keys(obj(trafficRouting)).filter(k => k !== 'managedRoutes');
-  if (routers.length === 1 && routers[0] === 'istio') return ' or ';
-  if (routers.length === 1 && routers[0] === 'alb') return ' and ';
-  return '; ';
+  const joined = routers.length === 1 ? routerRow(routers[0])?.headerMatches : undefined;
+  return joined === 'any' ? ' or ' : joined === 'all' ? ' and ' : '; ';
 }
 
 /** The matches of a setHeaderRoute in words: `header X-Canary = "yes"`, joined as the router combines them. */
@@ -35,7 +36,7 @@ function headerMatches(matches: readonly unknown[], join: string): string {
   return matches.map(obj).map(m => `header ${String(m.headerName ?? '')} ${stringMatch(m.headerValue)}`).join(join);
 }
 
-/** The matches of a setMirrorRoute (Istio) in words: `method = "GET", path prefix "/api"`, alternatives joined by `or`. */
+/** The matches of a setMirrorRoute in words: `method = "GET", path prefix "/api"`, alternatives joined by `or`. */
 function mirrorMatches(matches: readonly unknown[]): string {
   return matches.map(obj).map(m => {
     const conditions: string[] = [];
