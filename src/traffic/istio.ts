@@ -26,7 +26,9 @@ export interface IstioTlsRoute {
 /** A VirtualService the Istio router edits. */
 export interface IstioVirtualService {
   /**
-   * The VirtualService.
+   * The VirtualService. A `RouterObject.fromName()` with a '.' names one of another namespace
+   * (`web.mesh`: `web` in `mesh`); the releases read a name with several dots differently
+   * (docs/argocd.md).
    *
    * @default - the router defines `<rollout>-vsvc` with one HTTP route `primary`
    */

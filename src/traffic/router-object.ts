@@ -9,8 +9,8 @@ import { checkObjectName } from '../private/names';
  */
 export class RouterObject {
   /**
-   * An object defined elsewhere, by name (in the Rollout's namespace; Istio also takes
-   * `name.namespace`).
+   * An object defined elsewhere, by name, in the Rollout's namespace (unless its router reads the
+   * name otherwise: see the router's options).
    */
   public static fromName(name: string): RouterObject {
     checkArgument('RouterObject.fromName()', 'name', name, 'string');
