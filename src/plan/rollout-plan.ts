@@ -8,6 +8,7 @@
 import { PlanComparison } from './comparison';
 import { analysisTime, backgroundCoverage, backgroundNote, planBackgroundAnalysis, TemplateSpecLookup } from './private/analysis-time';
 import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './private/controller';
+import { manifestName, manifestNamespace, PlanManifests } from './private/manifests';
 import { renderMarkdown, renderSvg, renderText } from './private/render';
 import { podRequests, PodRequests } from './private/resources';
 import { routeOf, RouteState } from './private/routes';
@@ -57,27 +58,18 @@ export interface RolloutPlanOptions {
 // Manifests of the app
 // ---------------------------------------------------------------------------------------------
 
-function nameOf(m: unknown): string {
-  const name: unknown = obj(obj(m).metadata).name;
-  return typeof name === 'string' ? name : '';
-}
-
-function namespaceOf(m: unknown): string {
-  const namespace: unknown = obj(obj(m).metadata).namespace;
-  return typeof namespace === 'string' ? namespace : '';
-}
-
+/** The app's other manifests, as the plan of a Rollout in `namespace` looks them up. */
 class Manifests {
-  constructor(private readonly all: readonly unknown[], private readonly namespace: string) {}
+  constructor(private readonly index: PlanManifests, private readonly namespace: string) {}
 
+  /** The first manifest of the kind and name in the Rollout's namespace (or with none; any namespace when `clusterScoped`). */
   public find(kind: string, name: string, clusterScoped = false): UncheckedObject | undefined {
-    const found = this.all.find(m => obj(m).kind === kind && nameOf(m) === name
-      && (clusterScoped || namespaceOf(m) === '' || this.namespace === '' || namespaceOf(m) === this.namespace));
-    return found === undefined ? undefined : obj(found);
+    return this.index.named(kind, name).find(m => clusterScoped || manifestNamespace(m) === '' || this.namespace === '' || manifestNamespace(m) === this.namespace);
   }
 
-  public filter(kind: string): UncheckedObject[] {
-    return this.all.filter(m => obj(m).kind === kind).map(obj);
+  /** The manifests of a kind. */
+  public filter(kind: string): readonly UncheckedObject[] {
+    return this.index.ofKind(kind);
   }
 }
 
@@ -553,6 +545,16 @@ export class RolloutPlan {
   }
 
   /**
+   * `fromManifest` with the manifests already indexed (`options.manifests`, as `PlanManifests`):
+   * the rule engine indexes a run's manifests once for the plans of all its Rollouts.
+   *
+   * @internal
+   */
+  public static _fromManifestIndexed(rollout: unknown, options: RolloutPlanOptions, manifests: PlanManifests): RolloutPlan {
+    return new RolloutPlan(rollout, options, manifests);
+  }
+
+  /**
    * What a change does to the updates: the plans of a base (e.g. the manifests of the main branch)
    * and a head (a pull request's) compared Rollout by Rollout, paired by namespace and name. The
    * same as `argo-rollouts-plan --base`; `toJson()` of the result suits snapshot tests.
@@ -615,7 +617,7 @@ export class RolloutPlan {
   /** Things to know: unset resources, unknown durations, assumptions. */
   public readonly notes: string[];
 
-  private constructor(rollout: unknown, options: RolloutPlanOptions) {
+  private constructor(rollout: unknown, options: RolloutPlanOptions, index?: PlanManifests) {
     if (obj(rollout).kind !== undefined && obj(rollout).kind !== 'Rollout') {
       fail(`A plan needs a Rollout manifest, not a ${JSON.stringify(obj(rollout).kind)}. Pass the Rollout (kind: Rollout, apiVersion: argoproj.io/v1alpha1).`);
     }
@@ -624,16 +626,17 @@ export class RolloutPlan {
     const withReplicas = options.replicas === undefined ? rollout : { ...obj(rollout), spec: { ...raw, replicas: options.replicas } };
     const spec = readSpec(withReplicas);
     if (!spec.canary && !spec.blueGreen) {
-      fail(`Rollout ${JSON.stringify(nameOf(rollout))} has neither spec.strategy.canary nor spec.strategy.blueGreen, so there is nothing to plan. Set one of the two strategies.`);
+      fail(`Rollout ${JSON.stringify(manifestName(rollout))} has neither spec.strategy.canary nor spec.strategy.blueGreen, so there is nothing to plan. Set one of the two strategies.`);
     }
-    this.name = nameOf(rollout);
-    this.namespace = namespaceOf(rollout);
+    this.name = manifestName(rollout);
+    this.namespace = manifestNamespace(rollout);
     this.version = va.version;
     this.replicas = spec.replicas;
     this.maxSurge = maxSurge(spec);
     this.maxUnavailable = maxUnavailable(spec);
     this.strategy = spec.blueGreen ? 'blueGreen' : spec.canary!.trafficRouting ? 'trafficRoutedCanary' : 'canary';
-    const manifests = new Manifests(options.manifests ?? [], this.namespace);
+    const all = index ?? new PlanManifests(options.manifests ?? []);
+    const manifests = new Manifests(all, this.namespace);
     const notes: string[] = [];
     const ref = obj(raw.workloadRef);
     const workload = Object.keys(ref).length > 0 ? manifests.find(workloadRefKind(ref), String(ref.name ?? '')) : undefined;
@@ -670,14 +673,14 @@ export class RolloutPlan {
     if (options.replicas === undefined) {
       const hpa = manifests.filter('HorizontalPodAutoscaler').find(h => {
         const target = obj(obj(h.spec).scaleTargetRef);
-        return target.kind === 'Rollout' && target.name === this.name && (namespaceOf(h) === '' || namespaceOf(h) === this.namespace || this.namespace === '');
+        return target.kind === 'Rollout' && target.name === this.name && (manifestNamespace(h) === '' || manifestNamespace(h) === this.namespace || this.namespace === '');
       });
       if (hpa !== undefined) {
         const min = replicasOr(obj(hpa.spec).minReplicas, 1);
         const max = replicasOr(obj(hpa.spec).maxReplicas, min);
-        const at = (n: number) => new RolloutPlan(rollout, { ...options, version: va.version, replicas: n }).totals;
-        this.autoscaling = { name: nameOf(hpa), minReplicas: min, maxReplicas: max, atMinReplicas: at(min), atMaxReplicas: at(max) };
-        notes.push(`HorizontalPodAutoscaler ${JSON.stringify(nameOf(hpa))} sets the replicas between ${min} and ${max}; the steps show spec.replicas (${spec.replicas}), the autoscaling totals the two ends.`);
+        const at = (n: number) => new RolloutPlan(rollout, { ...options, version: va.version, replicas: n }, all).totals;
+        this.autoscaling = { name: manifestName(hpa), minReplicas: min, maxReplicas: max, atMinReplicas: at(min), atMaxReplicas: at(max) };
+        notes.push(`HorizontalPodAutoscaler ${JSON.stringify(manifestName(hpa))} sets the replicas between ${min} and ${max}; the steps show spec.replicas (${spec.replicas}), the autoscaling totals the two ends.`);
       }
     }
     this.notes = notes;

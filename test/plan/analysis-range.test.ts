@@ -254,3 +254,29 @@ describe('consecutiveSuccessLimit: so many successes in a row complete a metric 
     expect(range([limited], { args: [{ name: 's', value: '2' }] }, { args: [{ name: 's' }] })).toEqual([60, 0]);
   });
 });
+
+describe('which template a step reads', () => {
+  // the plan finds a template by kind and name: in the Rollout's namespace or in none, the first of several
+  const inNamespace = (namespace: string | undefined, count: number) => ({
+    ...template('checks', [metric('rate', { interval: '1m', count })]),
+    metadata: { name: 'checks', ...(namespace ? { namespace } : {}) },
+  });
+  const planIn = (namespace: string | undefined, manifests: any[], clusterScope = false) => {
+    const r = rollout([{ analysis: { templates: [{ templateName: 'checks', ...(clusterScope ? { clusterScope } : {}) }] } }]);
+    if (namespace) r.metadata.namespace = namespace;
+    return RolloutPlan.fromManifest(r, { manifests }).steps[0].minSeconds;
+  };
+
+  test('the one of the Rollout\'s namespace, or one without a namespace, in the order of the manifests', () => {
+    const manifests = [inNamespace('other', 2), inNamespace('shop', 3), inNamespace(undefined, 4), inNamespace('shop', 5)];
+    expect(planIn('shop', manifests)).toBe(120); // shop's first: count 3
+    expect(planIn('dev', manifests)).toBe(180); // none of dev: the one without a namespace, count 4
+    expect(planIn(undefined, manifests)).toBe(60); // a Rollout without a namespace takes the first: count 2
+  });
+
+  test('a ClusterAnalysisTemplate of any namespace; an AnalysisTemplate of that name does not count', () => {
+    const cluster = { ...inNamespace('anywhere', 6), kind: 'ClusterAnalysisTemplate' };
+    expect(planIn('shop', [inNamespace('shop', 3), cluster], true)).toBe(300);
+    expect(planIn('shop', [inNamespace('shop', 3)], true)).toBe(0); // not found: the time is not counted
+  });
+});

@@ -4,6 +4,7 @@ export * from './compare';
 export * from './compare-render';
 export * from './controller';
 export * from './counts';
+export * from './manifests';
 export * from './render';
 export * from './resources';
 export * from './routes';

@@ -5,7 +5,7 @@
  * maxReplicas. Three budgets: the Rollout's own (annotations, B01), the app's (ValidationOptions.budget,
  * B02) and a ResourceQuota in the Rollout's namespace (B03).
  */
-import { formatCpu, formatMemory, PLAN_VERSIONS, podLimits, PodRequests } from '../../../plan/private';
+import { formatCpu, formatMemory, PLAN_VERSIONS, PlanManifests, podLimits, PodRequests } from '../../../plan/private';
 import { RolloutPlan } from '../../../plan/rollout-plan';
 import { JsonObject, workloadPodTemplate, workloadRefKind } from '../../../private/manifest-types';
 import { parseQuantity } from '../../../private/quantity';
@@ -98,7 +98,10 @@ export function planOf(ctx: RuleContext): RolloutPlan | undefined {
     }
     const version = PLAN_VERSIONS.includes(String(ctx.options.version)) ? ctx.options.version : undefined;
     try {
-      return RolloutPlan.fromManifest(ctx.manifest, { manifests: ctx.index.referableManifests, version });
+      const manifests = ctx.index.referableManifests;
+      // the run's manifests indexed once for the plans of all its Rollouts
+      const index = ctx.index.memoizeRun('plan manifests', () => new PlanManifests(manifests));
+      return RolloutPlan._fromManifestIndexed(ctx.manifest, { manifests, version }, index);
     } catch {
       return undefined; // a spec the plan cannot read: the other rules report it
     }
