@@ -149,6 +149,21 @@ export function readStatus(rollout: unknown): StatusModel {
 const DEFAULT_FENCEPOST = '25';
 const GO_ATOI = /^[+-]?[0-9]+$/;
 
+/** Int-or-percent strings read so far (NaN: not a number): a plan reads the same few on every reconcile. */
+const PERCENTS = new Map<string, number>();
+
+/** The number of an int-or-percent string, every '%' removed; `undefined` when it is not one. */
+function percentOf(value: string): number | undefined {
+  let percent = PERCENTS.get(value);
+  if (percent === undefined) {
+    const digits = value.split('%').join('');
+    percent = GO_ATOI.test(digits) ? Number(digits) : NaN;
+    if (PERCENTS.size >= 1000) PERCENTS.clear(); // (a bound: lint may read many distinct values)
+    PERCENTS.set(value, percent);
+  }
+  return Number.isNaN(percent) ? undefined : percent;
+}
+
 /**
  * An int-or-string scaled against `total` the way the controller does it (the legacy
  * apimachinery reading): an integer is absolute; any string is a percentage once every '%' is
@@ -162,11 +177,10 @@ export function scaledIntOrPercent(value: unknown, total: number, roundUp: boole
   if (typeof value !== 'string') {
     return undefined;
   }
-  const digits = value.split('%').join('');
-  if (!GO_ATOI.test(digits)) {
+  const percent = percentOf(value);
+  if (percent === undefined) {
     return undefined;
   }
-  const percent = Number(digits);
   const exact = (percent * total) / 100;
   return roundUp ? Math.ceil(exact) : Math.floor(exact);
 }

@@ -107,7 +107,19 @@ export class CanarySimulation {
   }
 
   private model(): StatusModel {
-    return { ...this.status, activeSelector: '', scaleUpPreviewCheckPoint: false, pauseConditionCount: 0 };
+    // field by field: a spread of the status (whose shape varies) is the slow part of a plan
+    const s = this.status;
+    return {
+      currentStepIndex: s.currentStepIndex,
+      abort: s.abort,
+      promoteFull: s.promoteFull,
+      stableRS: s.stableRS,
+      currentPodHash: s.currentPodHash,
+      weights: s.weights,
+      activeSelector: '',
+      scaleUpPreviewCheckPoint: false,
+      pauseConditionCount: 0,
+    };
   }
 
   private stableState(): RsState | undefined {
