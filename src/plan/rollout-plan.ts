@@ -8,7 +8,7 @@
 import { PlanComparison } from './comparison';
 import { analysisTime, backgroundCoverage, backgroundNote, planBackgroundAnalysis, TemplateSpecLookup } from './private/analysis-time';
 import { abortScaleDownDelay, maxSurge, maxUnavailable, readSpec, scaleDownDelaySeconds, setCanaryScaleInForce, SpecModel } from './private/controller';
-import { manifestName, manifestNamespace, PlanManifests } from './private/manifests';
+import { PlanManifests } from './private/manifests';
 import { renderMarkdown, renderSvg, renderText } from './private/render';
 import { podRequests, PodRequests } from './private/resources';
 import { routeOf, RouteState } from './private/routes';
@@ -22,7 +22,9 @@ import {
 import { argumentOrDefault, checkArgument, checkListArgument } from '../private/arguments';
 import { parseGoDuration, pauseDurationSeconds } from '../private/go-values';
 import { installedVersion } from '../private/installed-version';
-import { objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind } from '../private/manifest-types';
+import {
+  manifestName, manifestNamespace, objectOrEmpty as obj, objectsOrEmpty as list, UncheckedObject, workloadPodTemplate, workloadRefKind,
+} from '../private/manifest-types';
 import { StepKey, stepKindsBy } from '../private/step-kinds';
 import { fail } from '../private/synth-error';
 import { releaseNumber } from '../release/private';

@@ -40,6 +40,18 @@ export function objectOrEmpty(value: unknown): UncheckedObject {
   return isObject(value) ? value : {};
 }
 
+/** The `metadata.name` of a manifest; `''` when it has none (or not a string). */
+export function manifestName(manifest: unknown): string {
+  const name: unknown = objectOrEmpty(objectOrEmpty(manifest).metadata).name;
+  return typeof name === 'string' ? name : '';
+}
+
+/** The `metadata.namespace` of a manifest; `''` when it has none (or not a string). */
+export function manifestNamespace(manifest: unknown): string {
+  const namespace: unknown = objectOrEmpty(objectOrEmpty(manifest).metadata).namespace;
+  return typeof namespace === 'string' ? namespace : '';
+}
+
 /** Each entry of a list as `objectOrEmpty` gives it (positions kept); `[]` for anything but a list. */
 export function objectsOrEmpty(value: unknown): UncheckedObject[] {
   return Array.isArray(value) ? value.map(objectOrEmpty) : [];

@@ -6,10 +6,10 @@
  * `routerOwnedFields` as `rollout.ignoreDifferences` reads it; the Services, the autoscaled Rollouts
  * and the workloadRef Deployments are here.
  */
-import { isObject } from '../../private/manifest-types';
+import { isObject, manifestNamespace } from '../../private/manifest-types';
 import { apiGroupOf } from '../../private/object-identity';
 import {
-  annotationPointer, canaryOf, ControllerFacts, ObjectLookup, namespaceOf, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer, routerOwnedFields,
+  annotationPointer, canaryOf, ControllerFacts, ObjectLookup, nameOf, OwnedFieldEntries, ownedFieldsContext, pointer, routerOwnedFields,
 } from '../../traffic/private';
 import { IgnoreDifference } from '../../traffic/router';
 import { scalerOf } from '../../validation/private';
@@ -53,7 +53,7 @@ export function controllerOwnedFields(manifests: readonly any[], controller: Con
     const canary = canaryOf(rollout);
     const blueGreen = isObject(strategy.blueGreen) ? strategy.blueGreen : {};
     const ctx = ownedFieldsContext(rollout, index, controller);
-    const namespace = namespaceOf(rollout);
+    const namespace = manifestNamespace(rollout);
 
     const serviceNames = [canary.stableService, canary.canaryService, canary.pingPong?.pingService, canary.pingPong?.pongService,
       blueGreen.activeService, blueGreen.previewService].map(nameOf).filter((n): n is string => n !== undefined);

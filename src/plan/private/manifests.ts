@@ -3,19 +3,7 @@
  * looks an object up without a pass over all the manifests; the rule engine builds one index per
  * run and hands it to the plans of all the run's Rollouts.
  */
-import { objectOrEmpty as obj, UncheckedObject } from '../../private/manifest-types';
-
-/** The `metadata.name` of a manifest; `''` when it has none. */
-export function manifestName(m: unknown): string {
-  const name: unknown = obj(obj(m).metadata).name;
-  return typeof name === 'string' ? name : '';
-}
-
-/** The `metadata.namespace` of a manifest; `''` when it has none. */
-export function manifestNamespace(m: unknown): string {
-  const namespace: unknown = obj(obj(m).metadata).namespace;
-  return typeof namespace === 'string' ? namespace : '';
-}
+import { manifestName, objectOrEmpty as obj, UncheckedObject } from '../../private/manifest-types';
 
 /** The manifests by kind, and by kind and name, each list in the order of the manifests. */
 export class PlanManifests {

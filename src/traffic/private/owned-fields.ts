@@ -10,7 +10,7 @@
 import { IConstruct } from 'constructs';
 import { controllerTraefikApiVersion } from '../../install/private';
 import { appRelease } from '../../private/app-registry';
-import { isObject, objectOrEmpty, UncheckedObject } from '../../private/manifest-types';
+import { isObject, manifestName, manifestNamespace, objectOrEmpty, UncheckedObject } from '../../private/manifest-types';
 import { apiGroupOf, objectIdentity } from '../../private/object-identity';
 import { VersionFacts, versionFacts } from '../../private/versions';
 import { IgnoreDifference } from '../router';
@@ -103,11 +103,6 @@ export function objectsIn(value: unknown): UncheckedObject[] {
   return Array.isArray(value) ? value.filter(isObject) : [];
 }
 
-/** `metadata.namespace` of a manifest, `''` when it sets none. */
-export function namespaceOf(manifest: unknown): string {
-  return nameOf(objectOrEmpty(objectOrEmpty(manifest).metadata).namespace) ?? '';
-}
-
 /**
  * Manifests by API group, kind, namespace and name (the first of several with the same four), for
  * the objects a Rollout's routers write to: looked up in the Rollout's namespace, then among the
@@ -150,18 +145,18 @@ export function canaryOf(rollout: unknown): UncheckedObject {
 
 /** The context the routers' functions get for one Rollout, whose objects are looked up in `index`. */
 export function ownedFieldsContext(rollout: unknown, index: ObjectLookup, controller: ControllerFacts): OwnedFieldsContext {
-  const namespace = namespaceOf(rollout);
+  const namespace = manifestNamespace(rollout);
   const canary = canaryOf(rollout);
   return {
     version: controller.release.version,
     traefikApiGroup: controller.traefikApiGroup,
-    rolloutName: nameOf(objectOrEmpty(objectOrEmpty(rollout).metadata).name) ?? '',
+    rolloutName: manifestName(rollout),
     canary,
     managedRoutes: objectsIn(canary.trafficRouting?.managedRoutes).map(r => nameOf(r.name)).filter((n): n is string => n !== undefined),
     find: (groups, kind, name) => index.find(groups, kind, namespace, name),
     entry: (group, kind, name, jsonPointers, explicitNamespace) => {
       const found = explicitNamespace === undefined ? index.find([group], kind, namespace, name) : undefined;
-      const ns = explicitNamespace ?? (found !== undefined && namespaceOf(found) !== '' ? namespaceOf(found) : namespace);
+      const ns = explicitNamespace ?? (found !== undefined && manifestNamespace(found) !== '' ? manifestNamespace(found) : namespace);
       return {
         group,
         kind,
