@@ -115,17 +115,10 @@ interface KayentaWindowSpec {
   readonly end?: string;
 }
 
-/** The rendered `provider.kayenta` block. */
-interface KayentaSpec {
-  readonly address: string;
-  readonly application: string;
-  readonly canaryConfigName: string;
-  readonly metricsAccountName: string;
-  readonly configurationAccountName: string;
-  readonly storageAccountName: string;
+/** The rendered `provider.kayenta` block: the options, with the threshold and the scopes as the controller reads them. */
+interface KayentaSpec extends Omit<KayentaMetricOptions, 'threshold' | 'scopes'> {
   readonly threshold: { readonly pass: number; readonly marginal: number };
   readonly scopes: { readonly name: string; readonly controlScope: KayentaWindowSpec; readonly experimentScope: KayentaWindowSpec }[];
-  readonly lookback?: boolean;
 }
 
 const KAYENTA_WINDOW = struct('KayentaScopeWindow', { scope: 'string', region: 'string', step: DURATION, start: 'string', end: 'string' });
